@@ -1,0 +1,3 @@
+module hexproof
+
+go 1.26
