@@ -1,0 +1,128 @@
+// Command hexproof settles questions about strategies in Cylindrical Hex by
+// exhaustive search: a proof that a strategy wins against every opponent on a
+// board, or a minimal counterexample. See README.md and ../shared/SPEC.md §6.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/spf13/pflag"
+)
+
+// version is set with -ldflags "-X main.version=…" by the Makefile.
+var version = "dev"
+
+// Exit codes of SPEC §5.
+const (
+	exitOptimal       = 0
+	exitRefuted       = 1
+	exitUsage         = 2
+	exitInconclusive  = 3
+	exitStrategyError = 4
+)
+
+// command is one subcommand; run returns the exit code.
+type command struct {
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+// commands is filled by init functions of the files beside this one.
+var commands = map[string]command{}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				return c.run([]string{"--help"}, stdout, stderr)
+			}
+			fmt.Fprintf(stderr, "hexproof: unknown command %q\n", args[1])
+			return exitUsage
+		}
+		usage(stdout)
+		return 0
+	case "-v", "--version", "version":
+		fmt.Fprintln(stdout, "hexproof", version)
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "hexproof: unknown command %q (try 'hexproof help')\n", args[0])
+		return exitUsage
+	}
+	return c.run(args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `hexproof settles strategies for Cylindrical Hex by exhaustive search:
+a proof that a strategy wins against every opponent, or a minimal counterexample.
+
+Usage: hexproof COMMAND [flags]   (hexproof COMMAND --help for its flags)
+
+Commands:
+`)
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-11s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprint(w, `
+Exit codes: 0 optimal, 1 refuted, 2 bad input or usage, 3 inconclusive, 4 strategy error.
+Cells are written (column,ring) as in the thesis, or c4 (column letter, ring).
+`)
+}
+
+// newFlags makes a flag set whose --help prints the command's usage to stdout.
+func newFlags(name, synopsis string, stdout io.Writer) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		fmt.Fprintf(stdout, "Usage: hexproof %s\n\n%s\n\nFlags:\n", name, synopsis)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	return fs
+}
+
+// parseFlags parses args; it returns done=true with the exit code when the
+// command should stop (help was asked for, or the flags were bad).
+func parseFlags(fs *pflag.FlagSet, args []string, stderr io.Writer) (done bool, code int) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			fs.Usage()
+			return true, 0
+		}
+		fmt.Fprintf(stderr, "hexproof %s: %v\n", fs.Name(), err)
+		return true, exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "hexproof %s: unexpected argument %q\n", fs.Name(), strings.Join(fs.Args(), " "))
+		return true, exitUsage
+	}
+	return false, 0
+}
+
+// fail prints one line and returns the exit code.
+func fail(stderr io.Writer, cmd string, code int, err error) int {
+	fmt.Fprintf(stderr, "hexproof %s: %v\n", cmd, err)
+	return code
+}

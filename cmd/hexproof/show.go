@@ -1,0 +1,81 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"hexproof/board"
+)
+
+func init() {
+	commands["show"] = command{"print a position and who has won", runShow}
+}
+
+func runShow(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("show --board MxN [--geometry G] --moves \"…\"",
+		"Plays the moves from the empty board (players alternate, starting with --starter;\n"+
+			"R:/B: prefixes are checked) and prints the position and the winner, if any.", stdout)
+	size := fs.String("board", "", "board size, columns x rings, e.g. 5x4 (required)")
+	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
+	moves := fs.String("moves", "", "move list, e.g. \"(3,2) b1 (2,3)\" or \"B:c4 R:(2,3)\"")
+	starter := fs.String("starter", "", "who plays the first move: red or blue (default: the first move's prefix, else red)")
+	svg := fs.String("svg", "", "also write the position as an SVG picture to this file")
+	if done, code := parseFlags(fs, args, stderr); done {
+		return code
+	}
+	b, err := boardFromFlags(*size, *geo)
+	if err != nil {
+		return fail(stderr, "show", exitUsage, err)
+	}
+	toks, err := b.ParseMoves(*moves)
+	if err != nil {
+		return fail(stderr, "show", exitUsage, err)
+	}
+	first := board.Red
+	if *starter != "" {
+		if first, err = board.ParseColor(*starter); err != nil {
+			return fail(stderr, "show", exitUsage, fmt.Errorf("--starter: %v", err))
+		}
+	} else if len(toks) > 0 && toks[0].Player != board.Empty {
+		first = toks[0].Player
+	}
+	p, mv, winner, err := b.Play(first, toks)
+	if err != nil {
+		return fail(stderr, "show", exitUsage, err)
+	}
+	fmt.Fprintf(stdout, "%s, %d moves, %s started\n", b, len(mv), first)
+	fmt.Fprint(stdout, b.Picture(p, board.Bits{}))
+	if winner == board.Empty {
+		fmt.Fprintf(stdout, "No winner yet; %s to move.\n", p.ToMove(first))
+	} else {
+		fmt.Fprintf(stdout, "%s has won.\n", capitalize(winner.String()))
+	}
+	if *svg != "" {
+		if err := writeSVG(*svg, board.Game{Board: b, Starter: first, Moves: mv, Winner: winner}); err != nil {
+			return fail(stderr, "show", exitUsage, err)
+		}
+	}
+	return 0
+}
+
+func boardFromFlags(size, geo string) (*board.Board, error) {
+	if size == "" {
+		return nil, fmt.Errorf("--board is required, e.g. --board 5x4")
+	}
+	m, n, err := board.ParseBoardSize(size)
+	if err != nil {
+		return nil, err
+	}
+	g, err := board.ParseGeometry(geo)
+	if err != nil {
+		return nil, err
+	}
+	return board.New(m, n, g)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}

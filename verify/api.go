@@ -1,0 +1,135 @@
+// Package verify is hexproof's exhaustive search (SPEC §4–5): it plays a
+// strategy against every opponent reply from the empty board and returns a
+// proof (optimal), a minimal counterexample (refuted), an inconclusive report
+// when a budget runs out, or a strategy error.
+package verify
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"hexproof/board"
+	"hexproof/strategies"
+)
+
+// Choices is the semantics of a strategy's set of allowed moves (SPEC §4).
+type Choices uint8
+
+const (
+	// Every: each allowed move must keep the win (the adversary picks among them).
+	Every Choices = iota
+	// Some: at every turn some allowed move keeps the win.
+	Some
+	// First: the first allowed move in cell order is played.
+	First
+)
+
+func (c Choices) String() string {
+	switch c {
+	case Every:
+		return "every"
+	case Some:
+		return "some"
+	case First:
+		return "first"
+	}
+	return fmt.Sprintf("choices(%d)", uint8(c))
+}
+
+// ParseChoices reads every, some or first.
+func ParseChoices(s string) (Choices, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "every", "":
+		return Every, nil
+	case "some":
+		return Some, nil
+	case "first":
+		return First, nil
+	}
+	return 0, fmt.Errorf("unknown choice semantics %q (want every, some or first)", s)
+}
+
+// Verdict is the outcome of a verification (SPEC §5).
+type Verdict string
+
+const (
+	Optimal       Verdict = "optimal"
+	Refuted       Verdict = "refuted"
+	Inconclusive  Verdict = "inconclusive"
+	StrategyError Verdict = "strategy error"
+)
+
+// ExitCode is the CLI exit code of SPEC §5.
+func (v Verdict) ExitCode() int {
+	switch v {
+	case Optimal:
+		return 0
+	case Refuted:
+		return 1
+	case Inconclusive:
+		return 3
+	case StrategyError:
+		return 4
+	}
+	return 2
+}
+
+// Options says what to verify and with which resources.
+type Options struct {
+	Strategy     strategies.Strategy
+	Name         string // the strategy's registry name, for reports and the database
+	Starter      board.Color
+	Choices      Choices
+	Jobs         int  // workers; <1 means 1
+	NoSymmetry   bool // ignore the strategy's declared symmetries
+	DB           string
+	Resume       bool
+	TimeLimit    time.Duration // 0: none
+	MaxPositions int64         // 0: none
+	MaxLosses    int           // losing games passed to OnLoss; 0 means none
+	// OnLoss receives distinct losing games (each strategy move carries its rule),
+	// at most MaxLosses of them, in a deterministic order.
+	OnLoss func(board.Game) error
+	// Progress, if set, is called from time to time from one goroutine.
+	Progress func(Progress)
+}
+
+// Progress is a snapshot for a progress bar.
+type Progress struct {
+	Layer     int   // plies placed in the positions being expanded
+	MaxLayer  int   // the board's cell count
+	Positions int64 // distinct positions so far
+	Frontier  int64 // positions in the layer being expanded
+	Done      int64 // of those, expanded so far
+	Elapsed   time.Duration
+}
+
+// Result is what a verification found.
+type Result struct {
+	Board    *board.Board
+	Strategy string
+	Side     board.Color
+	Starter  board.Color
+	Choices  Choices
+	Verdict  Verdict
+	// Positions is the number of distinct positions examined (one per symmetry
+	// class when symmetry is used).
+	Positions         int64
+	LongestGame       int              // plies of the longest game in the explored game graph
+	RuleCounts        map[string]int64 // how often each rule fired, over the explored game graph
+	TranspositionHits int64
+	SymmetryHits      int64
+	Elapsed           time.Duration
+	// Counterexample is, for Refuted, a shortest lost game (smallest in cell
+	// order among those), with the rule of every strategy move; for
+	// StrategyError, the game that led to the bad answer; for Inconclusive, a
+	// lost game if one was found (then Minimal is false).
+	Counterexample *board.Game
+	Minimal        bool
+	// Detail says, for Inconclusive, which budget ran out and how far the search
+	// got; for StrategyError, what the strategy answered.
+	Detail     string
+	LayersDone int   // plies fully explored
+	Losses     int64 // losing games passed to OnLoss
+}
