@@ -9,42 +9,66 @@ import (
 	"hexproof/board"
 )
 
+// noMove fills the side of a row where a player has not moved, as App. A does
+// for Blue's opening and for Red's last move.
+const noMove = "–"
+
 // Table writes a game as the thesis prints it (App. A): one row per round, Red's
 // move with its rule ("(4, 7) - 14") on the left, Blue's on the right, and "–"
-// where the starter's opponent has not moved yet. Moves without a rule are
-// written without " - rule".
+// where a player has no move in that round (Blue opened, or Red made the last
+// move). Moves without a rule are written without " - rule". Rows are built
+// from the players of the moves, not their parity, so a game read from a file
+// is shown as it is even if it does not alternate.
 func Table(g board.Game, n board.Notation) string {
-	var rows [][2]string
-	cell := func(m board.Move) string {
-		s := formatCell(g.Board, m.Cell, n)
-		if m.Rule != "" {
-			s += " - " + m.Rule
-		}
-		return s
-	}
-	k := 0
-	if len(g.Moves) > 0 && g.Moves[0].Player == board.Blue {
-		rows = append(rows, [2]string{"–", cell(g.Moves[0])})
-		k = 1
-	}
-	for ; k < len(g.Moves); k += 2 {
-		row := [2]string{cell(g.Moves[k]), ""}
-		if k+1 < len(g.Moves) {
-			row[1] = cell(g.Moves[k+1])
-		}
-		rows = append(rows, row)
-	}
+	rows := tableRows(g, n)
 	w := len("Red - rule")
 	for _, r := range rows {
-		w = max(w, len([]rune(r[0])))
+		w = max(w, runeLen(r[0]))
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%-*s | %s\n", w, "Red - rule", "Blue")
 	for _, r := range rows {
-		fmt.Fprintf(&sb, "%s%s | %s\n", r[0], strings.Repeat(" ", w-len([]rune(r[0]))), r[1])
+		fmt.Fprintf(&sb, "%s%s | %s\n", r[0], strings.Repeat(" ", w-runeLen(r[0])), r[1])
 	}
 	return sb.String()
 }
+
+// tableRows pairs each Red move with the Blue move that follows it.
+func tableRows(g board.Game, n board.Notation) [][2]string {
+	var rows [][2]string
+	open := false // the last row has a Red move and no Blue move yet
+	for _, m := range g.Moves {
+		s := moveText(g.Board, m, n)
+		if m.Player == board.Red {
+			if open {
+				rows[len(rows)-1][1] = noMove
+			}
+			rows = append(rows, [2]string{s, ""})
+			open = true
+			continue
+		}
+		if open {
+			rows[len(rows)-1][1] = s
+			open = false
+		} else {
+			rows = append(rows, [2]string{noMove, s})
+		}
+	}
+	if open {
+		rows[len(rows)-1][1] = noMove
+	}
+	return rows
+}
+
+func moveText(b *board.Board, m board.Move, n board.Notation) string {
+	s := formatCell(b, m.Cell, n)
+	if m.Rule != "" {
+		s += " - " + m.Rule
+	}
+	return s
+}
+
+func runeLen(s string) int { return len([]rune(s)) }
 
 // formatCell writes the thesis form with a space, "(4, 7)", as App. A does, or
 // the letter form.
@@ -54,4 +78,39 @@ func formatCell(b *board.Board, c board.Cell, n board.Notation) string {
 		return fmt.Sprintf("(%d, %d)", i, j)
 	}
 	return b.Format(c, n)
+}
+
+// Markdown writes a game as a Markdown table, one row per move, so it renders in
+// issue trackers and notebooks and the rule of every move stays in its own
+// column.
+func Markdown(g board.Game, n board.Notation) string {
+	var sb strings.Builder
+	sb.WriteString("| # | Player | Cell | Rule |\n")
+	sb.WriteString("|--:|--------|------|------|\n")
+	for k, m := range g.Moves {
+		fmt.Fprintf(&sb, "| %d | %s | %s | %s |\n", k+1, title(m.Player.String()),
+			mdEscape(formatCell(g.Board, m.Cell, n)), mdEscape(m.Rule))
+	}
+	return sb.String()
+}
+
+// mdEscape keeps a table cell from breaking the Markdown table.
+func mdEscape(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
+
+func title(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// Outcome is a one-line description of how a game stands, e.g.
+// "Blue won after 21 moves".
+func Outcome(g board.Game) string {
+	if g.Winner == board.Empty {
+		return fmt.Sprintf("no winner after %d moves", len(g.Moves))
+	}
+	return fmt.Sprintf("%s won after %d moves", title(g.Winner.String()), len(g.Moves))
 }

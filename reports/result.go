@@ -1,0 +1,310 @@
+package reports
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"hexproof/board"
+	"hexproof/verify"
+)
+
+// ResultDoc is the verify JSON of SPEC §6. Its field names are the contract
+// with scripts that read hexproof's output; add fields, never rename them.
+type ResultDoc struct {
+	Board             string             `json:"board"`
+	Geometry          string             `json:"geometry"`
+	Strategy          string             `json:"strategy"`
+	Side              string             `json:"side"`
+	Starter           string             `json:"starter"`
+	Choices           string             `json:"choices"`
+	Verdict           string             `json:"verdict"`
+	Positions         int64              `json:"positions"`
+	LongestGame       int                `json:"longest_game"`
+	RuleCounts        map[string]int64   `json:"rule_counts"`
+	ElapsedSeconds    float64            `json:"elapsed_seconds"`
+	Counterexample    *CounterexampleDoc `json:"counterexample,omitempty"`
+	Detail            string             `json:"detail,omitempty"`
+	TranspositionHits int64              `json:"transposition_hits"`
+	SymmetryHits      int64              `json:"symmetry_hits"`
+	LayersDone        int                `json:"layers_done"`
+	Losses            int64              `json:"losses,omitempty"`
+}
+
+// CounterexampleDoc is the lost game of a refutation (or the game that led to
+// a strategy error, or a loss found before a budget ran out).
+type CounterexampleDoc struct {
+	Plies   int        `json:"plies"`
+	Winner  *string    `json:"winner"`
+	Minimal bool       `json:"minimal"`
+	Moves   []MoveJSON `json:"moves"`
+}
+
+// NewResultDoc builds the JSON document of a result.
+func NewResultDoc(r *verify.Result) (ResultDoc, error) {
+	if r == nil || r.Board == nil {
+		return ResultDoc{}, fmt.Errorf("result JSON: no result or no board")
+	}
+	d := ResultDoc{
+		Board:             boardSize(r.Board),
+		Geometry:          r.Board.Geo.String(),
+		Strategy:          r.Strategy,
+		Side:              r.Side.String(),
+		Starter:           r.Starter.String(),
+		Choices:           r.Choices.String(),
+		Verdict:           string(r.Verdict),
+		Positions:         r.Positions,
+		LongestGame:       r.LongestGame,
+		RuleCounts:        map[string]int64{},
+		ElapsedSeconds:    roundSeconds(r.Elapsed),
+		Detail:            r.Detail,
+		TranspositionHits: r.TranspositionHits,
+		SymmetryHits:      r.SymmetryHits,
+		LayersDone:        r.LayersDone,
+		Losses:            r.Losses,
+	}
+	for k, v := range r.RuleCounts {
+		d.RuleCounts[k] = v
+	}
+	if g := r.Counterexample; g != nil {
+		b := g.Board
+		if b == nil {
+			b = r.Board
+		}
+		c := &CounterexampleDoc{Plies: len(g.Moves), Minimal: r.Minimal, Moves: MovesJSON(b, g.Moves)}
+		if g.Winner != board.Empty {
+			w := g.Winner.String()
+			c.Winner = &w
+		}
+		d.Counterexample = c
+	}
+	return d, nil
+}
+
+// ResultJSON is the verify JSON of SPEC §6, indented, with a trailing newline.
+func ResultJSON(r *verify.Result) ([]byte, error) {
+	d, err := NewResultDoc(r)
+	if err != nil {
+		return nil, err
+	}
+	out, err := json.MarshalIndent(d, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("result JSON: %w", err)
+	}
+	return append(out, '\n'), nil
+}
+
+// roundSeconds keeps milliseconds: more digits are noise to a reader.
+func roundSeconds(d time.Duration) float64 {
+	return float64(d.Round(time.Millisecond)) / float64(time.Second)
+}
+
+// ResultText is a short summary for a terminal (at most 80 columns): the
+// verdict, the figures, the rules that fired and, when there is one, the
+// counterexample as a thesis-style table with a picture of its final position
+// in which the winning chain is marked.
+func ResultText(r *verify.Result) string {
+	if r == nil || r.Board == nil {
+		return "no result\n"
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s (%s) on %dx%d %s, %s starts, choices %s\n",
+		r.Strategy, title(r.Side.String()), r.Board.M, r.Board.N, r.Board.Geo,
+		title(r.Starter.String()), r.Choices)
+	fmt.Fprintf(&sb, "Verdict: %s\n", VerdictSentence(r))
+	fmt.Fprintf(&sb, "Positions: %s   longest game: %d plies   elapsed: %s\n",
+		thousands(r.Positions), r.LongestGame, r.Elapsed.Round(time.Millisecond))
+	if r.TranspositionHits != 0 || r.SymmetryHits != 0 {
+		fmt.Fprintf(&sb, "Transposition hits: %s   symmetry hits: %s\n",
+			thousands(r.TranspositionHits), thousands(r.SymmetryHits))
+	}
+	if r.Verdict == verify.Inconclusive {
+		fmt.Fprintf(&sb, "Layers fully explored: %d of %d\n", r.LayersDone, r.Board.Cells())
+	}
+	if r.Detail != "" {
+		sb.WriteString(wrap("Detail: "+r.Detail, 80, "  "))
+	}
+	if len(r.RuleCounts) > 0 {
+		parts := make([]string, 0, len(r.RuleCounts))
+		for _, k := range SortedRules(r.RuleCounts) {
+			parts = append(parts, fmt.Sprintf("%s: %s", k, thousands(r.RuleCounts[k])))
+		}
+		sb.WriteString(wrap("Rules fired: "+strings.Join(parts, ", "), 80, "  "))
+	}
+	if g := r.Counterexample; g != nil {
+		gg := *g
+		if gg.Board == nil {
+			gg.Board = r.Board
+		}
+		sb.WriteString("\n" + counterexampleHeading(r) + ":\n")
+		sb.WriteString(Table(gg, board.Thesis))
+		sb.WriteString("\nFinal position (" + chainNote(gg) + "):\n")
+		p := gg.Position(-1)
+		sb.WriteString(gg.Board.Picture(p, WinningChain(gg.Board, p, gg.Winner)))
+	}
+	return sb.String()
+}
+
+// VerdictSentence says in words what the verdict means for this result.
+func VerdictSentence(r *verify.Result) string {
+	side := title(r.Side.String())
+	switch r.Verdict {
+	case verify.Optimal:
+		return fmt.Sprintf("optimal — %s wins every game that follows the strategy", side)
+	case verify.Refuted:
+		n := 0
+		if r.Counterexample != nil {
+			n = len(r.Counterexample.Moves)
+		}
+		if r.Minimal {
+			return fmt.Sprintf("refuted — %s loses a game of %d plies (a shortest counterexample)", side, n)
+		}
+		return fmt.Sprintf("refuted — %s loses a game of %d plies", side, n)
+	case verify.Inconclusive:
+		if r.Counterexample != nil {
+			return fmt.Sprintf("inconclusive — a budget ran out; a lost game of %d plies was found (not proven shortest)", len(r.Counterexample.Moves))
+		}
+		return "inconclusive — a budget ran out before the search finished"
+	case verify.StrategyError:
+		return "strategy error — the strategy gave an illegal answer"
+	}
+	return string(r.Verdict)
+}
+
+func counterexampleHeading(r *verify.Result) string {
+	switch r.Verdict {
+	case verify.StrategyError:
+		return "Game leading to the strategy error"
+	case verify.Refuted:
+		if r.Minimal {
+			return "Counterexample (shortest, smallest in cell order)"
+		}
+	}
+	return "Lost game"
+}
+
+func chainNote(g board.Game) string {
+	switch g.Winner {
+	case board.Red:
+		return "Red won; its winning chain in lower case"
+	case board.Blue:
+		return "Blue won; its winning chain in lower case"
+	}
+	return "no winner yet"
+}
+
+// SortedRules orders rule labels as a reader expects: by their leading number
+// ("2" before "10"), then by the rest ("6(a)" before "6(b)"); labels without a
+// number come last, alphabetically.
+func SortedRules(counts map[string]int64) []string {
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool { return ruleLess(keys[a], keys[b]) })
+	return keys
+}
+
+func ruleLess(a, b string) bool {
+	na, ra, oka := leadingNumber(a)
+	nb, rb, okb := leadingNumber(b)
+	switch {
+	case oka && okb:
+		if na != nb {
+			return na < nb
+		}
+		return ra < rb
+	case oka != okb:
+		return oka
+	}
+	return a < b
+}
+
+func leadingNumber(s string) (int, string, bool) {
+	k := 0
+	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+		k++
+	}
+	if k == 0 || k > 9 {
+		return 0, s, false
+	}
+	n, _ := strconv.Atoi(s[:k])
+	return n, s[k:], true
+}
+
+// thousands writes 1234567 as 1,234,567.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var out []byte
+	for k := range len(s) {
+		if k > 0 && (len(s)-k)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[k])
+	}
+	if neg {
+		return "-" + string(out)
+	}
+	return string(out)
+}
+
+// wrap breaks text into lines of at most width columns at spaces, indenting
+// continuation lines; it always ends with a newline.
+func wrap(text string, width int, indent string) string {
+	var sb strings.Builder
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case runeLen(line)+1+runeLen(w) <= width:
+			line += " " + w
+		default:
+			sb.WriteString(line + "\n")
+			line = indent + w
+		}
+	}
+	sb.WriteString(line + "\n")
+	return sb.String()
+}
+
+// WinningChain is the set of the winner's stones that make the win: a minimal
+// subset of a winning component (a path from ring 1 to ring n for Red, a cycle
+// around the cylinder for Blue, a path across or a winding cycle on the flat
+// board and the torus). Branches that do not take part are left out, so a
+// picture shows the chain itself. It is empty when winner has not won.
+func WinningChain(b *board.Board, p board.Position, winner board.Color) board.Bits {
+	if winner == board.Empty {
+		return board.Bits{}
+	}
+	stones := p.Stones(winner)
+	only := func(s board.Bits) board.Position {
+		if winner == board.Red {
+			return board.Position{Red: s}
+		}
+		return board.Position{Blue: s}
+	}
+	rest := stones
+	for rest.Any() {
+		comp := b.Component(stones, rest.First())
+		rest = rest.AndNot(comp)
+		if !b.Wins(only(comp), winner) {
+			continue
+		}
+		// Drop cells, in cell order, whose removal keeps the win.
+		for _, c := range comp.Cells() {
+			if s := comp.Without(c); b.Wins(only(s), winner) {
+				comp = s
+			}
+		}
+		return comp
+	}
+	return board.Bits{}
+}

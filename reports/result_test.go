@@ -1,0 +1,155 @@
+package reports
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"hexproof/board"
+	"hexproof/verify"
+)
+
+// refutation is a hand-made result around the thesis's first lost game.
+func refutation(t *testing.T) *verify.Result {
+	g := thesisGame(t, 0)
+	return &verify.Result{
+		Board: g.Board, Strategy: "fitzgerald", Side: board.Red, Starter: board.Blue,
+		Choices: verify.Every, Verdict: verify.Refuted, Positions: 1234567, LongestGame: 45,
+		RuleCounts:        map[string]int64{"14": 3, "2": 10, "6(b)": 1, "6(a)": 2, "open": 1},
+		TranspositionHits: 99, SymmetryHits: 7, Elapsed: 1500 * time.Millisecond,
+		Counterexample: &g, Minimal: true, LayersDone: 21,
+	}
+}
+
+func TestResultJSON(t *testing.T) {
+	out, err := ResultJSON(refutation(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]any
+	if err := json.Unmarshal(out, &back); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := map[string]any{
+		"board": "5x9", "geometry": "cylinder", "strategy": "fitzgerald", "side": "red",
+		"starter": "blue", "choices": "every", "verdict": "refuted", "positions": 1234567.0,
+		"longest_game": 45.0, "elapsed_seconds": 1.5, "transposition_hits": 99.0,
+		"symmetry_hits": 7.0, "layers_done": 21.0,
+	}
+	for k, v := range want {
+		if back[k] != v {
+			t.Errorf("%s = %v, want %v", k, back[k], v)
+		}
+	}
+	rc, _ := back["rule_counts"].(map[string]any)
+	if rc["2"] != 10.0 || rc["6(b)"] != 1.0 || len(rc) != 5 {
+		t.Errorf("rule_counts = %v", back["rule_counts"])
+	}
+	ce, _ := back["counterexample"].(map[string]any)
+	if ce == nil || ce["plies"] != 21.0 || ce["minimal"] != true || ce["winner"] != "blue" {
+		t.Fatalf("counterexample = %v", back["counterexample"])
+	}
+	moves, _ := ce["moves"].([]any)
+	if len(moves) != 21 {
+		t.Fatalf("counterexample has %d moves, want 21", len(moves))
+	}
+	last := moves[20].(map[string]any)
+	if last["player"] != "blue" || last["cell"].([]any)[0] != 3.0 || last["cell"].([]any)[1] != 6.0 {
+		t.Errorf("last move = %v, want blue (3,6)", last)
+	}
+	if r := moves[19].(map[string]any); r["rule"] != "2" || r["player"] != "red" {
+		t.Errorf("move 20 = %v, want red rule 2", r)
+	}
+
+	// An optimal result has no counterexample and an empty (not null) rule map.
+	opt := &verify.Result{Board: board.MustNew(3, 3, board.Cylinder), Strategy: "hht", Side: board.Red,
+		Starter: board.Red, Verdict: verify.Optimal}
+	out, err = ResultJSON(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back = nil
+	if err := json.Unmarshal(out, &back); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := back["counterexample"]; ok {
+		t.Errorf("optimal result has a counterexample: %s", out)
+	}
+	if m, ok := back["rule_counts"].(map[string]any); !ok || len(m) != 0 {
+		t.Errorf("rule_counts = %v, want {}", back["rule_counts"])
+	}
+	if _, err := ResultJSON(nil); err == nil {
+		t.Error("ResultJSON(nil) did not fail")
+	}
+}
+
+func TestResultText(t *testing.T) {
+	txt := ResultText(refutation(t))
+	for _, l := range strings.Split(txt, "\n") {
+		if n := runeLen(l); n > 80 {
+			t.Errorf("line of %d columns: %q", n, l)
+		}
+	}
+	for _, want := range []string{
+		"fitzgerald (Red) on 5x9 cylinder, Blue starts, choices every",
+		"refuted — Red loses a game of 21 plies (a shortest counterexample)",
+		"Positions: 1,234,567",
+		"Rules fired: 2: 10, 6(a): 2, 6(b): 1, 14: 3, open: 1",
+		"(4, 5) - 2  | (3, 6)",
+		"Blue won; its winning chain in lower case",
+	} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("summary lacks %q:\n%s", want, txt)
+		}
+	}
+	// The picture marks exactly the cells of the winning chain in lower case.
+	g := thesisGame(t, 0)
+	chain := WinningChain(g.Board, g.Position(-1), board.Blue)
+	pic := strings.Split(txt[strings.Index(txt, "Final position"):], "\n")
+	rows := strings.Join(pic[2:2+g.Board.N], "\n") // skip the heading and the column letters
+	if got := strings.Count(rows, "b"); got != chain.Count() {
+		t.Errorf("picture marks %d blue cells, the chain has %d", got, chain.Count())
+	}
+}
+
+// The chain must itself win, and every one of its cells must be needed.
+func TestWinningChain(t *testing.T) {
+	g := thesisGame(t, 0)
+	p := g.Position(-1)
+	chain := WinningChain(g.Board, p, board.Blue)
+	if chain.Empty() || chain.AndNot(p.Blue).Any() {
+		t.Fatalf("chain %v is empty or not all blue", chain.Cells())
+	}
+	if !g.Board.BlueWins(board.Position{Blue: chain}) {
+		t.Fatal("the chain alone does not win")
+	}
+	for _, c := range chain.Cells() {
+		if g.Board.BlueWins(board.Position{Blue: chain.Without(c)}) {
+			t.Errorf("cell %s is not needed", g.Board.Format(c, board.Thesis))
+		}
+	}
+	// On a 5-column cylinder an encircling blue cycle has at least 5 cells.
+	if chain.Count() < 5 {
+		t.Errorf("chain of %d cells cannot encircle 5 columns", chain.Count())
+	}
+	if !WinningChain(g.Board, p, board.Red).Empty() {
+		t.Error("Red has not won, but got a chain")
+	}
+	// Red on a flat 3x3 board: a column path.
+	b := board.MustNew(3, 3, board.Flat)
+	q := board.Position{Red: board.Bit(b.Cell(2, 1)).With(b.Cell(2, 2)).With(b.Cell(1, 3)).With(b.Cell(3, 1))}
+	// (2,1) is dropped first: (3,1) touches (2,2) too, so it is not needed.
+	want := board.Bit(b.Cell(3, 1)).With(b.Cell(2, 2)).With(b.Cell(1, 3))
+	if got := WinningChain(b, q, board.Red); got != want {
+		t.Errorf("flat chain = %v, want %v", got.Cells(), want.Cells())
+	}
+}
+
+func TestSortedRules(t *testing.T) {
+	got := SortedRules(map[string]int64{"10": 1, "2": 1, "1": 1, "6(c)": 1, "6(a)": 1, "x": 1, "a": 1})
+	want := []string{"1", "2", "6(a)", "6(c)", "10", "a", "x"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
