@@ -1,0 +1,189 @@
+package strategies
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"hexproof/board"
+)
+
+// TestRegistryEntries checks that every registered strategy is complete, builds
+// on a board it applies to, and reports the side it was registered with.
+func TestRegistryEntries(t *testing.T) {
+	all := All()
+	if len(all) == 0 {
+		t.Fatal("no strategies registered")
+	}
+	for _, info := range all {
+		if info.Name == "" || info.Seed == "" || info.Description == "" || info.Applies == nil || info.Build == nil {
+			t.Errorf("%q: incomplete registration %+v", info.Name, info)
+			continue
+		}
+		if strings.Contains(info.Description, "\n") {
+			t.Errorf("%s: description must be one line", info.Name)
+		}
+		got, err := Lookup(info.Name)
+		if err != nil || got.Name != info.Name {
+			t.Errorf("Lookup(%q) = %v, %v", info.Name, got.Name, err)
+		}
+		built := 0
+		for _, bd := range testBoards {
+			if info.Applies(bd.m, bd.n, bd.geo) != nil {
+				continue
+			}
+			b := board.MustNew(bd.m, bd.n, bd.geo)
+			s, err := info.Build(b)
+			if err != nil {
+				t.Errorf("%s on %v: Applies accepted it but Build failed: %v", info.Name, b, err)
+				continue
+			}
+			built++
+			if s.Side() != info.Side || s.Board() != b {
+				t.Errorf("%s on %v: Side()=%v Board()=%v, registered side %v", info.Name, b, s.Side(), s.Board(), info.Side)
+			}
+		}
+		if built == 0 {
+			t.Logf("%s applies to none of the test boards", info.Name)
+		}
+	}
+	if _, err := Lookup("no-such-strategy"); err == nil || !strings.Contains(err.Error(), "mirror") {
+		t.Errorf("Lookup of an unknown name: %v (want an error listing the known names)", err)
+	}
+}
+
+// TestAppliesErrors: a strategy asked for on a board it is not defined on is a
+// clear error from Applies, which New passes on (the CLI turns it into exit 2).
+func TestAppliesErrors(t *testing.T) {
+	cases := []struct {
+		name string
+		m, n int
+		geo  board.Geometry
+		want string // a word the error must contain
+	}{
+		{"mirror", 5, 3, board.Cylinder, "odd"},
+		{"mirror", 3, 3, board.Torus, "odd"},
+		{"mirror", 4, 3, board.Flat, "cylinder"},
+		{"gardner", 3, 3, board.Cylinder, "m > n"},
+		{"gardner", 3, 4, board.Flat, "m > n"},
+		{"gardner-blue", 4, 3, board.Flat, "m < n"},
+		{"gardner-blue", 4, 4, board.Cylinder, "m < n"},
+		{"hht", 3, 4, board.Flat, "cylinder"},
+		{"hht-strict", 3, 4, board.Torus, "cylinder"},
+	}
+	for _, c := range cases {
+		b := board.MustNew(c.m, c.n, c.geo)
+		_, err := New(c.name, b)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("New(%s, %v) error = %v, want one mentioning %q", c.name, b, err, c.want)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		m, n int
+		geo  board.Geometry
+	}{
+		{"mirror", 4, 3, board.Cylinder}, {"mirror", 4, 3, board.Torus}, {"mirror", 2, 5, board.Cylinder},
+		{"gardner", 4, 3, board.Flat}, {"gardner", 4, 3, board.Cylinder}, {"gardner", 5, 3, board.Torus},
+		{"gardner-blue", 3, 4, board.Flat}, {"gardner-blue", 5, 6, board.Cylinder},
+		{"hht", 3, 5, board.Cylinder}, {"hht", 5, 5, board.Cylinder}, {"hht-strict", 1, 1, board.Cylinder},
+	} {
+		if _, err := New(c.name, board.MustNew(c.m, c.n, c.geo)); err != nil {
+			t.Errorf("New(%s, %dx%d %v): %v", c.name, c.m, c.n, c.geo, err)
+		}
+	}
+}
+
+type testBoard struct {
+	m, n int
+	geo  board.Geometry
+}
+
+// testBoards are the small boards the registry-wide tests run on: every
+// geometry, odd and even m, m < n, m = n, m > n, and the degenerate m ≤ 2.
+var testBoards = func() []testBoard {
+	var out []testBoard
+	for _, geo := range []board.Geometry{board.Cylinder, board.Flat, board.Torus} {
+		for _, mn := range [][2]int{{1, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 2}, {4, 3}, {5, 3}, {5, 4}, {4, 5}, {6, 4}, {5, 6}, {5, 7}, {7, 4}} {
+			out = append(out, testBoard{mn[0], mn[1], geo})
+		}
+	}
+	return out
+}()
+
+// checkAnswer returns an error unless allowed is a non-empty set of empty cells.
+func checkAnswer(b *board.Board, p board.Position, allowed board.Bits) error {
+	if allowed.Empty() {
+		return fmt.Errorf("empty answer with %d empty cells", b.Cells()-p.Plies())
+	}
+	if bad := allowed.And(p.Occupied()); bad.Any() {
+		return fmt.Errorf("answer holds occupied cell %s", b.Format(bad.First(), board.Thesis))
+	}
+	if bad := allowed.AndNot(b.All()); bad.Any() {
+		return fmt.Errorf("answer holds a cell off the board (index %d)", bad.First())
+	}
+	return nil
+}
+
+// lossSearch is a plain exhaustive search, independent of the verifier: no
+// transposition table, no symmetry. It plays every opponent move and every move
+// the strategy allows ("every" semantics, SPEC §4) and returns the first game in
+// depth-first order that the strategy loses, or nil if it wins them all. nodes
+// counts the positions visited.
+type lossSearch struct {
+	t     *testing.T
+	s     Strategy
+	nodes int
+}
+
+func (ls *lossSearch) run(starter board.Color) []board.Move {
+	return ls.rec(board.Position{}, starter, board.NoCell, nil)
+}
+
+func (ls *lossSearch) rec(p board.Position, toMove board.Color, last board.Cell, moves []board.Move) []board.Move {
+	ls.nodes++
+	b, side := ls.s.Board(), ls.s.Side()
+	if p.Plies() == b.Cells() {
+		ls.t.Fatalf("board full without a winner after %s", b.FormatMoves(moves, board.Thesis, true))
+	}
+	if toMove == side {
+		allowed, rule := ls.s.Allowed(p, last)
+		if err := checkAnswer(b, p, allowed); err != nil {
+			ls.t.Fatalf("strategy error after %s: %v", b.FormatMoves(moves, board.Thesis, true), err)
+		}
+		for xs := allowed; xs.Any(); {
+			x := xs.Pop()
+			q := p.Play(side, x)
+			if b.Wins(q, side) {
+				continue
+			}
+			if loss := ls.rec(q, side.Other(), board.NoCell, append(moves[:len(moves):len(moves)], board.Move{Player: side, Cell: x, Rule: rule})); loss != nil {
+				return loss
+			}
+		}
+		return nil
+	}
+	opp := side.Other()
+	for ys := b.All().AndNot(p.Occupied()); ys.Any(); {
+		y := ys.Pop()
+		q := p.Play(opp, y)
+		mv := append(moves[:len(moves):len(moves)], board.Move{Player: opp, Cell: y})
+		if b.Wins(q, opp) {
+			return mv
+		}
+		if loss := ls.rec(q, side, y, mv); loss != nil {
+			return loss
+		}
+	}
+	return nil
+}
+
+// mustStrategy builds a registered strategy or fails the test.
+func mustStrategy(t *testing.T, name string, m, n int, geo board.Geometry) Strategy {
+	t.Helper()
+	s, err := New(name, board.MustNew(m, n, geo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

@@ -1,0 +1,207 @@
+package strategies
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"hexproof/board"
+)
+
+// TestDeclaredSymmetries checks, for every registered strategy on every test
+// board it applies to, the claim of SPEC §3: for each g in Symmetries(),
+// Allowed(g·p, g·last) = g·Allowed(p, last) as sets, on the positions of random
+// games in which the strategy's side plays a random allowed move and the other
+// side a random empty cell, with either player starting. It also checks that the
+// declaration is a subgroup of b.Group() with the identity first. An unsound
+// claim would let the verifier merge positions the strategy treats differently.
+func TestDeclaredSymmetries(t *testing.T) {
+	games := 60
+	if testing.Short() {
+		games = 15
+	}
+	for _, info := range All() {
+		for _, bd := range testBoards {
+			if info.Applies(bd.m, bd.n, bd.geo) != nil {
+				continue
+			}
+			b := board.MustNew(bd.m, bd.n, bd.geo)
+			t.Run(fmt.Sprintf("%s/%dx%d-%v", info.Name, bd.m, bd.n, bd.geo), func(t *testing.T) {
+				s, err := info.Build(b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := checkSubgroup(b, s.Symmetries()); err != nil {
+					t.Fatal(err)
+				}
+				rng := rand.New(rand.NewPCG(uint64(bd.m*100+bd.n), uint64(bd.geo)+uint64(len(info.Name))))
+				if err := checkSymmetries(s, s.Symmetries(), rng, games); err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+	}
+}
+
+// TestSymmetryCheckFindsOverclaims shows that checkSymmetries can fail: hht is
+// not symmetric under the half-turn (it swaps rings j-1 and j+1, i.e. the
+// unequal rules 2 and 3), and claiming the full group must be caught. Likewise
+// Gardner's triangles in columns 1..n+1 are not invariant under a rotation.
+func TestSymmetryCheckFindsOverclaims(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		m, n int
+	}{{"hht", 3, 4}, {"hht-strict", 3, 4}, {"gardner", 5, 3}} {
+		s := mustStrategy(t, c.name, c.m, c.n, board.Cylinder)
+		full := s.Board().Group()
+		if len(s.Symmetries()) >= len(full) {
+			t.Fatalf("%s on %v claims the whole group of %d elements", c.name, s.Board(), len(full))
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		if err := checkSymmetries(s, full, rng, 200); err == nil {
+			t.Errorf("%s on %v: the check accepted the whole group, which the strategy does not commute with", c.name, s.Board())
+		} else {
+			t.Logf("%s: over-claim caught: %v", c.name, err)
+		}
+	}
+}
+
+// TestDeclaredGroups pins the subgroups worked out from the rules
+// (docs/decisions/strategies.md), so a change in board.Group() or in a
+// strategy's derivation is noticed: mirror commutes with the whole group of the
+// cylinder and torus (the half-way translation is central); hht with the 2m
+// ring-preserving maps; gardner with {id, (i,j)→(n+2-i, n+1-j)} on the
+// cylinder and torus, and on the flat board only when m = n+1.
+func TestDeclaredGroups(t *testing.T) {
+	cases := []struct {
+		name string
+		m, n int
+		geo  board.Geometry
+		want int
+	}{
+		{"mirror", 4, 3, board.Cylinder, 16},
+		{"mirror", 6, 5, board.Cylinder, 24},
+		{"mirror", 4, 3, board.Torus, len(board.MustNew(4, 3, board.Torus).Group())},
+		{"hht", 3, 4, board.Cylinder, 6},
+		{"hht", 5, 5, board.Cylinder, 10},
+		{"gardner", 4, 3, board.Cylinder, 2},
+		{"gardner", 7, 3, board.Cylinder, 2},
+		{"gardner", 4, 3, board.Flat, 2},
+		{"gardner", 5, 3, board.Flat, 1},
+		{"gardner", 5, 3, board.Torus, 2},
+	}
+	for _, c := range cases {
+		s := mustStrategy(t, c.name, c.m, c.n, c.geo)
+		if got := len(s.Symmetries()); got != c.want {
+			t.Errorf("%s on %v: %d symmetries, want %d", c.name, s.Board(), got, c.want)
+		}
+	}
+}
+
+func checkSubgroup(b *board.Board, syms []board.Perm) error {
+	if len(syms) == 0 {
+		return fmt.Errorf("no symmetries declared (the identity must be first)")
+	}
+	in := func(g board.Perm) bool {
+		for _, h := range syms {
+			if equalPerm(g, h) {
+				return true
+			}
+		}
+		return false
+	}
+	for c, x := range syms[0] {
+		if board.Cell(c) != x {
+			return fmt.Errorf("first symmetry is not the identity")
+		}
+	}
+	for k, g := range syms {
+		found := false
+		for _, h := range b.Group() {
+			if equalPerm(g, h) {
+				found = true
+			}
+		}
+		if !found {
+			return fmt.Errorf("symmetry %d is not in the board's group", k)
+		}
+		for _, h := range syms {
+			gh := make(board.Perm, len(g))
+			for c := range h {
+				gh[c] = g[h[c]]
+			}
+			if !in(gh) {
+				return fmt.Errorf("declared symmetries are not closed under composition")
+			}
+		}
+	}
+	return nil
+}
+
+func equalPerm(g, h board.Perm) bool {
+	if len(g) != len(h) {
+		return false
+	}
+	for c := range g {
+		if g[c] != h[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkSymmetries plays games random games (half started by each player) and at
+// every turn of the strategy compares Allowed on the position and on its images.
+func checkSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int) error {
+	b, side := s.Board(), s.Side()
+	for game := 0; game < games; game++ {
+		starter := board.Red
+		if game%2 == 1 {
+			starter = board.Blue
+		}
+		var p board.Position
+		var moves []board.Move
+		last := board.NoCell
+		for p.Plies() < b.Cells() && b.Winner(p) == board.Empty {
+			who := p.ToMove(starter)
+			var x board.Cell
+			if who == side {
+				allowed, _ := s.Allowed(p, last)
+				if err := checkAnswer(b, p, allowed); err != nil {
+					return fmt.Errorf("after %s: %v", b.FormatMoves(moves, board.Thesis, true), err)
+				}
+				for _, g := range syms {
+					got, _ := s.Allowed(g.ApplyPos(p), g.Apply(last))
+					if want := g.ApplyBits(allowed); got != want {
+						return fmt.Errorf("%s started, after %s (last %s): Allowed(g·p) = %s but g·Allowed(p) = %s",
+							starter, b.FormatMoves(moves, board.Thesis, true), b.Format(last, board.Thesis),
+							formatSet(b, got), formatSet(b, want))
+					}
+				}
+				x = pick(rng, allowed)
+			} else {
+				x = pick(rng, b.All().AndNot(p.Occupied()))
+				last = x
+			}
+			p = p.Play(who, x)
+			moves = append(moves, board.Move{Player: who, Cell: x})
+		}
+	}
+	return nil
+}
+
+func pick(rng *rand.Rand, s board.Bits) board.Cell {
+	cells := s.Cells()
+	return cells[rng.IntN(len(cells))]
+}
+
+func formatSet(b *board.Board, s board.Bits) string {
+	out := "{"
+	for k, c := range s.Cells() {
+		if k > 0 {
+			out += " "
+		}
+		out += b.Format(c, board.Thesis)
+	}
+	return out + "}"
+}
