@@ -1,0 +1,737 @@
+package strategies
+
+// Alg. 8.4.1 of the thesis (Red on 5×n cylinders): step I (first move in the
+// middle), step II (rules 1–19 tried in order, most of them skipped when every
+// move they allow is dangerous) and the 11-item hierarchy that narrows the moves
+// of the chosen rule to one. Every reading the thesis leaves open is recorded in
+// docs/decisions/fitzgerald.md with the game move that decided it; the
+// conformance test replays the published games (App. A.1.1, A.2) decision by
+// decision.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"hexproof/board"
+)
+
+func init() {
+	Register(Info{
+		Name:        "fitzgerald",
+		Side:        board.Red,
+		Seed:        "thesis Alg. 8.4.1 (with its hierarchy)",
+		Description: "rules 0-19 and the 11-item hierarchy for 5xn cylinders, deterministic",
+		Applies:     fitzgeraldApplies,
+		Build: func(b *board.Board) (Strategy, error) {
+			if err := fitzgeraldApplies(b.M, b.N, b.Geo); err != nil {
+				return nil, err
+			}
+			return NewFitzgerald(b), nil
+		},
+	})
+}
+
+func fitzgeraldApplies(m, n int, g board.Geometry) error {
+	if g != board.Cylinder || m != 5 {
+		return fmt.Errorf("Alg. 8.4.1 is defined for 5×n cylinders (got %d×%d %s)", m, n, g)
+	}
+	if n < 1 || 5*n > board.MaxCells {
+		return fmt.Errorf("Alg. 8.4.1 needs 1 ≤ n ≤ %d rings on a 5-column board (got %d)", board.MaxCells/5, n)
+	}
+	return nil
+}
+
+// Fitzgerald is Alg. 8.4.1 bound to one board.
+type Fitzgerald struct {
+	nt *Notions
+	// blueDanger is the number of blue neighbours from which a move counts as
+	// dangerous (step II skip condition, hierarchy item 2).
+	blueDanger int
+}
+
+// NewFitzgerald builds the strategy for a 5×n cylinder (Applies must hold).
+func NewFitzgerald(b *board.Board) *Fitzgerald {
+	return &Fitzgerald{nt: NewNotions(b), blueDanger: 5}
+}
+
+// Board implements Strategy.
+func (f *Fitzgerald) Board() *board.Board { return f.nt.B }
+
+// Side implements Strategy.
+func (f *Fitzgerald) Side() board.Color { return board.Red }
+
+// Symmetries implements Strategy: the tie-breaks of hierarchy items 10 and 11
+// (lowest ring, left-most column) commute with no non-trivial symmetry.
+func (f *Fitzgerald) Symmetries() []board.Perm { return f.nt.B.Identity() }
+
+// RuleNumber is the leading number of a rule label ("6(c)" → 6).
+func RuleNumber(label string) int {
+	k := strings.IndexFunc(label, func(r rune) bool { return r < '0' || r > '9' })
+	if k < 0 {
+		k = len(label)
+	}
+	n, _ := strconv.Atoi(label[:k])
+	return n
+}
+
+// Rule labels, as the thesis writes them.
+var fitzLabels = [...]string{"0", "1", "2(a)", "2(b)", "3(a)i", "3(a)ii", "3(b)", "3(c)", "3(d)", "4",
+	"5(a)", "5(b)", "6(a)", "6(b)", "6(c)", "6(d)", "7(b)", "7(c)", "7(d)", "8(a)", "8(b)", "9",
+	"10", "11", "12", "13", "14", "15", "16(a)", "16(b)", "16(c)", "17", "18", "19"}
+
+// state is the analysis of one decision, on the stack.
+type state struct {
+	p, prev    board.Position // position now, and before Blue's last move
+	last       board.Cell
+	i, j       int // Blue's last move
+	empty      board.Bits
+	redG       Groups     // red provisional groups now
+	redBr      BridgeList // red bridges now
+	redBrPrev  BridgeList // red bridges before Blue's move
+	blueBr     BridgeList
+	bluePWMove board.Bits // empty cells on which Blue would get a provisional winning path
+	pwDone     bool
+}
+
+// Allowed implements Strategy.
+func (f *Fitzgerald) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
+	c, label := f.Decide(p, last)
+	if c == board.NoCell {
+		return board.Bits{}, label
+	}
+	return board.Bit(c), label
+}
+
+// Decide returns Red's move and the label of the rule that produced it.
+func (f *Fitzgerald) Decide(p board.Position, last board.Cell) (board.Cell, string) {
+	nt := f.nt
+	empty := nt.B.All().AndNot(p.Occupied())
+	if empty.Empty() {
+		return board.NoCell, "none"
+	}
+	if last == board.NoCell || !p.Blue.Has(last) {
+		return f.middle(empty), "0"
+	}
+	var s state
+	s.p, s.last, s.empty = p, last, empty
+	s.prev = board.Position{Red: p.Red, Blue: p.Blue.Without(last)}
+	s.i, s.j = int(nt.col[last]), int(nt.ring[last])
+	nt.ProvisionalGroups(p.Red, empty, true, &s.redG)
+	nt.Bridges(p.Red, empty, true, &s.redBr)
+	nt.Bridges(p.Red, empty.With(last), true, &s.redBrPrev)
+	nt.Bridges(p.Blue, empty, false, &s.blueBr)
+
+	for r := 1; r <= 19; r++ {
+		cands, label := f.rule(&s, r)
+		if cands.Empty() {
+			continue
+		}
+		if (r == 4 || r >= 8) && f.allDangerous(&s, cands) {
+			continue
+		}
+		return f.hierarchy(&s, cands), label
+	}
+	return empty.First(), "19"
+}
+
+// middle is step I: the middle ring (for even n the upper of the two middle
+// rings), middle column.
+func (f *Fitzgerald) middle(empty board.Bits) board.Cell {
+	nt := f.nt
+	c := nt.B.Cell((nt.M+1)/2, (nt.N+1)/2)
+	if empty.Has(c) {
+		return c
+	}
+	return empty.First()
+}
+
+// dangerous reports whether a red move on c creates an overlapping bridge whose
+// bridges share an end vertex or has blueDanger or more blue neighbours.
+func (f *Fitzgerald) dangerous(s *state, c board.Cell) bool {
+	if f.nt.NeighbourCount(c, s.p.Blue) >= f.blueDanger {
+		return true
+	}
+	return f.nt.CreatesSharedEndOverlap(s.p.Red, s.empty, true, c)
+}
+
+func (f *Fitzgerald) allDangerous(s *state, cands board.Bits) bool {
+	for c := cands; c.Any(); {
+		if !f.dangerous(s, c.Pop()) {
+			return false
+		}
+	}
+	return true
+}
+
+// rule returns the moves rule r allows (empty if it cannot be satisfied).
+func (f *Fitzgerald) rule(s *state, r int) (board.Bits, string) {
+	nt := f.nt
+	switch r {
+	case 1:
+		return nt.RedWinningMoves(s.p), "1"
+	case 2:
+		return f.rule2(s)
+	case 3:
+		return f.rule3(s)
+	case 4:
+		var out board.Bits
+		for c := s.empty; c.Any(); {
+			x := c.Pop()
+			if nt.RedProvisionalWin(s.p.Red.With(x), s.empty.Without(x)) {
+				out = out.With(x)
+			}
+		}
+		return out, "4"
+	case 5:
+		return f.rule5(s)
+	case 6:
+		return f.rule6(s)
+	case 7:
+		return f.rule7(s)
+	case 8:
+		return f.rule8(s)
+	case 9:
+		var out board.Bits
+		for k := 0; k < s.redBrPrev.N; k++ {
+			br := s.redBrPrev.At[k]
+			if br.V1 == s.last || br.V2 == s.last {
+				out = out.With(br.Other(s.last))
+			}
+		}
+		return out.And(s.empty), "9"
+	case 10, 11, 12, 13, 14:
+		return f.coverRule(s, r, 0), strconv.Itoa(r)
+	case 15:
+		if nt.RingCells(s.j).And(s.p.Red).Any() {
+			return board.Bits{}, "15"
+		}
+		return BridgeCells(&s.redBr).And(nt.RingCells(s.j)), "15"
+	case 16:
+		return f.rule16(s)
+	case 17:
+		_, se := OverlapPoints(&s.redBr)
+		return se.And(s.empty), "17"
+	case 18:
+		return BridgeCells(&s.redBr).And(s.empty), "18"
+	case 19:
+		return s.empty, "19"
+	}
+	return board.Bits{}, ""
+}
+
+func (f *Fitzgerald) rule2(s *state) (board.Bits, string) {
+	nt := f.nt
+	w := nt.BlueWinningMoves(s.p)
+	if w.Empty() {
+		return w, "2"
+	}
+	var a board.Bits
+	for c := w; c.Any(); {
+		x := c.Pop()
+		if nt.BlueWinningMoves(s.p.Play(board.Red, x)).Empty() {
+			a = a.With(x)
+		}
+	}
+	if a.Any() {
+		return a, "2(a)"
+	}
+	return w, "2(b)"
+}
+
+// rule3: a red provisional winning path existed before Blue's move.
+func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
+	nt := f.nt
+	emptyPrev := s.empty.With(s.last)
+	if !nt.RedProvisionalWin(s.p.Red, emptyPrev) {
+		return board.Bits{}, "3"
+	}
+	var onPath [MaxBridges]bool
+	nt.ShortestRedPWPBridges(s.p.Red, emptyPrev, &s.redBrPrev, &onPath)
+	l := &s.redBrPrev
+	// (a) the attacked cell was a bridge cell of a path bridge that overlaps
+	// another bridge sharing an end vertex.
+	var aPts, aOthers board.Bits
+	for x := 0; x < l.N; x++ {
+		if !onPath[x] {
+			continue
+		}
+		bx := l.At[x]
+		for y := 0; y < l.N; y++ {
+			if y == x {
+				continue
+			}
+			pt, se, ok := Overlap(bx, l.At[y])
+			if !ok || !se {
+				continue
+			}
+			if bx.V1 != s.last && bx.V2 != s.last && l.At[y].V1 != s.last && l.At[y].V2 != s.last {
+				continue
+			}
+			if s.empty.Has(pt) {
+				aPts = aPts.With(pt)
+			} else {
+				aOthers = aOthers.Or(bx.Cells()).Or(l.At[y].Cells())
+			}
+		}
+	}
+	if aPts.Any() {
+		return aPts, "3(a)i"
+	}
+	if aOthers = aOthers.And(s.empty); aOthers.Any() {
+		return aOthers, "3(a)ii"
+	}
+	var b, pathCells, pts board.Bits
+	for x := 0; x < l.N; x++ {
+		if !onPath[x] {
+			continue
+		}
+		bx := l.At[x]
+		if bx.V1 == s.last || bx.V2 == s.last {
+			b = b.With(bx.Other(s.last))
+		}
+		pathCells = pathCells.Or(bx.Cells())
+		for y := 0; y < l.N; y++ {
+			if pt, se, ok := Overlap(bx, l.At[y]); y != x && ok && se {
+				pts = pts.With(pt)
+			}
+		}
+	}
+	if b = b.And(s.empty); b.Any() {
+		return b, "3(b)"
+	}
+	if pts = pts.And(s.empty); pts.Any() {
+		return pts, "3(c)"
+	}
+	return pathCells.And(s.empty), "3(d)"
+}
+
+// bluePWMoves is the set of empty cells on which Blue would get a provisional
+// winning path, for position p.
+func (f *Fitzgerald) bluePWMoves(p board.Position) board.Bits {
+	nt := f.nt
+	empty := nt.B.All().AndNot(p.Occupied())
+	var out board.Bits
+	for c := empty; c.Any(); {
+		x := c.Pop()
+		if nt.BlueProvisionalWin(p.Blue.With(x), empty.Without(x)) {
+			out = out.With(x)
+		}
+	}
+	return out
+}
+
+func (f *Fitzgerald) rule5(s *state) (board.Bits, string) {
+	nt := f.nt
+	if !nt.BlueProvisionalWin(s.p.Blue, s.empty) {
+		return board.Bits{}, "5"
+	}
+	_, se := OverlapPoints(&s.blueBr)
+	var a board.Bits
+	for c := se; c.Any(); {
+		x := c.Pop()
+		if !nt.BlueProvisionalWin(s.p.Blue, s.empty.Without(x)) {
+			a = a.With(x)
+		}
+	}
+	if a.Any() {
+		return a, "5(a)"
+	}
+	// (b) bridge cells of the blue bridges on a winding cycle: those whose
+	// removal matters are on it; all bridge cells of Blue's bridges are offered
+	// and the hierarchy chooses.
+	return BridgeCells(&s.blueBr).And(s.empty), "5(b)"
+}
+
+// stopsBluePW reports whether a red stone on x leaves Blue without a move that
+// creates a provisional winning path.
+func (f *Fitzgerald) stopsBluePW(s *state, x board.Cell) bool {
+	return f.bluePWMoves(s.p.Play(board.Red, x)).Empty()
+}
+
+func (f *Fitzgerald) rule6(s *state) (board.Bits, string) {
+	nt := f.nt
+	pw := f.bluePWMoves(s.p)
+	if pw.Empty() {
+		return pw, "6"
+	}
+	// Red bridges attacked by Blue's move (before the move).
+	var attackedPts, attackedOthers board.Bits
+	l := &s.redBrPrev
+	for x := 0; x < l.N; x++ {
+		bx := l.At[x]
+		if bx.V1 != s.last && bx.V2 != s.last {
+			continue
+		}
+		attackedOthers = attackedOthers.With(bx.Other(s.last))
+		for y := 0; y < l.N; y++ {
+			if pt, se, ok := Overlap(bx, l.At[y]); y != x && ok && se && pt != s.last {
+				attackedPts = attackedPts.With(pt)
+			}
+		}
+	}
+	attackedPts = attackedPts.And(s.empty)
+	attackedOthers = attackedOthers.And(s.empty)
+	var a board.Bits
+	for c := attackedPts; c.Any(); {
+		if x := c.Pop(); f.stopsBluePW(s, x) {
+			a = a.With(x)
+		}
+	}
+	if a.Any() {
+		return a, "6(a)"
+	}
+	var b board.Bits
+	for c := attackedOthers; c.Any(); {
+		if x := c.Pop(); f.stopsBluePW(s, x) {
+			b = b.With(x)
+		}
+	}
+	if b.Any() {
+		return b, "6(b)"
+	}
+	// (c) candidates: the blue provisional winning moves, blue overlap points,
+	// blue bridge cells, and the bridge cells of the bridges Blue would make
+	// with a provisional winning move.
+	_, blueSE := OverlapPoints(&s.blueBr)
+	pot := f.potentialBlueBridgeCells(s, pw)
+	cand := pw.Or(blueSE).Or(BridgeCells(&s.blueBr)).Or(pot).And(s.empty)
+	var c6 board.Bits
+	for c := cand; c.Any(); {
+		if x := c.Pop(); f.stopsBluePW(s, x) {
+			c6 = c6.With(x)
+		}
+	}
+	if c6.Any() {
+		return c6, "6(c)"
+	}
+	// (d) the same cells plus the attacked red bridge cells; keep those leaving
+	// Blue the most overlapping bridges, then the fewest provisional winning
+	// moves.
+	cand = cand.Or(attackedPts).Or(attackedOthers)
+	best1, best2 := -1, 1<<30
+	var d board.Bits
+	for c := cand; c.Any(); {
+		x := c.Pop()
+		q := s.p.Play(board.Red, x)
+		var bl BridgeList
+		nt.Bridges(q.Blue, s.empty.Without(x), false, &bl)
+		ov := CountSharedEndOverlaps(&bl)
+		npw := f.bluePWMoves(q).Count()
+		switch {
+		case ov > best1 || (ov == best1 && npw < best2):
+			best1, best2, d = ov, npw, board.Bit(x)
+		case ov == best1 && npw == best2:
+			d = d.With(x)
+		}
+	}
+	return d, "6(d)"
+}
+
+// potentialBlueBridgeCells are the bridge cells of the blue bridges that a blue
+// stone on one of the cells of pw would create.
+func (f *Fitzgerald) potentialBlueBridgeCells(s *state, pw board.Bits) board.Bits {
+	nt := f.nt
+	var out board.Bits
+	for c := pw; c.Any(); {
+		x := c.Pop()
+		e := s.empty.Without(x)
+		for d := range nt.brs[x] {
+			st := &nt.brs[x][d]
+			if st.to >= 0 && int(st.to) < nt.Cells && s.p.Blue.Has(board.Cell(st.to)) && e.Has(st.v1) && e.Has(st.v2) {
+				out = out.With(st.v1).With(st.v2)
+			}
+		}
+	}
+	return out
+}
+
+// rule7: Blue's move created a threatening double-bridge set-up.
+func (f *Fitzgerald) rule7(s *state) (board.Bits, string) {
+	nt := f.nt
+	var su [4]DoubleBridgeSetup
+	n := nt.ThreatSetups(s.p.Blue, s.empty, s.last, &su)
+	if n == 0 {
+		return board.Bits{}, "7"
+	}
+	up, down := false, false
+	var area board.Bits
+	for k := 0; k < n; k++ {
+		if su[k].Up {
+			up = true
+		} else {
+			down = true
+		}
+		area = area.Or(nt.ConnectionArea(su[k]))
+	}
+	// (a) rings already covered: next rule.
+	if (!up || nt.Covered(&s.redG, s.j-2, s.j)) && (!down || nt.Covered(&s.redG, s.j, s.j+2)) {
+		return board.Bits{}, "7"
+	}
+	var dir int
+	label := "7(b)"
+	switch {
+	case up && down:
+		dir = 0
+	case up:
+		dir, label = -1, "7(c)"
+	default:
+		dir, label = 1, "7(d)"
+	}
+	for r := 10; r <= 14; r++ {
+		c := f.coverRule(s, r, dir)
+		if c.Empty() {
+			continue
+		}
+		if in := c.And(area); in.Any() {
+			return in, label
+		}
+		return c, label
+	}
+	return board.Bits{}, "7"
+}
+
+func (f *Fitzgerald) rule8(s *state) (board.Bits, string) {
+	l := &s.redBrPrev
+	var pts, others board.Bits
+	for x := 0; x < l.N; x++ {
+		bx := l.At[x]
+		if bx.V1 != s.last && bx.V2 != s.last {
+			continue
+		}
+		for y := 0; y < l.N; y++ {
+			pt, se, ok := Overlap(bx, l.At[y])
+			if y == x || !ok || !se {
+				continue
+			}
+			if s.empty.Has(pt) {
+				pts = pts.With(pt)
+			} else {
+				others = others.Or(bx.Cells()).Or(l.At[y].Cells())
+			}
+		}
+	}
+	if pts.Any() {
+		return pts, "8(a)"
+	}
+	return others.And(s.empty), "8(b)"
+}
+
+// coverRule evaluates rules 10–14: the empty cells of the allowed rings after
+// which the target rings, not covered before, are covered. dir restricts rules
+// 12 and 13 to one side for rule 7 (-1: upwards, +1: downwards, 0: both).
+func (f *Fitzgerald) coverRule(s *state, r, dir int) board.Bits {
+	j := s.j
+	type target struct{ lo, hi, a, b int } // play in rings lo..hi to cover R(a, b)
+	var ts [2]target
+	nts := 0
+	switch r {
+	case 10:
+		ts[0], nts = target{j - 3, j + 3, j - 2, j + 2}, 1
+	case 11:
+		ts[0], nts = target{j - 2, j + 2, j - 1, j + 1}, 1
+	case 12:
+		if dir <= 0 {
+			ts[nts] = target{j - 3, j + 1, j - 2, j}
+			nts++
+		}
+		if dir >= 0 {
+			ts[nts] = target{j - 1, j + 3, j, j + 2}
+			nts++
+		}
+	case 13:
+		if dir <= 0 {
+			ts[nts] = target{j - 2, j + 1, j - 1, j}
+			nts++
+		}
+		if dir >= 0 {
+			ts[nts] = target{j - 1, j + 2, j, j + 1}
+			nts++
+		}
+	case 14:
+		ts[0], nts = target{j - 1, j + 1, j, j}, 1
+	}
+	nt := f.nt
+	var out board.Bits
+	for k := 0; k < nts; k++ {
+		t := ts[k]
+		if nt.Covered(&s.redG, t.a, t.b) {
+			continue
+		}
+		for c := nt.RingsCells(t.lo, t.hi).And(s.empty); c.Any(); {
+			x := c.Pop()
+			if out.Has(x) {
+				continue
+			}
+			var g Groups
+			nt.ProvisionalGroups(s.p.Red.With(x), s.empty.Without(x), true, &g)
+			if nt.Covered(&g, t.a, t.b) {
+				out = out.With(x)
+			}
+		}
+	}
+	return out
+}
+
+// rule16 extends the paths through ring j from their nearest ends.
+func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
+	nt := f.nt
+	g := &s.redG
+	upper, lower := -1, nt.N+2
+	for c := s.p.Red; c.Any(); {
+		x := c.Pop()
+		if g.parent[x] != int16(x) || int(g.Lo[x]) > s.j || int(g.Hi[x]) < s.j {
+			continue
+		}
+		if g.Lo[x] >= 1 && int(g.Lo[x]) > upper {
+			upper = int(g.Lo[x])
+		}
+		if int(g.Hi[x]) <= nt.N && int(g.Hi[x]) < lower {
+			lower = int(g.Hi[x])
+		}
+	}
+	var ends [2]board.Bits // end cells above and below
+	var dirs [2]int
+	for c := s.p.Red; c.Any(); {
+		x := c.Pop()
+		r := nt.Root(g, Ext(x))
+		if int(g.Lo[r]) > s.j || int(g.Hi[r]) < s.j {
+			continue
+		}
+		if int(nt.ring[x]) == upper && int(g.Lo[r]) == upper {
+			ends[0] = ends[0].With(x)
+		}
+		if int(nt.ring[x]) == lower && int(g.Hi[r]) == lower {
+			ends[1] = ends[1].With(x)
+		}
+	}
+	dirs[0], dirs[1] = -1, 1
+	var a, b, c board.Bits
+	for k := 0; k < 2; k++ {
+		for e := ends[k]; e.Any(); {
+			x := e.Pop()
+			for d := range nt.brs[x] {
+				st := &nt.brs[x][d]
+				if st.to < 0 || int(st.to) >= nt.Cells || !s.empty.Has(board.Cell(st.to)) || !s.empty.Has(st.v1) || !s.empty.Has(st.v2) {
+					continue
+				}
+				switch nt.Ring(st.to) - int(nt.ring[x]) {
+				case 2 * dirs[k]:
+					a = a.With(board.Cell(st.to))
+				case dirs[k]:
+					b = b.With(board.Cell(st.to))
+				}
+			}
+			for d := range nt.adj[x] {
+				to := nt.adj[x][d].to
+				if to >= 0 && int(to) < nt.Cells && s.empty.Has(board.Cell(to)) && nt.Ring(to)-int(nt.ring[x]) == dirs[k] {
+					b = b.With(board.Cell(to))
+				}
+			}
+			c = c.Or(nt.RingCells(int(nt.ring[x])).And(s.empty))
+		}
+	}
+	if a.Any() && !f.allDangerous(s, a) {
+		return a, "16(a)"
+	}
+	if b.Any() && !f.allDangerous(s, b) {
+		return b, "16(b)"
+	}
+	return c, "16(c)"
+}
+
+// hierarchy narrows the moves of a rule to one (thesis §8.4, the hierarchy).
+func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
+	nt := f.nt
+	if l.Count() == 1 {
+		return l.First()
+	}
+	// 1: does not create an overlapping bridge (sharing an end vertex).
+	l = keepIf(l, func(c board.Cell) bool { return !nt.CreatesSharedEndOverlap(s.p.Red, s.empty, true, c) })
+	// 2: at most 4 blue neighbours.
+	l = keepIf(l, func(c board.Cell) bool { return nt.NeighbourCount(c, s.p.Blue) < f.blueDanger })
+	// 3: lengthens a path covering ring j the most.
+	l = keepMax(l, func(c board.Cell) int {
+		var g Groups
+		nt.ProvisionalGroups(s.p.Red.With(c), s.empty.Without(c), true, &g)
+		r := nt.Root(&g, Ext(c))
+		if int(g.Lo[r]) <= s.j && int(g.Hi[r]) >= s.j {
+			return int(g.Hi[r] - g.Lo[r])
+		}
+		return -1
+	})
+	// 4: connects the most disjoint paths.
+	l = keepMax(l, func(c board.Cell) int { return nt.JoinCount(&s.redG, c, s.p.Red, s.empty, true) })
+	// 5 and 6: next-move connections.
+	l = keepMax(l, func(c board.Cell) int { best, _ := f.nextJoins(s, c); return best })
+	l = keepMax(l, func(c board.Cell) int { _, ways := f.nextJoins(s, c); return ways })
+	// 7: vertical bridge options from the cell.
+	l = keepMax(l, func(c board.Cell) int { return nt.VerticalBridgeOptions(c, s.empty.Without(c)) })
+	// 8: a point of overlap of red overlapping bridges, else a red bridge cell.
+	_, se := OverlapPoints(&s.redBr)
+	if se.And(l).Any() {
+		l = se.And(l)
+	} else if bc := BridgeCells(&s.redBr).And(l); bc.Any() {
+		l = bc
+	}
+	// 9: most (but fewer than 5) red neighbours.
+	l = keepMax(l, func(c board.Cell) int {
+		if k := nt.NeighbourCount(c, s.p.Red); k < 5 {
+			return k
+		}
+		return -1 << 20
+	})
+	// 10, 11: lowest ring, then left-most column = first in cell order.
+	return l.First()
+}
+
+// nextJoins measures, after a red stone on c, the largest number of red
+// provisional paths one further red move would join, and the number of moves
+// that join at least two.
+func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
+	nt := f.nt
+	red, empty := s.p.Red.With(c), s.empty.Without(c)
+	var g Groups
+	nt.ProvisionalGroups(red, empty, true, &g)
+	for e := empty; e.Any(); {
+		x := e.Pop()
+		k := nt.JoinCount(&g, x, red, empty, true)
+		if k >= 2 {
+			ways++
+		}
+		best = max(best, k)
+	}
+	return best, ways
+}
+
+func keepIf(l board.Bits, ok func(board.Cell) bool) board.Bits {
+	var out board.Bits
+	for c := l; c.Any(); {
+		if x := c.Pop(); ok(x) {
+			out = out.With(x)
+		}
+	}
+	if out.Empty() {
+		return l
+	}
+	return out
+}
+
+func keepMax(l board.Bits, score func(board.Cell) int) board.Bits {
+	if l.Count() <= 1 {
+		return l
+	}
+	var out board.Bits
+	best := -1 << 30
+	for c := l; c.Any(); {
+		x := c.Pop()
+		v := score(x)
+		switch {
+		case v > best:
+			best, out = v, board.Bit(x)
+		case v == best:
+			out = out.With(x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,791 @@
+package strategies
+
+// Shared notions of thesis ch. 6 and §8.2 (bridges, overlapping bridges,
+// provisional paths, covered rings, double-bridge set-ups, connection areas,
+// winning moves), as allocation-free functions on a board and a position. They
+// are used by Alg. 8.4.1 (fitzgerald.go) and meant for Alg. 7.1.1 as well, so
+// they are written for any cylinder m×n (m ≥ 3), not only m = 5.
+//
+// Red's virtual rings. Alg. 8.4.1 adds rings 0 and n+1, entirely red. They are
+// modelled as 2m virtual cells with extended ids (see Ext): top cell (i, 0) and
+// bottom cell (i, n+1) for each column i. Keeping them as cells (rather than one
+// node each) makes the classification of overlapping bridges at the edge come
+// out as the thesis describes (two ring-2 bridges to ring 0 that share a bridge
+// cell are parallel, thesis §6.2 kind 2, because their ends are adjacent).
+
+import (
+	"hexproof/board"
+)
+
+// Ext is an extended cell id: 0..cells-1 are the board's cells; cells+i-1 is
+// the virtual cell (i, 0) of ring 0 and cells+m+i-1 is (i, n+1) of ring n+1.
+type Ext int16
+
+// Bridge is a bridge of thesis Def. 6.1.1: ends Z and W (Z a real cell, W real
+// or virtual), bridge cells V1 and V2 (both empty, both adjacent to Z and W).
+// DX is the column offset from Z to W in the lifting (for winding on the
+// cylinder).
+type Bridge struct {
+	Z, W   Ext
+	V1, V2 board.Cell
+	DX     int8
+}
+
+// Cells returns the two bridge cells as a set.
+func (br Bridge) Cells() board.Bits { return board.Bit(br.V1).With(br.V2) }
+
+// Other returns the bridge cell other than v (v must be V1 or V2).
+func (br Bridge) Other(v board.Cell) board.Cell {
+	if v == br.V1 {
+		return br.V2
+	}
+	return br.V1
+}
+
+// MaxBridges bounds the bridges of one colour on a board of board.MaxCells
+// cells (each cell has at most 6 bridge partners; each bridge has two ends).
+const MaxBridges = 3*board.MaxCells + 16
+
+// BridgeList is a fixed-capacity list of bridges, kept on the stack.
+type BridgeList struct {
+	N  int
+	At [MaxBridges]Bridge
+}
+
+// step describes one neighbour or bridge direction from a cell.
+type step struct {
+	to     Ext // target, or -1 when the step leaves the board and ring 0..n+1
+	v1, v2 board.Cell
+	dx     int8
+}
+
+// bridgeSteps are the six bridge offsets of thesis Fig. 6.1b with their two
+// bridge cells, as (di, dj) pairs: target, first bridge cell, second bridge cell.
+var bridgeSteps = [6][3][2]int{
+	{{1, 1}, {1, 0}, {0, 1}},
+	{{-1, -1}, {-1, 0}, {0, -1}},
+	{{2, -1}, {1, -1}, {1, 0}},
+	{{-2, 1}, {-1, 0}, {-1, 1}},
+	{{1, -2}, {0, -1}, {1, -1}},
+	{{-1, 2}, {0, 1}, {-1, 1}},
+}
+
+// adjSteps are the six neighbour offsets (thesis Def. 2.1.1).
+var adjSteps = [6][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}}
+
+// Notions holds per-board tables for the notions; it is immutable and safe for
+// concurrent use.
+type Notions struct {
+	B     *board.Board
+	M, N  int
+	Cells int
+	ring  [board.MaxCells]int8
+	col   [board.MaxCells]int8
+	adj   [board.MaxCells][6]step // neighbours incl. virtual cells, to = -1 if none
+	brs   [board.MaxCells][6]step // bridge partners incl. virtual; v1, v2 always real
+	rings [board.MaxCells/1 + 2]board.Bits
+	// vertical[c] lists the two vertical bridge directions (indices into brs).
+	top, bottom board.Bits
+}
+
+// NewNotions builds the tables for a cylinder board.
+func NewNotions(b *board.Board) *Notions {
+	nt := &Notions{B: b, M: b.M, N: b.N, Cells: b.Cells(), top: b.Top(), bottom: b.Bottom()}
+	for c := 0; c < nt.Cells; c++ {
+		i, j := b.Coord(board.Cell(c))
+		nt.ring[c], nt.col[c] = int8(j), int8(i)
+		nt.rings[j] = nt.rings[j].With(board.Cell(c))
+		for d, s := range adjSteps {
+			to, ok := nt.ext(i+s[0], j+s[1])
+			st := step{to: -1, v1: board.NoCell, v2: board.NoCell, dx: int8(s[0])}
+			if ok {
+				st.to = to
+			}
+			nt.adj[c][d] = st
+		}
+		for d, s := range bridgeSteps {
+			st := step{to: -1, dx: int8(s[0][0])}
+			to, ok := nt.ext(i+s[0][0], j+s[0][1])
+			v1, ok1 := nt.ext(i+s[1][0], j+s[1][1])
+			v2, ok2 := nt.ext(i+s[2][0], j+s[2][1])
+			if ok && ok1 && ok2 && int(v1) < nt.Cells && int(v2) < nt.Cells {
+				st.to, st.v1, st.v2 = to, board.Cell(v1), board.Cell(v2)
+			}
+			nt.brs[c][d] = st
+		}
+	}
+	return nt
+}
+
+// ext maps lifted coordinates (column any integer, ring 0..n+1) to an Ext id.
+func (nt *Notions) ext(i, j int) (Ext, bool) {
+	if j < 0 || j > nt.N+1 {
+		return -1, false
+	}
+	i = ((i-1)%nt.M+nt.M)%nt.M + 1
+	switch j {
+	case 0:
+		return Ext(nt.Cells + i - 1), true
+	case nt.N + 1:
+		return Ext(nt.Cells + nt.M + i - 1), true
+	}
+	return Ext((j-1)*nt.M + i - 1), true
+}
+
+// Ring is the ring of an extended id (0 and n+1 for the virtual cells).
+func (nt *Notions) Ring(e Ext) int {
+	switch {
+	case int(e) < nt.Cells:
+		return int(nt.ring[e])
+	case int(e) < nt.Cells+nt.M:
+		return 0
+	}
+	return nt.N + 1
+}
+
+// Col is the column of an extended id.
+func (nt *Notions) Col(e Ext) int {
+	if int(e) < nt.Cells {
+		return int(nt.col[e])
+	}
+	return (int(e)-nt.Cells)%nt.M + 1
+}
+
+// RingCells is the set of cells of ring j (empty outside 1..n).
+func (nt *Notions) RingCells(j int) board.Bits {
+	if j < 1 || j > nt.N {
+		return board.Bits{}
+	}
+	return nt.rings[j]
+}
+
+// RingsCells is the set of cells of rings a..b (clipped to 1..n).
+func (nt *Notions) RingsCells(a, b int) board.Bits {
+	var s board.Bits
+	for j := max(a, 1); j <= min(b, nt.N); j++ {
+		s = s.Or(nt.rings[j])
+	}
+	return s
+}
+
+// isOwn reports whether e is a stone of the colour whose set is own; virtual
+// cells count as own when virtual is set (Red with rings 0 and n+1).
+func (nt *Notions) isOwn(e Ext, own board.Bits, virtual bool) bool {
+	if int(e) < nt.Cells {
+		return own.Has(board.Cell(e))
+	}
+	return virtual
+}
+
+// Bridges lists the bridges between cells of own (plus the virtual rings when
+// virtual is set), whose two bridge cells are empty: thesis Def. 6.1.1, with
+// Alg. 8.4.1's red rings 0 and n+1. Each bridge is listed once.
+func (nt *Notions) Bridges(own, empty board.Bits, virtual bool, out *BridgeList) {
+	out.N = 0
+	for s := own; s.Any(); {
+		z := s.Pop()
+		for d := range nt.brs[z] {
+			st := &nt.brs[z][d]
+			if st.to < 0 || !empty.Has(st.v1) || !empty.Has(st.v2) {
+				continue
+			}
+			if int(st.to) < nt.Cells {
+				// Real partner: list once, from the lower index.
+				if st.to < Ext(z) || !own.Has(board.Cell(st.to)) {
+					continue
+				}
+			} else if !virtual {
+				continue
+			}
+			out.At[out.N] = Bridge{Z: Ext(z), W: st.to, V1: st.v1, V2: st.v2, DX: st.dx}
+			out.N++
+		}
+	}
+}
+
+// BridgeCells is the set of bridge cells of the listed bridges.
+func BridgeCells(l *BridgeList) board.Bits {
+	var s board.Bits
+	for k := 0; k < l.N; k++ {
+		s = s.Or(l.At[k].Cells())
+	}
+	return s
+}
+
+// sharesEnd reports whether two bridges have a common end vertex.
+func sharesEnd(a, b Bridge) bool {
+	return a.Z == b.Z || a.Z == b.W || a.W == b.Z || a.W == b.W
+}
+
+// Overlap reports whether bridges a and b overlap (thesis Def. 6.2.1: they
+// share a bridge cell), returning the point of overlap and whether they also
+// share an end vertex (thesis §6.2 kind 1, incl. the three-bridge special case)
+// rather than being parallel (kind 2).
+func Overlap(a, b Bridge) (point board.Cell, sharedEnd, ok bool) {
+	switch {
+	case a.V1 == b.V1 || a.V1 == b.V2:
+		point = a.V1
+	case a.V2 == b.V1 || a.V2 == b.V2:
+		point = a.V2
+	default:
+		return board.NoCell, false, false
+	}
+	return point, sharesEnd(a, b), true
+}
+
+// OverlapPoints returns the points of overlap of the listed bridges: all of
+// them, and those of overlapping bridges that share an end vertex (the kind
+// Alg. 8.4.1 treats as dangerous, thesis §8.1).
+func OverlapPoints(l *BridgeList) (all, sharedEnd board.Bits) {
+	for a := 0; a < l.N; a++ {
+		for b := a + 1; b < l.N; b++ {
+			if p, se, ok := Overlap(l.At[a], l.At[b]); ok {
+				all = all.With(p)
+				if se {
+					sharedEnd = sharedEnd.With(p)
+				}
+			}
+		}
+	}
+	return all, sharedEnd
+}
+
+// CountSharedEndOverlaps counts the pairs of listed bridges that overlap and
+// share an end vertex.
+func CountSharedEndOverlaps(l *BridgeList) int {
+	n := 0
+	for a := 0; a < l.N; a++ {
+		for b := a + 1; b < l.N; b++ {
+			if _, se, ok := Overlap(l.At[a], l.At[b]); ok && se {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// CreatesSharedEndOverlap reports whether a stone of own's colour on c (empty)
+// creates an overlapping bridge whose bridges share an end vertex: some bridge
+// with end c overlaps, sharing an end, with another bridge after the move.
+// Bridges not ending in c are the same before and after (a stone of their own
+// colour on one of their bridge cells turns them into direct connections, which
+// only removes them), so only pairs involving a new bridge are new.
+func (nt *Notions) CreatesSharedEndOverlap(own, empty board.Bits, virtual bool, c board.Cell) bool {
+	var l BridgeList
+	own2, empty2 := own.With(c), empty.Without(c)
+	nt.Bridges(own2, empty2, virtual, &l)
+	for a := 0; a < l.N; a++ {
+		if l.At[a].Z != Ext(c) && l.At[a].W != Ext(c) {
+			continue
+		}
+		for b := 0; b < l.N; b++ {
+			if b == a {
+				continue
+			}
+			if _, se, ok := Overlap(l.At[a], l.At[b]); ok && se {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Groups is the partition of a colour's stones (and for Red the virtual rings)
+// into provisional paths — thesis Def. 6.4.1 — i.e. the components of the graph
+// whose edges are adjacencies and bridges. For each group it records the lowest
+// and highest ring reached (0 and n+1 for the virtual rings).
+type Groups struct {
+	parent [board.MaxCells + 2]int16 // union-find over cells, top (=cells), bottom (=cells+1)
+	Lo, Hi [board.MaxCells + 2]int8  // valid at roots
+	cells  int
+	Own    board.Bits
+	N      int // number of groups (virtual rings included when present)
+}
+
+func (g *Groups) find(x int16) int16 {
+	for g.parent[x] != x {
+		g.parent[x] = g.parent[g.parent[x]]
+		x = g.parent[x]
+	}
+	return x
+}
+
+func (g *Groups) union(a, b int16) {
+	a, b = g.find(a), g.find(b)
+	if a == b {
+		return
+	}
+	if a > b {
+		a, b = b, a
+	}
+	g.parent[b] = a
+	g.Lo[a] = min(g.Lo[a], g.Lo[b])
+	g.Hi[a] = max(g.Hi[a], g.Hi[b])
+	g.N--
+}
+
+// node maps an Ext to a union-find node (virtual cells collapse to top/bottom).
+func (nt *Notions) node(e Ext) int16 {
+	switch {
+	case int(e) < nt.Cells:
+		return int16(e)
+	case int(e) < nt.Cells+nt.M:
+		return int16(nt.Cells)
+	}
+	return int16(nt.Cells + 1)
+}
+
+// Root returns the group of an extended id (a stone of the colour, or virtual).
+func (nt *Notions) Root(g *Groups, e Ext) int16 { return g.find(nt.node(e)) }
+
+// TopNode and BottomNode are the group nodes of the virtual rings.
+func (nt *Notions) TopNode() int16    { return int16(nt.Cells) }
+func (nt *Notions) BottomNode() int16 { return int16(nt.Cells + 1) }
+
+// ProvisionalGroups computes the provisional paths of own (with the virtual
+// rings when virtual): components under adjacency and bridges with both bridge
+// cells empty.
+func (nt *Notions) ProvisionalGroups(own, empty board.Bits, virtual bool, g *Groups) {
+	nt.groups(own, empty, virtual, true, g)
+}
+
+// DirectGroups computes the (direct) paths of own: components under adjacency
+// only (with the virtual rings when virtual).
+func (nt *Notions) DirectGroups(own board.Bits, virtual bool, g *Groups) {
+	nt.groups(own, board.Bits{}, virtual, false, g)
+}
+
+func (nt *Notions) groups(own, empty board.Bits, virtual, bridges bool, g *Groups) {
+	g.cells, g.Own, g.N = nt.Cells, own, 0
+	for s := own; s.Any(); {
+		c := s.Pop()
+		g.parent[c] = int16(c)
+		g.Lo[c], g.Hi[c] = nt.ring[c], nt.ring[c]
+		g.N++
+	}
+	t, b := nt.TopNode(), nt.BottomNode()
+	g.parent[t], g.parent[b] = t, b
+	g.Lo[t], g.Hi[t] = 0, 0
+	g.Lo[b], g.Hi[b] = int8(nt.N+1), int8(nt.N+1)
+	if virtual {
+		g.N += 2
+	}
+	for s := own; s.Any(); {
+		c := s.Pop()
+		for d := range nt.adj[c] {
+			to := nt.adj[c][d].to
+			if to < 0 || !nt.isOwn(to, own, virtual) {
+				continue
+			}
+			g.union(int16(c), nt.node(to))
+		}
+		if !bridges {
+			continue
+		}
+		for d := range nt.brs[c] {
+			st := &nt.brs[c][d]
+			if st.to < 0 || !nt.isOwn(st.to, own, virtual) || !empty.Has(st.v1) || !empty.Has(st.v2) {
+				continue
+			}
+			g.union(int16(c), nt.node(st.to))
+		}
+	}
+}
+
+// Covered reports whether rings R(a, b) are covered (thesis Def. 8.2.2): some
+// provisional path runs from ring a-1 or a to ring b or b+1. A group's rings
+// have gaps of at most one ring (a bridge skips one ring), so this holds iff
+// some group reaches ring a or above it and ring b or below it: Lo ≤ a and
+// Hi ≥ b. R(a, b) is clipped to 0..n+1 (thesis Def. 8.0.1).
+func (nt *Notions) Covered(g *Groups, a, b int) bool {
+	a, b = max(a, 0), min(b, nt.N+1)
+	for s := g.Own; s.Any(); {
+		c := s.Pop()
+		if g.parent[c] == int16(c) && int(g.Lo[c]) <= a && int(g.Hi[c]) >= b {
+			return true
+		}
+	}
+	return false
+}
+
+// RedProvisionalWin reports whether Red has a provisional winning path (thesis
+// Def. 6.4.2 with the virtual rings): the top and bottom rings are in one
+// provisional group.
+func (nt *Notions) RedProvisionalWin(red, empty board.Bits) bool {
+	var g Groups
+	nt.ProvisionalGroups(red, empty, true, &g)
+	return g.find(nt.TopNode()) == g.find(nt.BottomNode())
+}
+
+// BlueProvisionalWin reports whether Blue has a provisional winning path: a
+// cycle of blue stones, adjacencies and blue bridges that winds around the
+// cylinder (thesis Def. 6.4.2 with Def. 2.2.2). Each component is explored in
+// the lifting, recording every cell's lifted column; an edge that closes onto a
+// placed cell at a different lifted column closes a winding cycle. The blue
+// graph is planar on the cylinder (a bridge's two cells are empty, so no blue
+// edge crosses it), so a winding closed walk gives a simple winding cycle.
+func (nt *Notions) BlueProvisionalWin(blue, empty board.Bits) bool {
+	return nt.winds(blue, empty, true)
+}
+
+// BlueWinsDirect is the direct (no bridges) version of BlueProvisionalWin: Blue
+// has a winning cycle. It agrees with board.BlueWins; it is here so that tests
+// can cross-check the winding code.
+func (nt *Notions) BlueWinsDirect(blue board.Bits) bool {
+	return nt.winds(blue, board.Bits{}, false)
+}
+
+func (nt *Notions) winds(own, empty board.Bits, bridges bool) bool {
+	var lift [board.MaxCells]int16
+	var stack [board.MaxCells]board.Cell
+	var seen board.Bits
+	for rest := own; rest.Any(); {
+		s := rest.Pop()
+		if seen.Has(s) {
+			continue
+		}
+		seen = seen.With(s)
+		lift[s] = int16(nt.col[s])
+		sp := 0
+		stack[sp] = s
+		sp++
+		for sp > 0 {
+			sp--
+			c := stack[sp]
+			for k := 0; k < 12; k++ {
+				var st *step
+				if k < 6 {
+					st = &nt.adj[c][k]
+				} else {
+					if !bridges {
+						break
+					}
+					st = &nt.brs[c][k-6]
+					if st.to >= 0 && (!empty.Has(st.v1) || !empty.Has(st.v2)) {
+						continue
+					}
+				}
+				if st.to < 0 || int(st.to) >= nt.Cells || !own.Has(board.Cell(st.to)) {
+					continue
+				}
+				to := board.Cell(st.to)
+				want := lift[c] + int16(st.dx)
+				if seen.Has(to) {
+					if lift[to] != want {
+						return true
+					}
+					continue
+				}
+				seen = seen.With(to)
+				lift[to] = want
+				stack[sp] = to
+				sp++
+			}
+		}
+	}
+	return false
+}
+
+// RedWinningMoves is the set of empty cells on which a red stone connects ring
+// 1 to ring n (thesis Alg. 8.4.1 rule 1).
+func (nt *Notions) RedWinningMoves(p board.Position) board.Bits {
+	b := nt.B
+	empty := b.All().AndNot(p.Occupied())
+	fromTop := reach(b, p.Red, nt.top)
+	fromBot := reach(b, p.Red, nt.bottom)
+	var touchTop, touchBot board.Bits
+	for s := fromTop; s.Any(); {
+		touchTop = touchTop.Or(b.Neighbours(s.Pop()))
+	}
+	for s := fromBot; s.Any(); {
+		touchBot = touchBot.Or(b.Neighbours(s.Pop()))
+	}
+	touchTop = touchTop.Or(nt.top)
+	touchBot = touchBot.Or(nt.bottom)
+	return touchTop.And(touchBot).And(empty)
+}
+
+// reach is the set of cells of set connected inside set to a cell of from∩set.
+func reach(b *board.Board, set, from board.Bits) board.Bits {
+	reached := set.And(from)
+	frontier := reached
+	for frontier.Any() {
+		var grow board.Bits
+		for frontier.Any() {
+			grow = grow.Or(b.Neighbours(frontier.Pop()))
+		}
+		frontier = grow.And(set).AndNot(reached)
+		reached = reached.Or(frontier)
+	}
+	return reached
+}
+
+// BlueWinningMoves is the set of empty cells on which a blue stone wins: by
+// thesis Thm. 3.2.2 exactly those empty cells without which the non-blue cells
+// no longer join ring 1 to ring n. Only cells reachable from both edges through
+// non-blue cells can be such cuts.
+func (nt *Notions) BlueWinningMoves(p board.Position) board.Bits {
+	b := nt.B
+	nonBlue := b.All().AndNot(p.Blue)
+	empty := nonBlue.AndNot(p.Red)
+	cand := reach(b, nonBlue, nt.top).And(reach(b, nonBlue, nt.bottom)).And(empty)
+	var out board.Bits
+	for s := cand; s.Any(); {
+		c := s.Pop()
+		if !b.Connects(nonBlue.Without(c), nt.top, nt.bottom) {
+			out = out.With(c)
+		}
+	}
+	return out
+}
+
+// NeighbourCount counts the neighbours of c in set (real cells only).
+func (nt *Notions) NeighbourCount(c board.Cell, set board.Bits) int {
+	return nt.B.Neighbours(c).And(set).Count()
+}
+
+// RedNeighbourCount counts c's red neighbours, virtual ring cells included.
+func (nt *Notions) RedNeighbourCount(c board.Cell, red board.Bits) int {
+	n := nt.B.Neighbours(c).And(red).Count()
+	if nt.ring[c] == 1 || int(nt.ring[c]) == nt.N {
+		n += 2
+		if nt.N == 1 {
+			n += 2
+		}
+	}
+	return n
+}
+
+// DoubleBridgeSetup is a double-bridge set-up (thesis Def. 6.3.1) from End A to
+// End B through the empty intermediary cell Mid; BDX is B's lifted column
+// offset from A.
+type DoubleBridgeSetup struct {
+	A, B, Mid board.Cell
+	BDX       int
+	Up        bool // B lies two rings above A (the set-up covers R(j-2, j))
+}
+
+// threatSetups are the set-up shapes Alg. 8.4.1 rule 7 considers, from the
+// cell (i, j) just played: end offset and intermediary offset. The thesis lists
+// (i+4, j-2), (i+2, j-2), (i-4, j+2), (i-2, j-2); (i+2, j-2) is not reachable by
+// two bridges, and the list is closed under the half-turn only if it reads
+// (i+2, j+2), so that is what is used (docs/decisions/fitzgerald.md).
+var threatSetups = [4][2][2]int{
+	{{4, -2}, {2, -1}},
+	{{-2, -2}, {-1, -1}},
+	{{-4, 2}, {-2, 1}},
+	{{2, 2}, {1, 1}},
+}
+
+// ThreatSetups lists the set-ups of the threatening shapes of Alg. 8.4.1 rule 7
+// that have the cell a (a stone of own) as an end: the other end is own, the
+// intermediary and the four potential bridge cells are empty, and the two
+// bridges do not overlap.
+func (nt *Notions) ThreatSetups(own, empty board.Bits, a board.Cell, out *[4]DoubleBridgeSetup) int {
+	n := 0
+	i, j := int(nt.col[a]), int(nt.ring[a])
+	for _, s := range threatSetups {
+		e, ok1 := nt.ext(i+s[0][0], j+s[0][1])
+		mid, ok2 := nt.ext(i+s[1][0], j+s[1][1])
+		if !ok1 || !ok2 || int(e) >= nt.Cells || int(mid) >= nt.Cells {
+			continue
+		}
+		if !own.Has(board.Cell(e)) || !empty.Has(board.Cell(mid)) {
+			continue
+		}
+		// Both bridges (a–mid, mid–e) must exist with empty, distinct cells.
+		b1, ok3 := nt.bridgeBetween(a, Ext(mid))
+		b2, ok4 := nt.bridgeBetween(board.Cell(mid), e)
+		if !ok3 || !ok4 {
+			continue
+		}
+		if !empty.Has(b1.v1) || !empty.Has(b1.v2) || !empty.Has(b2.v1) || !empty.Has(b2.v2) {
+			continue
+		}
+		if b1.v1 == b2.v1 || b1.v1 == b2.v2 || b1.v2 == b2.v1 || b1.v2 == b2.v2 {
+			continue
+		}
+		out[n] = DoubleBridgeSetup{A: a, B: board.Cell(e), Mid: board.Cell(mid), BDX: s[0][0], Up: s[0][1] < 0}
+		n++
+	}
+	return n
+}
+
+func (nt *Notions) bridgeBetween(z board.Cell, w Ext) (step, bool) {
+	for d := range nt.brs[z] {
+		if nt.brs[z][d].to == w {
+			return nt.brs[z][d], true
+		}
+	}
+	return step{}, false
+}
+
+// ConnectionArea is thesis Def. 8.2.1 for a set-up with ends A and B: the cells
+// in the rings of A and B whose column is A's, B's or the one midway between
+// them (in the lifting, so the midpoint of (i, ·) and (i+4, ·) is column i+2).
+func (nt *Notions) ConnectionArea(s DoubleBridgeSetup) board.Bits {
+	ia, ja := int(nt.col[s.A]), int(nt.ring[s.A])
+	jb := int(nt.ring[s.B])
+	var out board.Bits
+	for _, di := range [3]int{0, s.BDX, s.BDX / 2} {
+		for _, j := range [2]int{ja, jb} {
+			if e, ok := nt.ext(ia+di, j); ok && int(e) < nt.Cells {
+				out = out.With(board.Cell(e))
+			}
+		}
+	}
+	return out
+}
+
+// VerticalBridgeOptions counts the bridges spanning three rings (to (i+1, j-2)
+// and (i-1, j+2)) that a stone of own on c could make next: the far end is an
+// empty cell and both bridge cells are empty (thesis Alg. 8.4.1 hierarchy 7).
+func (nt *Notions) VerticalBridgeOptions(c board.Cell, empty board.Bits) int {
+	n := 0
+	for _, d := range [2]int{4, 5} {
+		st := &nt.brs[c][d]
+		if st.to >= 0 && int(st.to) < nt.Cells && empty.Has(board.Cell(st.to)) && empty.Has(st.v1) && empty.Has(st.v2) {
+			n++
+		}
+	}
+	return n
+}
+
+// Partners visits the extended ids that a stone on c would be joined to
+// directly (adjacent) or by a bridge with both cells empty, among own (and the
+// virtual rings when virtual).
+func (nt *Notions) partners(c board.Cell, own, empty board.Bits, virtual bool, visit func(Ext)) {
+	for d := range nt.adj[c] {
+		if to := nt.adj[c][d].to; to >= 0 && nt.isOwn(to, own, virtual) {
+			visit(to)
+		}
+	}
+	for d := range nt.brs[c] {
+		st := &nt.brs[c][d]
+		if st.to >= 0 && nt.isOwn(st.to, own, virtual) && empty.Has(st.v1) && empty.Has(st.v2) {
+			visit(st.to)
+		}
+	}
+}
+
+// JoinCount is the number of distinct provisional groups of g that a stone on
+// the empty cell c would join (adjacent or by a new bridge); g must have been
+// computed for own with the same empty set.
+func (nt *Notions) JoinCount(g *Groups, c board.Cell, own, empty board.Bits, virtual bool) int {
+	var roots [12]int16
+	n := 0
+	empty = empty.Without(c)
+	for d := 0; d < 12; d++ {
+		var to Ext
+		if d < 6 {
+			to = nt.adj[c][d].to
+			if to < 0 || !nt.isOwn(to, own, virtual) {
+				continue
+			}
+		} else {
+			st := &nt.brs[c][d-6]
+			if st.to < 0 || !nt.isOwn(st.to, own, virtual) || !empty.Has(st.v1) || !empty.Has(st.v2) {
+				continue
+			}
+			to = st.to
+		}
+		r := g.find(nt.node(to))
+		dup := false
+		for k := 0; k < n; k++ {
+			if roots[k] == r {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			roots[n] = r
+			n++
+		}
+	}
+	return n
+}
+
+// ShortestRedPWPBridges marks, in onPath (indexed like l, the red bridges for
+// red and empty), the bridges that lie on some shortest red provisional winning
+// path. A path's length is the number of cells of the winning path it becomes:
+// its red cells plus one cell per bridge. Where several paths are shortest, the
+// bridges of all of them are marked (docs/decisions/fitzgerald.md).
+func (nt *Notions) ShortestRedPWPBridges(red, empty board.Bits, l *BridgeList, onPath *[MaxBridges]bool) {
+	const inf = 1 << 20
+	var dT, dB [board.MaxCells + 2]int32
+	nt.redDistances(red, l, nt.TopNode(), &dT)
+	nt.redDistances(red, l, nt.BottomNode(), &dB)
+	d := dT[nt.BottomNode()]
+	for k := 0; k < l.N; k++ {
+		onPath[k] = false
+		if d >= inf {
+			continue
+		}
+		u, v := nt.node(l.At[k].Z), nt.node(l.At[k].W)
+		// dT includes the cost of its node, and so does dB: subtract one of them.
+		if dT[u]+1+dB[v] == d || dT[v]+1+dB[u] == d {
+			onPath[k] = true
+		}
+	}
+}
+
+// redDistances is Dijkstra over red cells and the two virtual rings: entering a
+// red cell costs 1, crossing a bridge costs 1 more; dist includes the cost of
+// the source and of the node reached.
+func (nt *Notions) redDistances(red board.Bits, l *BridgeList, src int16, dist *[board.MaxCells + 2]int32) {
+	const inf = 1 << 20
+	nodes := nt.Cells + 2
+	var done [board.MaxCells + 2]bool
+	for k := 0; k < nodes; k++ {
+		dist[k] = inf
+	}
+	dist[src] = 0
+	cost := func(x int16) int32 {
+		if int(x) < nt.Cells {
+			return 1
+		}
+		return 0
+	}
+	for {
+		u, best := int16(-1), int32(inf)
+		for k := 0; k < nodes; k++ {
+			if !done[k] && dist[k] < best && (k >= nt.Cells || red.Has(board.Cell(k))) {
+				u, best = int16(k), dist[k]
+			}
+		}
+		if u < 0 {
+			return
+		}
+		done[u] = true
+		relax := func(v int16, w int32) {
+			if nd := best + w + cost(v); nd < dist[v] {
+				dist[v] = nd
+			}
+		}
+		if int(u) < nt.Cells {
+			for d := range nt.adj[u] {
+				if to := nt.adj[u][d].to; to >= 0 && nt.isOwn(to, red, true) {
+					relax(nt.node(to), 0)
+				}
+			}
+		} else {
+			// A virtual ring touches every red cell of ring 1 (or n).
+			edge := nt.top
+			if u == nt.BottomNode() {
+				edge = nt.bottom
+			}
+			for s := edge.And(red); s.Any(); {
+				relax(int16(s.Pop()), 0)
+			}
+		}
+		for k := 0; k < l.N; k++ {
+			z, w := nt.node(l.At[k].Z), nt.node(l.At[k].W)
+			switch u {
+			case z:
+				relax(w, 1)
+			case w:
+				relax(z, 1)
+			}
+		}
+	}
+}
