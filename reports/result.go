@@ -114,7 +114,7 @@ func ResultText(r *verify.Result) string {
 	fmt.Fprintf(&sb, "%s (%s) on %dx%d %s, %s starts, choices %s\n",
 		r.Strategy, title(r.Side.String()), r.Board.M, r.Board.N, r.Board.Geo,
 		title(r.Starter.String()), r.Choices)
-	fmt.Fprintf(&sb, "Verdict: %s\n", VerdictSentence(r))
+	sb.WriteString(wrap("Verdict: "+VerdictSentence(r), 80, "  "))
 	fmt.Fprintf(&sb, "Positions: %s   longest game: %d plies   elapsed: %s\n",
 		thousands(r.Positions), r.LongestGame, r.Elapsed.Round(time.Millisecond))
 	if r.TranspositionHits != 0 || r.SymmetryHits != 0 {

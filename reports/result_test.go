@@ -103,6 +103,15 @@ func TestResultText(t *testing.T) {
 			t.Errorf("summary lacks %q:\n%s", want, txt)
 		}
 	}
+	// Long verdicts and details are wrapped too.
+	inc := refutation(t)
+	inc.Verdict, inc.Minimal = verify.Inconclusive, false
+	inc.Detail = strings.Repeat("the time limit of 10s ran out while layer 17 was expanded; ", 3)
+	for _, l := range strings.Split(ResultText(inc), "\n") {
+		if n := runeLen(l); n > 80 {
+			t.Errorf("inconclusive: line of %d columns: %q", n, l)
+		}
+	}
 	// The picture marks exactly the cells of the winning chain in lower case.
 	g := thesisGame(t, 0)
 	chain := WinningChain(g.Board, g.Position(-1), board.Blue)

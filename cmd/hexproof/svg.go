@@ -2,11 +2,17 @@ package main
 
 import (
 	"fmt"
+	"os"
 
 	"hexproof/board"
+	"hexproof/reports"
 )
 
-// writeSVG is replaced by the reports package's picture once it exists.
+// writeSVG writes the game's final position as an SVG picture (reports.SVG):
+// thesis orientation, numbered stones, the winning chain and the seams marked.
 func writeSVG(path string, g board.Game) error {
-	return fmt.Errorf("--svg %s: SVG output is not available yet", path)
+	if err := os.WriteFile(path, reports.SVG(g, reports.SVGOptions{}), 0o644); err != nil {
+		return fmt.Errorf("--svg: %w", err)
+	}
+	return nil
 }
