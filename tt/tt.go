@@ -1,0 +1,183 @@
+// Package tt holds the verifier's position sets: one set per breadth-first
+// layer (a layer is every position with the same number of stones, so a
+// position can only ever meet its transpositions inside its own layer). Two
+// stores implement it: Mem keeps layers as sorted arrays of 16-byte keys, and
+// Badger persists them in an embedded github.com/dgraph-io/badger/v4 database so
+// that a run survives interruption (--resume) and layers larger than memory
+// still complete.
+//
+// Keys are exact positions, never hashes: a fingerprint collision would let the
+// verifier skip a position it never examined and so claim a proof it does not
+// have (TLC accepts that risk; a proof tool must not).
+package tt
+
+import (
+	"encoding/binary"
+	"slices"
+
+	"hexproof/board"
+)
+
+// MaxCells is the largest board whose positions fit in a Key.
+const MaxCells = 64
+
+// Key is a position on a board of at most 64 cells: Red's cells, then Blue's.
+type Key struct{ Red, Blue uint64 }
+
+// KeyOf packs a position (the board must have at most 64 cells).
+func KeyOf(p board.Position) Key { return Key{p.Red[0], p.Blue[0]} }
+
+// Position unpacks a key.
+func (k Key) Position() board.Position {
+	return board.Position{Red: board.Bits{k.Red, 0}, Blue: board.Bits{k.Blue, 0}}
+}
+
+// Compare orders keys (Red first, then Blue, as unsigned numbers); it is the
+// order of layers in memory and on disk (big-endian bytes sort the same way).
+func Compare(a, b Key) int {
+	switch {
+	case a.Red < b.Red:
+		return -1
+	case a.Red > b.Red:
+		return 1
+	case a.Blue < b.Blue:
+		return -1
+	case a.Blue > b.Blue:
+		return 1
+	}
+	return 0
+}
+
+// Bytes is the 16-byte big-endian encoding.
+func (k Key) Bytes(dst []byte) []byte {
+	dst = binary.BigEndian.AppendUint64(dst, k.Red)
+	return binary.BigEndian.AppendUint64(dst, k.Blue)
+}
+
+// KeyFromBytes decodes Bytes.
+func KeyFromBytes(b []byte) Key {
+	return Key{binary.BigEndian.Uint64(b), binary.BigEndian.Uint64(b[8:])}
+}
+
+// SortUnique sorts keys and removes duplicates in place.
+func SortUnique(keys []Key) []Key {
+	slices.SortFunc(keys, Compare)
+	return slices.Compact(keys)
+}
+
+// Search reports whether k is in the sorted slice.
+func Search(keys []Key, k Key) bool {
+	_, ok := slices.BinarySearchFunc(keys, k, Compare)
+	return ok
+}
+
+// Layer is a finished, immutable set of positions.
+type Layer interface {
+	Len() int64
+	Contains(k Key) (bool, error)
+	// Scan passes the keys in order, in chunks of at most n; fn must not keep
+	// the slice. A non-nil error from fn stops the scan and is returned.
+	Scan(n int, fn func([]Key) error) error
+}
+
+// Writer builds one layer from chunks of keys (duplicates allowed across and
+// within chunks).
+type Writer interface {
+	Add(keys []Key) error
+	// Finish completes the layer; after it, the layer is durable (Badger).
+	Finish() (Layer, error)
+}
+
+// Store holds the layers of one run.
+type Store interface {
+	// Create starts layer d afresh, discarding any partial or old layer d.
+	Create(d int) (Writer, error)
+	// Layer opens finished layer d.
+	Layer(d int) (Layer, error)
+	// LoadMeta and SaveMeta keep the run's description and progress; LoadMeta
+	// returns nil, nil when there is none.
+	LoadMeta() ([]byte, error)
+	SaveMeta([]byte) error
+	// Drop deletes layers ≥ d.
+	Drop(d int) error
+	Close() error
+}
+
+// MemLayer is a layer as a sorted array of unique keys.
+type MemLayer []Key
+
+func (l MemLayer) Len() int64                   { return int64(len(l)) }
+func (l MemLayer) Contains(k Key) (bool, error) { return Search(l, k), nil }
+func (l MemLayer) Scan(n int, fn func([]Key) error) error {
+	for i := 0; i < len(l); i += n {
+		if err := fn(l[i:min(i+n, len(l))]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Mem is the in-memory store (--in-memory): nothing survives the process.
+type Mem struct {
+	layers map[int]MemLayer
+	meta   []byte
+}
+
+// NewMem makes an empty in-memory store.
+func NewMem() *Mem { return &Mem{layers: map[int]MemLayer{}} }
+
+type memWriter struct {
+	m    *Mem
+	d    int
+	keys []Key
+}
+
+func (w *memWriter) Add(keys []Key) error { w.keys = append(w.keys, keys...); return nil }
+func (w *memWriter) Finish() (Layer, error) {
+	l := MemLayer(SortUnique(w.keys))
+	w.m.layers[w.d] = slices.Clip(l)
+	return l, nil
+}
+
+func (m *Mem) Create(d int) (Writer, error) { delete(m.layers, d); return &memWriter{m: m, d: d}, nil }
+func (m *Mem) Layer(d int) (Layer, error) {
+	l, ok := m.layers[d]
+	if !ok {
+		return nil, errNoLayer(d)
+	}
+	return l, nil
+}
+func (m *Mem) LoadMeta() ([]byte, error) { return m.meta, nil }
+func (m *Mem) SaveMeta(b []byte) error   { m.meta = slices.Clone(b); return nil }
+func (m *Mem) Drop(d int) error {
+	for k := range m.layers {
+		if k >= d {
+			delete(m.layers, k)
+		}
+	}
+	return nil
+}
+func (m *Mem) Close() error { m.layers = nil; return nil }
+
+type errNoLayer int
+
+func (e errNoLayer) Error() string { return "layer " + itoa(int(e)) + " is not in the store" }
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var b []byte
+	neg := i < 0
+	if neg {
+		i = -i
+	}
+	for i > 0 {
+		b = append([]byte{byte('0' + i%10)}, b...)
+		i /= 10
+	}
+	if neg {
+		b = append([]byte{'-'}, b...)
+	}
+	return string(b)
+}

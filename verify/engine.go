@@ -1,0 +1,295 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"hexproof/board"
+	"hexproof/strategies"
+	"hexproof/tt"
+)
+
+// The search for `every` and `first` (SPEC §4) is breadth-first reachability
+// over positions in which the opponent is to move. A step from such a position
+// S tries every empty cell b for the opponent and then every move a the
+// strategy allows after b (only the first in cell order under `first`); the
+// strategy's turn is resolved inside the step, so every stored position has the
+// opponent to move.
+//
+// Why layers: every game reaching a position has placed exactly its stones, so
+// all paths to a position have the same length. Positions therefore meet their
+// transpositions only inside their own layer (stone count), the search needs no
+// global visited set, and the first layer in which a loss appears gives the
+// length of the shortest lost game.
+//
+// Why the state is the position alone: a strategy answers a position and the
+// opponent's last move (SPEC §4), and both are fixed inside the step, so two
+// paths to the same position have the same futures (a transposition is exact).
+//
+// Why symmetry is sound here: if g commutes with the strategy (Allowed(g·p,
+// g·b) = g·Allowed(p, b) as sets) and with the win rules (every element of the
+// board's group maps winning chains to winning chains), then g maps the game
+// tree below S onto the game tree below g·S move for move, so S and g·S are
+// both lost or both won, at the same depths, with the same rules firing; one
+// representative per orbit (board.Canonical) suffices. Under `first` the
+// chosen move is the least of the set in cell order, and g does not preserve
+// cell order, so `first` never uses symmetry.
+
+// event is something that ends the search in a layer: the opponent wins, the
+// board fills with no winner (a draw: the strategy did not win), or the
+// strategy answers badly.
+type eventKind uint8
+
+const (
+	evLoss eventKind = iota + 1
+	evDraw
+	evError
+)
+
+type engine struct {
+	opt     Options
+	b       *board.Board
+	s       strategies.Strategy
+	me, opp board.Color
+	all     board.Bits
+	first   bool
+	group   []board.Perm
+	store   tt.Store
+	res     *Result
+	start   time.Time
+	jobs    int
+
+	// progress counters, read by the progress goroutine
+	layer     atomic.Int64
+	frontier  atomic.Int64
+	doneInLay atomic.Int64
+	positions atomic.Int64
+}
+
+// worker is one goroutine's share of a layer's expansion.
+type worker struct {
+	e         *engine
+	out       []tt.Key
+	rules     map[string]int64
+	longest   int
+	generated int64
+	symHits   int64
+	minEvent  int // smallest event depth seen, 0 if none
+	events    []tt.Key
+	errors    []tt.Key // states with a strategy error (depth d+1)
+	flush     func([]tt.Key) error
+	flushAt   int
+	err       error
+}
+
+func (w *worker) event(s tt.Key, depth int, kind eventKind) {
+	if kind == evError {
+		w.errors = append(w.errors, s)
+		return
+	}
+	switch {
+	case w.minEvent == 0 || depth < w.minEvent:
+		w.minEvent = depth
+		w.events = append(w.events[:0], s)
+	case depth == w.minEvent:
+		w.events = append(w.events, s)
+	}
+}
+
+func (e *engine) key(p board.Position, w *worker) tt.Key {
+	if len(e.group) <= 1 {
+		return tt.KeyOf(p)
+	}
+	c, at := board.Canonical(p, e.group)
+	if at != 0 && c != p {
+		w.symHits++
+	}
+	return tt.KeyOf(c)
+}
+
+// expand performs every step from state s (in layer d), recording successors,
+// wins, events and rule counts in w. A panic in the strategy is a strategy
+// error at s, never a crash.
+func (e *engine) expand(s tt.Key, d int, w *worker) {
+	defer func() {
+		if r := recover(); r != nil {
+			w.event(s, d+1, evError)
+		}
+	}()
+	p := s.Position()
+	empty := e.all.AndNot(p.Occupied())
+	for bs := empty; bs.Any(); {
+		b := bs.Pop()
+		p1 := p.Play(e.opp, b)
+		if e.b.Wins(p1, e.opp) {
+			w.event(s, d+1, evLoss)
+			continue
+		}
+		rest := empty.Without(b)
+		if rest.Empty() {
+			w.event(s, d+1, evDraw)
+			continue
+		}
+		allowed, rule := e.s.Allowed(p1, b)
+		if allowed.Empty() || allowed.AndNot(rest).Any() {
+			w.event(s, d+1, evError)
+			continue
+		}
+		w.rules[rule]++
+		if e.first {
+			allowed = board.Bit(allowed.First())
+		}
+		for allowed.Any() {
+			a := allowed.Pop()
+			p2 := p1.Play(e.me, a)
+			if e.b.Wins(p2, e.me) {
+				w.longest = max(w.longest, d+2)
+				continue
+			}
+			if rest.Without(a).Empty() {
+				w.event(s, d+2, evDraw)
+				continue
+			}
+			w.generated++
+			w.out = append(w.out, e.key(p2, w))
+		}
+	}
+	if len(w.out) >= w.flushAt && w.err == nil {
+		w.out = tt.SortUnique(w.out)
+		if len(w.out) >= w.flushAt/2 {
+			w.err = w.flush(w.out)
+			w.out = w.out[:0]
+		}
+	}
+}
+
+// layerResult is the merged outcome of expanding one layer.
+type layerResult struct {
+	rules     map[string]int64
+	longest   int
+	generated int64
+	symHits   int64
+	minEvent  int
+	events    []tt.Key // states with an event at depth minEvent
+	errors    []tt.Key // states with a strategy error
+	next      tt.Layer
+	stopped   error // context error if the layer was not finished
+}
+
+var errStopped = errors.New("stopped")
+
+// expandLayer expands every state of layer d into layer d+2.
+func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer) (*layerResult, error) {
+	wr, err := e.store.Create(d + 2)
+	if err != nil {
+		return nil, err
+	}
+	var mu sync.Mutex
+	flush := func(keys []tt.Key) error {
+		mu.Lock()
+		defer mu.Unlock()
+		return wr.Add(keys)
+	}
+	flushAt := max(1<<16, int(e.opt.memoryBudget()/16/int64(e.jobs)/2))
+	chunks := make(chan []tt.Key, 2*e.jobs)
+	workers := make([]*worker, e.jobs)
+	var wg sync.WaitGroup
+	for i := range workers {
+		w := &worker{e: e, rules: map[string]int64{}, flush: flush, flushAt: flushAt}
+		workers[i] = w
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for chunk := range chunks {
+				if w.err != nil || ctx.Err() != nil {
+					continue
+				}
+				for _, s := range chunk {
+					e.expand(s, d, w)
+				}
+				e.doneInLay.Add(int64(len(chunk)))
+			}
+		}()
+	}
+	e.frontier.Store(cur.Len())
+	e.doneInLay.Store(0)
+	scanErr := cur.Scan(1024, func(keys []tt.Key) error {
+		if ctx.Err() != nil {
+			return errStopped
+		}
+		chunks <- append([]tt.Key(nil), keys...)
+		return nil
+	})
+	close(chunks)
+	wg.Wait()
+	lr := &layerResult{rules: map[string]int64{}}
+	if scanErr != nil && !errors.Is(scanErr, errStopped) {
+		return nil, scanErr
+	}
+	if ctx.Err() != nil {
+		lr.stopped = ctx.Err()
+		return lr, nil
+	}
+	for _, w := range workers {
+		if w.err != nil {
+			return nil, w.err
+		}
+		if len(w.out) > 0 {
+			if err := flush(tt.SortUnique(w.out)); err != nil {
+				return nil, err
+			}
+			w.out = nil
+		}
+		for r, n := range w.rules {
+			lr.rules[r] += n
+		}
+		lr.longest = max(lr.longest, w.longest)
+		lr.generated += w.generated
+		lr.symHits += w.symHits
+		lr.errors = append(lr.errors, w.errors...)
+		if w.minEvent != 0 && (lr.minEvent == 0 || w.minEvent < lr.minEvent) {
+			lr.minEvent = w.minEvent
+			lr.events = lr.events[:0]
+		}
+		if w.minEvent != 0 && w.minEvent == lr.minEvent {
+			lr.events = append(lr.events, w.events...)
+		}
+	}
+	lr.events = tt.SortUnique(lr.events)
+	lr.errors = tt.SortUnique(lr.errors)
+	if lr.next, err = wr.Finish(); err != nil {
+		return nil, err
+	}
+	return lr, nil
+}
+
+func (o Options) memoryBudget() int64 {
+	if o.MemoryBudget > 0 {
+		return o.MemoryBudget
+	}
+	return 4 << 30
+}
+
+func (o Options) jobs() int {
+	if o.Jobs < 1 {
+		return 1
+	}
+	return min(o.Jobs, 4*runtime.NumCPU())
+}
+
+// safeAllowed calls the strategy outside the hot path, turning a panic into an
+// error.
+func safeAllowed(s strategies.Strategy, p board.Position, last board.Cell) (a board.Bits, rule string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the strategy panicked: %v", r)
+		}
+	}()
+	a, rule = s.Allowed(p, last)
+	return a, rule, nil
+}

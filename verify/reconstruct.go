@@ -1,0 +1,257 @@
+package verify
+
+import (
+	"fmt"
+
+	"hexproof/board"
+	"hexproof/tt"
+)
+
+// Counterexample reconstruction (SPEC §5: the shortest lost game; among those,
+// the one whose move list is smallest in cell order).
+//
+// The breadth-first search stores only positions, not how they were reached.
+// Once layer dL holds the states from which the shortest loss happens (the
+// "bad" states, with an event at depth L), the bad states of the earlier layers
+// are found backwards: S in layer d-2 is bad iff one of its steps reaches a bad
+// state of layer d. Predecessors of a stored representative T are enumerated
+// by removing one stone of each colour and checking (1) that the result is a
+// stored position of layer d-2 (so it is reachable) and (2) that the strategy,
+// after the opponent's stone, allows the removed stone of its own. Checking T
+// alone suffices under symmetry: if g·(X+b+a) = T then g·X = T-g·a-g·b, and g·a
+// is allowed there because the strategy commutes with g.
+//
+// Then a walk from the empty board, trying the opponent's moves and the
+// strategy's allowed moves in cell order and entering only bad states, meets
+// every lost game of length L in lexicographic order of its move list; the
+// first is the counterexample, and the first MaxLosses are exported. Every
+// entered state leads to a loss, so the walk never backtracks in vain.
+
+type badSets map[int]map[tt.Key]struct{}
+
+func (e *engine) finishWithEvent(d0, dL int, lr *layerResult, sizes map[int]int64) error {
+	res := e.res
+	addCounts(res.RuleCounts, lr.rules)
+	res.LongestGame = max(res.LongestGame, lr.longest)
+	res.SymmetryHits += lr.symHits
+	kind, L := evLoss, lr.minEvent
+	targets := lr.events
+	if len(lr.errors) > 0 {
+		// A strategy error makes the question ill-posed: it wins over a loss
+		// found in the same layer.
+		kind, L, targets = evError, dL+1, lr.errors
+	}
+	bad := badSets{dL: {}}
+	for _, k := range targets {
+		bad[dL][k] = struct{}{}
+	}
+	for d := dL - 2; d >= d0; d -= 2 {
+		layer, err := e.store.Layer(d)
+		if err != nil {
+			return err
+		}
+		bad[d] = map[tt.Key]struct{}{}
+		for t := range bad[d+2] {
+			if err := e.preds(t, layer, bad[d]); err != nil {
+				return err
+			}
+		}
+		if len(bad[d]) == 0 {
+			return fmt.Errorf("internal error: no predecessor of the bad states of layer %d in layer %d", d+2, d)
+		}
+	}
+	var found *board.Game
+	var detail string
+	var exportErr error
+	w := walker{e: e, bad: bad, dL: dL, L: L, kind: kind}
+	w.yield = func(moves []board.Move, why string) bool {
+		g := board.Game{Board: e.b, Starter: e.opt.Starter, Moves: append([]board.Move(nil), moves...)}
+		if kind == evLoss && e.b.Wins(g.Position(-1), e.opp) {
+			g.Winner = e.opp
+		}
+		if found == nil {
+			found, detail = &g, why
+		}
+		if kind == evError || e.opt.OnLoss == nil || res.Losses >= int64(e.opt.MaxLosses) {
+			return false
+		}
+		if exportErr = e.opt.OnLoss(g); exportErr != nil {
+			return false
+		}
+		res.Losses++
+		return res.Losses < int64(e.opt.MaxLosses)
+	}
+	w.root(d0)
+	if exportErr != nil {
+		return fmt.Errorf("exporting losses: %w", exportErr)
+	}
+	if found == nil {
+		return fmt.Errorf("internal error: the walk found no game to the event in layer %d", dL)
+	}
+	res.Counterexample = found
+	res.Minimal = true
+	res.LayersDone = dL
+	if kind == evError {
+		res.Verdict = StrategyError
+		res.Detail = detail
+	} else {
+		res.Verdict = Refuted
+		if found.Winner == board.Empty {
+			res.Detail = "the board filled up with no winner (a draw): the strategy did not win"
+		}
+	}
+	return nil
+}
+
+// preds adds to out the canonical stored predecessors (in layer) of state t.
+func (e *engine) preds(t tt.Key, layer tt.Layer, out map[tt.Key]struct{}) error {
+	p := t.Position()
+	w := &worker{}
+	for rs := p.Stones(e.me); rs.Any(); {
+		r := rs.Pop()
+		for bs := p.Stones(e.opp); bs.Any(); {
+			b := bs.Pop()
+			s := p
+			if e.me == board.Red {
+				s.Red, s.Blue = s.Red.Without(r), s.Blue.Without(b)
+			} else {
+				s.Blue, s.Red = s.Blue.Without(r), s.Red.Without(b)
+			}
+			k := e.key(s, w)
+			if _, dup := out[k]; dup {
+				continue
+			}
+			in, err := layer.Contains(k)
+			if err != nil {
+				return err
+			}
+			if !in {
+				continue
+			}
+			p1 := s.Play(e.opp, b)
+			if e.b.Wins(p1, e.opp) {
+				continue
+			}
+			allowed, _, err := safeAllowed(e.s, p1, b)
+			if err != nil {
+				continue
+			}
+			if e.first {
+				allowed = board.Bit(allowed.First())
+			}
+			if allowed.Has(r) {
+				out[k] = struct{}{}
+			}
+		}
+	}
+	return nil
+}
+
+type walker struct {
+	e     *engine
+	bad   badSets
+	dL, L int
+	kind  eventKind
+	moves []board.Move
+	yield func(moves []board.Move, why string) bool
+}
+
+func (w *walker) isBad(d int, p board.Position) bool {
+	_, ok := w.bad[d][w.e.key(p, &worker{})]
+	return ok
+}
+
+// root starts the walk: from the empty board when the opponent starts, else
+// from each allowed opening move leading to a bad state of layer 1.
+func (w *walker) root(d0 int) {
+	e := w.e
+	if d0 == 0 {
+		w.walk(board.Position{}, 0)
+		return
+	}
+	allowed, rule, err := safeAllowed(e.s, board.Position{}, board.NoCell)
+	if err != nil {
+		return
+	}
+	if e.first {
+		allowed = board.Bit(allowed.First())
+	}
+	for allowed.Any() {
+		a := allowed.Pop()
+		p := board.Position{}.Play(e.me, a)
+		if e.b.Wins(p, e.me) || !w.isBad(1, p) {
+			continue
+		}
+		w.moves = append(w.moves[:0], board.Move{Player: e.me, Cell: a, Rule: rule})
+		if !w.walk(p, 1) {
+			return
+		}
+	}
+}
+
+// walk visits, in cell order, the continuations of bad state p in layer d; it
+// returns false when the yield function asks to stop.
+func (w *walker) walk(p board.Position, d int) bool {
+	e := w.e
+	empty := e.all.AndNot(p.Occupied())
+	n := len(w.moves)
+	defer func() { w.moves = w.moves[:n] }()
+	for bs := empty; bs.Any(); {
+		b := bs.Pop()
+		w.moves = append(w.moves[:n], board.Move{Player: e.opp, Cell: b})
+		p1 := p.Play(e.opp, b)
+		oppWins := e.b.Wins(p1, e.opp)
+		rest := empty.Without(b)
+		if d == w.dL && w.L == d+1 && w.kind == evLoss && (oppWins || rest.Empty()) {
+			if !w.yield(w.moves, "") {
+				return false
+			}
+			continue
+		}
+		if oppWins || rest.Empty() {
+			continue
+		}
+		allowed, rule, err := safeAllowed(e.s, p1, b)
+		if d == w.dL && w.kind == evError {
+			why := ""
+			switch {
+			case err != nil:
+				why = err.Error()
+			case allowed.Empty():
+				why = fmt.Sprintf("the strategy answered no move (rule %q) while %d cells were empty", rule, rest.Count())
+			case allowed.AndNot(rest).Any():
+				why = fmt.Sprintf("the strategy answered %s (rule %q), which includes an occupied or off-board cell", e.describe(allowed), rule)
+			}
+			if why != "" && !w.yield(w.moves, why) {
+				return false
+			}
+			continue
+		}
+		if err != nil || allowed.Empty() || allowed.AndNot(rest).Any() {
+			continue
+		}
+		if e.first {
+			allowed = board.Bit(allowed.First())
+		}
+		for allowed.Any() {
+			a := allowed.Pop()
+			p2 := p1.Play(e.me, a)
+			w.moves = append(w.moves[:n+1], board.Move{Player: e.me, Cell: a, Rule: rule})
+			if e.b.Wins(p2, e.me) {
+				continue
+			}
+			if rest.Without(a).Empty() {
+				if d == w.dL && w.L == d+2 && w.kind == evLoss && !w.yield(w.moves, "") {
+					return false
+				}
+				continue
+			}
+			if d < w.dL && w.isBad(d+2, p2) {
+				if !w.walk(p2, d+2) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}

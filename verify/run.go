@@ -1,0 +1,298 @@
+package verify
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"time"
+
+	"hexproof/board"
+	"hexproof/tt"
+)
+
+// Run verifies one strategy on one board for one starter (SPEC §5). It returns
+// an error only for bad options or a failing database; every verdict, including
+// a strategy error, is a Result.
+func Run(ctx context.Context, opt Options) (*Result, error) {
+	if opt.Strategy == nil {
+		return nil, fmt.Errorf("no strategy given")
+	}
+	b := opt.Strategy.Board()
+	if b.Cells() > tt.MaxCells {
+		return nil, fmt.Errorf("board %dx%d has %d cells; verify handles at most %d", b.M, b.N, b.Cells(), tt.MaxCells)
+	}
+	if opt.Starter != board.Red && opt.Starter != board.Blue {
+		return nil, fmt.Errorf("the starter must be red or blue")
+	}
+	e := &engine{
+		opt:   opt,
+		b:     b,
+		s:     opt.Strategy,
+		me:    opt.Strategy.Side(),
+		opp:   opt.Strategy.Side().Other(),
+		all:   b.All(),
+		first: opt.Choices == First,
+		jobs:  opt.jobs(),
+		start: time.Now(),
+	}
+	e.group = b.Identity()
+	if !opt.NoSymmetry && opt.Choices != First {
+		e.group = opt.Strategy.Symmetries()
+	}
+	e.res = &Result{
+		Board: b, Strategy: opt.Name, Side: e.me, Starter: opt.Starter, Choices: opt.Choices,
+		RuleCounts: map[string]int64{},
+	}
+	if opt.TimeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.TimeLimit)
+		defer cancel()
+	}
+	stopProgress := e.startProgress()
+	defer stopProgress()
+	var err error
+	if opt.Choices == Some {
+		err = e.runSome(ctx)
+	} else {
+		err = e.runBFS(ctx)
+	}
+	e.res.Elapsed = time.Since(e.start)
+	if err != nil {
+		return nil, err
+	}
+	return e.res, nil
+}
+
+// meta is what a database records about its run, so that --resume continues
+// exactly the same search and refuses a different one.
+type meta struct {
+	Format   int              `json:"format"`
+	Run      string           `json:"run"`
+	Frontier int              `json:"frontier"` // finished, not yet expanded layer
+	Sizes    map[int]int64    `json:"sizes"`    // finished layers
+	Rules    map[string]int64 `json:"rules"`
+	Longest  int              `json:"longest"`
+	Trans    int64            `json:"transposition_hits"`
+	Sym      int64            `json:"symmetry_hits"`
+	Elapsed  float64          `json:"elapsed_seconds"`
+}
+
+// RunID names a run: everything that determines its search.
+func RunID(o Options) string {
+	b := o.Strategy.Board()
+	sym := "sym"
+	if o.NoSymmetry || o.Choices == First {
+		sym = "nosym"
+	}
+	return fmt.Sprintf("%dx%d-%s-%s-%s-starts-%s-%s", b.M, b.N, b.Geo, o.Name, o.Starter, o.Choices, sym)
+}
+
+func (e *engine) openStore() (*meta, error) {
+	if e.opt.DB == "" {
+		if e.opt.Resume {
+			return nil, fmt.Errorf("--resume needs a database (--db), not --in-memory")
+		}
+		e.store = tt.NewMem()
+		return nil, nil
+	}
+	st, err := tt.OpenBadger(e.opt.DB)
+	if err != nil {
+		return nil, err
+	}
+	e.store = st
+	raw, err := st.LoadMeta()
+	if err != nil {
+		return nil, err
+	}
+	if raw == nil {
+		return nil, nil
+	}
+	var m meta
+	if err := json.Unmarshal(raw, &m); err != nil || m.Format != 1 {
+		return nil, fmt.Errorf("database %s: unreadable run description; choose another --db", e.opt.DB)
+	}
+	if m.Run != RunID(e.opt) {
+		return nil, fmt.Errorf("database %s holds another run (%s); choose another --db for %s", e.opt.DB, m.Run, RunID(e.opt))
+	}
+	if !e.opt.Resume {
+		return nil, nil // the same run, started afresh: its old layers are replaced
+	}
+	return &m, nil
+}
+
+func (e *engine) saveMeta(frontier int, sizes map[int]int64) error {
+	m := meta{
+		Format: 1, Run: RunID(e.opt), Frontier: frontier, Sizes: sizes,
+		Rules: e.res.RuleCounts, Longest: e.res.LongestGame,
+		Trans: e.res.TranspositionHits, Sym: e.res.SymmetryHits,
+		Elapsed: time.Since(e.start).Seconds(),
+	}
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	return e.store.SaveMeta(raw)
+}
+
+func (e *engine) runBFS(ctx context.Context) error {
+	resumed, err := e.openStore()
+	if err != nil {
+		return err
+	}
+	defer e.store.Close()
+	res := e.res
+	sizes := map[int]int64{}
+	var d0, d int
+	var cur tt.Layer
+	if e.opt.Starter == e.opp {
+		d0 = 0
+	} else {
+		d0 = 1
+	}
+	if resumed != nil {
+		d = resumed.Frontier
+		maps.Copy(sizes, resumed.Sizes)
+		maps.Copy(res.RuleCounts, resumed.Rules)
+		res.LongestGame, res.TranspositionHits, res.SymmetryHits = resumed.Longest, resumed.Trans, resumed.Sym
+		e.start = e.start.Add(-time.Duration(resumed.Elapsed * float64(time.Second)))
+		if err := e.store.Drop(d + 1); err != nil {
+			return err
+		}
+		if cur, err = e.store.Layer(d); err != nil {
+			return err
+		}
+	} else {
+		if err := e.store.Drop(0); err != nil {
+			return err
+		}
+		d = d0
+		var keys []tt.Key
+		if d0 == 0 {
+			keys = []tt.Key{{}}
+		} else {
+			// The strategy opens: its first decision is made here, at the root.
+			allowed, rule, err := safeAllowed(e.s, board.Position{}, board.NoCell)
+			if err == nil && (allowed.Empty() || allowed.AndNot(e.all).Any()) {
+				err = fmt.Errorf("on the empty board the strategy answered %s (rule %q)", e.describe(allowed), rule)
+			}
+			if err != nil {
+				res.Verdict, res.Detail = StrategyError, err.Error()
+				res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter}
+				return nil
+			}
+			res.RuleCounts[rule]++
+			if e.first {
+				allowed = board.Bit(allowed.First())
+			}
+			for a := allowed; a.Any(); {
+				c := a.Pop()
+				p := board.Position{}.Play(e.me, c)
+				switch {
+				case e.b.Wins(p, e.me):
+					res.LongestGame = max(res.LongestGame, 1)
+				case e.b.Cells() == 1:
+					res.Verdict = Refuted
+					res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter, Moves: []board.Move{{Player: e.me, Cell: c, Rule: rule}}}
+					res.Minimal = true
+					res.Positions = 1
+					return nil
+				default:
+					w := &worker{}
+					keys = append(keys, e.key(p, w))
+					res.SymmetryHits += w.symHits
+				}
+			}
+		}
+		wr, err := e.store.Create(d)
+		if err != nil {
+			return err
+		}
+		if err := wr.Add(keys); err != nil {
+			return err
+		}
+		if cur, err = wr.Finish(); err != nil {
+			return err
+		}
+		res.TranspositionHits += int64(len(keys)) - cur.Len()
+		sizes[d] = cur.Len()
+		if err := e.saveMeta(d, sizes); err != nil {
+			return err
+		}
+	}
+	for _, n := range sizes {
+		res.Positions += n
+	}
+	e.positions.Store(res.Positions)
+	for {
+		res.LayersDone = d
+		if cur.Len() == 0 {
+			res.Verdict = Optimal
+			res.LayersDone = e.b.Cells()
+			return nil
+		}
+		if e.opt.MaxPositions > 0 && res.Positions > e.opt.MaxPositions {
+			res.Verdict = Inconclusive
+			res.Detail = fmt.Sprintf("position budget of %d reached after %d positions; layers up to %d stones are complete", e.opt.MaxPositions, res.Positions, d)
+			return nil
+		}
+		e.layer.Store(int64(d))
+		lr, err := e.expandLayer(ctx, d, cur)
+		if err != nil {
+			return err
+		}
+		if lr.stopped != nil {
+			res.Verdict = Inconclusive
+			why := "interrupted"
+			if lr.stopped == context.DeadlineExceeded {
+				why = fmt.Sprintf("time limit of %s reached", e.opt.TimeLimit)
+			}
+			res.Detail = fmt.Sprintf("%s while expanding the positions with %d stones (%d of %d done); layers up to %d stones are complete and no loss was found so far",
+				why, d, e.doneInLay.Load(), cur.Len(), d)
+			if e.opt.DB != "" {
+				res.Detail += "; run again with --resume to continue"
+			}
+			return nil
+		}
+		if len(lr.errors) > 0 || lr.minEvent != 0 {
+			return e.finishWithEvent(d0, d, lr, sizes)
+		}
+		addCounts(res.RuleCounts, lr.rules)
+		res.LongestGame = max(res.LongestGame, lr.longest)
+		res.SymmetryHits += lr.symHits
+		res.TranspositionHits += lr.generated - lr.next.Len()
+		res.Positions += lr.next.Len()
+		e.positions.Store(res.Positions)
+		sizes[d+2] = lr.next.Len()
+		if err := e.saveMeta(d+2, sizes); err != nil {
+			return err
+		}
+		d += 2
+		cur = lr.next
+	}
+}
+
+func addCounts(into, from map[string]int64) {
+	for k, v := range from {
+		into[k] += v
+	}
+}
+
+// describe writes an allowed set for an error message.
+func (e *engine) describe(a board.Bits) string {
+	if a.Empty() {
+		return "no move"
+	}
+	s := ""
+	for _, c := range a.Cells() {
+		if s != "" {
+			s += " "
+		}
+		if e.b.Valid(c) {
+			s += e.b.Format(c, board.Thesis)
+		} else {
+			s += fmt.Sprintf("off-board cell #%d", c)
+		}
+	}
+	return s
+}

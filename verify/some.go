@@ -1,0 +1,263 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"hexproof/board"
+	"hexproof/tt"
+)
+
+// `some` (SPEC §4) asks whether the strategy's rules can be completed into a
+// winning strategy: at the strategy's turns some allowed move must keep the
+// win. That is an AND/OR search. We solve it exactly by memoised minimax over
+// positions with the opponent to move, with one score that carries both the
+// outcome and the length (plies) of the game:
+//
+//	the strategy wins after len plies:  200 - len   (≥ 136, since len ≤ 64)
+//	the strategy loses after len plies: len         (≤ 64; a draw counts as a loss)
+//
+// The strategy maximises the score (win, and win soonest; if it must lose, lose
+// as late as possible); the opponent minimises it (win soonest; if it cannot
+// win, delay). So a refutation's score is the length of the shortest loss the
+// opponent can force against every completion — the minimal counterexample in
+// the AND/OR sense — and the principal variation (ties broken by cell order) is
+// the reported game. For a proof, 200 - score is the length of the game when
+// the opponent delays and the strategy hurries; that is what "longest game"
+// means under `some`.
+//
+// Why not proof-number search (the standard tool for AND/OR trees, Henderson
+// 2010 ch. 3): PNS proves the outcome with fewer nodes, but we also want the
+// exact forced length of a refutation, and the boards that `some` can settle
+// exhaustively are small. The memoised minimax is exact and simple enough to
+// check against a plain recursion; cut-offs only stop a loop once the best
+// possible score for that player is reached, so values never change.
+//
+// The table keys are canonical under the strategy's declared symmetries:
+// scores are invariant under a symmetry the strategy commutes with (the game
+// trees are isomorphic move for move). The search is single-threaded; --jobs
+// does not apply to it.
+
+const (
+	winBase  = 200
+	scoreWin = 100 // scores ≥ scoreWin are wins
+)
+
+var errSomeStop = errors.New("stop")
+
+type someSearch struct {
+	e      *engine
+	ctx    context.Context
+	memo   map[tt.Key]uint8
+	w      worker
+	nodes  int64
+	moves  []board.Move // path to the current node, for strategy errors
+	errAt  *board.Game
+	errWhy string
+	stop   string
+}
+
+func (e *engine) runSome(ctx context.Context) error {
+	if e.opt.DB != "" && e.opt.Resume {
+		return fmt.Errorf("--choices some keeps its table in memory and cannot resume; run it without --resume")
+	}
+	s := &someSearch{e: e, ctx: ctx, memo: map[tt.Key]uint8{}, w: worker{rules: map[string]int64{}}}
+	res := e.res
+	score, err := s.root()
+	res.Positions = int64(len(s.memo))
+	res.SymmetryHits = s.w.symHits
+	res.RuleCounts = s.w.rules
+	if err != nil {
+		switch {
+		case s.errAt != nil:
+			res.Verdict, res.Detail, res.Counterexample = StrategyError, s.errWhy, s.errAt
+			return nil
+		case s.stop != "":
+			res.Verdict, res.Detail = Inconclusive, s.stop
+			return nil
+		}
+		return err
+	}
+	if score >= scoreWin {
+		res.Verdict = Optimal
+		res.LongestGame = winBase - score
+		res.LayersDone = e.b.Cells()
+		return nil
+	}
+	res.Verdict = Refuted
+	res.Minimal = true
+	res.Counterexample = s.principal()
+	res.LayersDone = score
+	if res.Counterexample.Winner == board.Empty {
+		res.Detail = "the board filled up with no winner (a draw): the strategy did not win"
+	}
+	return nil
+}
+
+func (s *someSearch) root() (int, error) {
+	e := s.e
+	if e.opt.Starter == e.opp {
+		return s.value(board.Position{}, 0)
+	}
+	allowed, rule, err := safeAllowed(e.s, board.Position{}, board.NoCell)
+	if err == nil && (allowed.Empty() || allowed.AndNot(e.all).Any()) {
+		err = fmt.Errorf("on the empty board the strategy answered %s (rule %q)", e.describe(allowed), rule)
+	}
+	if err != nil {
+		s.errAt, s.errWhy = &board.Game{Board: e.b, Starter: e.opt.Starter}, err.Error()
+		return 0, errSomeStop
+	}
+	s.w.rules[rule]++
+	best := 0
+	for allowed.Any() {
+		a := allowed.Pop()
+		s.moves = append(s.moves[:0], board.Move{Player: e.me, Cell: a, Rule: rule})
+		sc, err := s.after(board.Position{}.Play(e.me, a), 1)
+		if err != nil {
+			return 0, err
+		}
+		best = max(best, sc)
+		if best == winBase-1 {
+			break
+		}
+	}
+	return best, nil
+}
+
+// after scores the position p, reached by the strategy's move at ply d.
+func (s *someSearch) after(p board.Position, d int) (int, error) {
+	e := s.e
+	if e.b.Wins(p, e.me) {
+		return winBase - d, nil
+	}
+	if p.Occupied() == e.all {
+		return d, nil
+	}
+	return s.value(p, d)
+}
+
+// value scores state p (opponent to move, d stones).
+func (s *someSearch) value(p board.Position, d int) (int, error) {
+	e := s.e
+	k := e.key(p, &s.w)
+	if v, ok := s.memo[k]; ok {
+		return int(v), nil
+	}
+	s.nodes++
+	if s.nodes&4095 == 0 {
+		if err := s.ctx.Err(); err != nil {
+			s.stop = fmt.Sprintf("stopped (%v) after %d positions; --choices some cannot resume", err, len(s.memo))
+			if err == context.DeadlineExceeded {
+				s.stop = fmt.Sprintf("time limit of %s reached after %d positions; --choices some cannot resume", e.opt.TimeLimit, len(s.memo))
+			}
+			return 0, errSomeStop
+		}
+		if (e.opt.MaxPositions > 0 && int64(len(s.memo)) > e.opt.MaxPositions) || int64(len(s.memo))*64 > e.opt.memoryBudget() {
+			s.stop = fmt.Sprintf("position or memory budget reached after %d positions", len(s.memo))
+			return 0, errSomeStop
+		}
+	}
+	n := len(s.moves)
+	defer func() { s.moves = s.moves[:n] }()
+	empty := e.all.AndNot(p.Occupied())
+	best := 255
+	for bs := empty; bs.Any() && best > d+1; {
+		b := bs.Pop()
+		s.moves = append(s.moves[:n], board.Move{Player: e.opp, Cell: b})
+		p1 := p.Play(e.opp, b)
+		rest := empty.Without(b)
+		if e.b.Wins(p1, e.opp) || rest.Empty() {
+			best = min(best, d+1)
+			continue
+		}
+		allowed, rule, err := safeAllowed(e.s, p1, b)
+		if err == nil && (allowed.Empty() || allowed.AndNot(rest).Any()) {
+			err = fmt.Errorf("the strategy answered %s (rule %q) with %d cells empty", e.describe(allowed), rule, rest.Count())
+		}
+		if err != nil {
+			g := board.Game{Board: e.b, Starter: e.opt.Starter, Moves: append([]board.Move(nil), s.moves...)}
+			s.errAt, s.errWhy = &g, err.Error()
+			return 0, errSomeStop
+		}
+		s.w.rules[rule]++
+		bestA := 0
+		for allowed.Any() && bestA < winBase-(d+2) {
+			a := allowed.Pop()
+			s.moves = append(s.moves[:n+1], board.Move{Player: e.me, Cell: a, Rule: rule})
+			sc, err := s.after(p1.Play(e.me, a), d+2)
+			if err != nil {
+				return 0, err
+			}
+			bestA = max(bestA, sc)
+		}
+		best = min(best, bestA)
+	}
+	s.memo[k] = uint8(best)
+	return best, nil
+}
+
+// principal follows the optimal play from the root (ties to the first cell):
+// the opponent forces the quickest loss, the strategy delays it.
+func (s *someSearch) principal() *board.Game {
+	e := s.e
+	g := &board.Game{Board: e.b, Starter: e.opt.Starter}
+	var p board.Position
+	d := 0
+	if e.opt.Starter == e.me {
+		allowed, rule, _ := safeAllowed(e.s, p, board.NoCell)
+		bestA, bestCell := -1, board.NoCell
+		for allowed.Any() {
+			a := allowed.Pop()
+			sc, _ := s.after(p.Play(e.me, a), 1)
+			if sc > bestA {
+				bestA, bestCell = sc, a
+			}
+		}
+		p = p.Play(e.me, bestCell)
+		g.Moves = append(g.Moves, board.Move{Player: e.me, Cell: bestCell, Rule: rule})
+		d = 1
+	}
+	for {
+		target, _ := s.value(p, d)
+		empty := e.all.AndNot(p.Occupied())
+		moved := false
+		for bs := empty; bs.Any() && !moved; {
+			b := bs.Pop()
+			p1 := p.Play(e.opp, b)
+			rest := empty.Without(b)
+			if e.b.Wins(p1, e.opp) || rest.Empty() {
+				if d+1 == target {
+					g.Moves = append(g.Moves, board.Move{Player: e.opp, Cell: b})
+					if e.b.Wins(p1, e.opp) {
+						g.Winner = e.opp
+					}
+					return g
+				}
+				continue
+			}
+			allowed, rule, _ := safeAllowed(e.s, p1, b)
+			bestA, bestCell := -1, board.NoCell
+			for allowed.Any() {
+				a := allowed.Pop()
+				sc, _ := s.after(p1.Play(e.me, a), d+2)
+				if sc > bestA {
+					bestA, bestCell = sc, a
+				}
+			}
+			if bestA != target {
+				continue
+			}
+			g.Moves = append(g.Moves, board.Move{Player: e.opp, Cell: b}, board.Move{Player: e.me, Cell: bestCell, Rule: rule})
+			p = p1.Play(e.me, bestCell)
+			if p.Occupied() == e.all {
+				return g // a draw after the strategy's move
+			}
+			d += 2
+			moved = true
+		}
+		if !moved {
+			return g // unreachable: some move realises the value
+		}
+	}
+}

@@ -1,0 +1,188 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"hexproof/board"
+	"hexproof/strategies"
+)
+
+// anyEmpty allows every empty cell: under `some` it asks whether its side wins
+// the game at all (it solves the game); under `every` it loses as soon as the
+// opponent can win. It commutes with the whole group.
+type anyEmpty struct {
+	b    *board.Board
+	side board.Color
+}
+
+func (s anyEmpty) Board() *board.Board      { return s.b }
+func (s anyEmpty) Side() board.Color        { return s.side }
+func (s anyEmpty) Symmetries() []board.Perm { return s.b.Group() }
+func (s anyEmpty) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
+	return s.b.All().AndNot(p.Occupied()), "any"
+}
+
+// lowestEmpty plays the first empty cell: deterministic, commutes with nothing.
+type lowestEmpty struct{ anyEmpty }
+
+func (s lowestEmpty) Symmetries() []board.Perm { return s.b.Identity() }
+func (s lowestEmpty) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
+	e := s.b.All().AndNot(p.Occupied())
+	return board.Bit(e.First()), "low"
+}
+
+// neighbourly answers next to the opponent's last move when it can (all empty
+// neighbours: a set), else any empty cell; it commutes with the whole group
+// because it is defined by adjacency alone.
+type neighbourly struct{ anyEmpty }
+
+func (s neighbourly) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
+	e := s.b.All().AndNot(p.Occupied())
+	if last != board.NoCell {
+		if n := s.b.Neighbours(last).And(e); n.Any() {
+			return n, "near"
+		}
+	}
+	return e, "far"
+}
+
+type namedStrategy struct {
+	name string
+	s    strategies.Strategy
+}
+
+func testStrategies(b *board.Board) []namedStrategy {
+	out := []namedStrategy{
+		{"any-red", anyEmpty{b, board.Red}},
+		{"any-blue", anyEmpty{b, board.Blue}},
+		{"lowest-red", lowestEmpty{anyEmpty{b, board.Red}}},
+		{"near-red", neighbourly{anyEmpty{b, board.Red}}},
+	}
+	for _, info := range strategies.All() {
+		if info.Applies(b.M, b.N, b.Geo) != nil {
+			continue
+		}
+		s, err := info.Build(b)
+		if err != nil {
+			continue
+		}
+		out = append(out, namedStrategy{info.Name, s})
+	}
+	return out
+}
+
+func run(t *testing.T, opt Options) *Result {
+	t.Helper()
+	res, err := Run(context.Background(), opt)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return res
+}
+
+func gameString(b *board.Board, moves []board.Move) string {
+	return b.FormatMoves(moves, board.Thesis, true)
+}
+
+// TestAgreesWithPlainEnumeration compares every verdict, minimal counterexample
+// (length and the game itself) and longest game with the plain enumeration, for
+// test strategies and every registered strategy, on every board of at most 9
+// cells (the plain enumeration's tree grows like n!), both starters, all three
+// semantics, with and without symmetry, with 1 and 2 jobs.
+func TestAgreesWithPlainEnumeration(t *testing.T) {
+	var boards []*board.Board
+	for _, g := range []board.Geometry{board.Cylinder, board.Flat, board.Torus} {
+		for m := 1; m <= 4; m++ {
+			for n := 1; n <= 4; n++ {
+				if m*n <= 9 {
+					boards = append(boards, board.MustNew(m, n, g))
+				}
+			}
+		}
+	}
+	compared := 0
+	for _, b := range boards {
+		for _, ns := range testStrategies(b) {
+			for _, starter := range []board.Color{board.Red, board.Blue} {
+				for _, ch := range []Choices{Every, Some, First} {
+					ref := reference(ns.s, starter, ch, 3_000_000)
+					if ref.exceeded {
+						t.Logf("%s %s %s-starts %s: plain enumeration over budget, not compared", b, ns.name, starter, ch)
+						continue
+					}
+					for _, variant := range []struct {
+						nosym bool
+						jobs  int
+					}{{false, 1}, {true, 1}, {false, 2}} {
+						name := fmt.Sprintf("%s/%s/%s-starts/%s/nosym=%v/jobs=%d", b, ns.name, starter, ch, variant.nosym, variant.jobs)
+						res := run(t, Options{Strategy: ns.s, Name: ns.name, Starter: starter, Choices: ch, NoSymmetry: variant.nosym, Jobs: variant.jobs})
+						compared++
+						if res.Verdict != ref.verdict {
+							t.Errorf("%s: verdict %s, plain enumeration %s", name, res.Verdict, ref.verdict)
+							continue
+						}
+						switch res.Verdict {
+						case Optimal:
+							if res.LongestGame != ref.longest {
+								t.Errorf("%s: longest game %d, plain enumeration %d", name, res.LongestGame, ref.longest)
+							}
+						case Refuted:
+							got := res.Counterexample
+							if len(got.Moves) != ref.plies {
+								t.Errorf("%s: counterexample of %d plies, plain enumeration %d", name, len(got.Moves), ref.plies)
+								continue
+							}
+							if ch != Some && gameString(b, got.Moves) != gameString(b, ref.game) {
+								t.Errorf("%s: counterexample %s, plain enumeration's smallest %s", name, gameString(b, got.Moves), gameString(b, ref.game))
+							}
+							checkLoss(t, name, ns.s, ch, got)
+						}
+					}
+				}
+			}
+		}
+	}
+	if compared < 500 {
+		t.Errorf("only %d runs compared", compared)
+	}
+}
+
+// checkLoss replays a counterexample: legal, the strategy's moves are allowed
+// (the first allowed under `first`) with the recorded rule, and the strategy
+// does not win.
+func checkLoss(t *testing.T, name string, s strategies.Strategy, ch Choices, g *board.Game) {
+	t.Helper()
+	b := s.Board()
+	var p board.Position
+	last := board.NoCell
+	for k, m := range g.Moves {
+		if p.Occupied().Has(m.Cell) {
+			t.Fatalf("%s: move %d on an occupied cell", name, k+1)
+		}
+		if m.Player == s.Side() {
+			allowed, rule := s.Allowed(p, last)
+			if ch == First {
+				allowed = board.Bit(allowed.First())
+			}
+			if !allowed.Has(m.Cell) || rule != m.Rule {
+				t.Fatalf("%s: move %d %s (rule %q) is not what the strategy allows (rule %q)", name, k+1, b.Format(m.Cell, board.Thesis), m.Rule, rule)
+			}
+		}
+		if k > 0 && g.Moves[k-1].Player == m.Player {
+			t.Fatalf("%s: players do not alternate at move %d", name, k+1)
+		}
+		p = p.Play(m.Player, m.Cell)
+		last = m.Cell
+		if b.Wins(p, m.Player) && k != len(g.Moves)-1 {
+			t.Fatalf("%s: the game goes on after %s won at move %d", name, m.Player, k+1)
+		}
+	}
+	if b.Wins(p, s.Side()) {
+		t.Fatalf("%s: the counterexample ends in a win for the strategy", name)
+	}
+	if !b.Wins(p, s.Side().Other()) && p.Occupied() != b.All() {
+		t.Fatalf("%s: the counterexample ends before the game is over", name)
+	}
+}
