@@ -1,0 +1,194 @@
+package strategies
+
+import (
+	"errors"
+	"fmt"
+
+	"hexproof/board"
+)
+
+// Replayed is a game replayed with a strategy (SPEC §6 replay). Game holds the
+// moves played; each of the strategy's moves carries the rule of its turn.
+// Turns has one entry per turn of the strategy, in order.
+type Replayed struct {
+	Game board.Game
+	// Whole is true when the move list gave the whole game (every move prefixed
+	// R: or B:): the listed moves were followed and the strategy's own answers
+	// recorded beside them. When false, the list held the opponent's moves only
+	// and the strategy's answers were played between them.
+	Whole bool
+	Turns []Turn
+}
+
+// Turn is one decision of the strategy.
+type Turn struct {
+	Index   int        // index of the move in Game.Moves
+	Allowed board.Bits // the cells the rules allow
+	Rule    string     // the rule that produced them
+	Answer  board.Cell // the strategy's own choice: the first allowed cell in cell order
+	Agrees  bool       // the move played is in Allowed (always true when not Whole)
+}
+
+// Agreeing counts the turns whose played move the strategy allows.
+func (r *Replayed) Agreeing() int {
+	n := 0
+	for _, t := range r.Turns {
+		if t.Agrees {
+			n++
+		}
+	}
+	return n
+}
+
+// StrategyError is a strategy answering with nothing while cells are empty, or
+// with an occupied cell (SPEC §5 "strategy error"); Game is the game up to the
+// position where it happened.
+type StrategyError struct {
+	Game   board.Game
+	Detail string
+}
+
+func (e *StrategyError) Error() string {
+	return fmt.Sprintf("strategy error after %d moves (%s): %s",
+		len(e.Game.Moves), e.Game.Board.FormatMoves(e.Game.Moves, board.Thesis, true), e.Detail)
+}
+
+// ErrSeveralChoices is wrapped by Replay when it must choose the strategy's move
+// itself, the strategy allows more than one, and firstChoice is false.
+var ErrSeveralChoices = errors.New("the strategy allows several moves")
+
+// Replay plays a move list against a strategy from the empty board (SPEC §6).
+//
+// If no token has a player prefix, or every token carries the opponent's, the
+// tokens are the opponent's moves and the strategy's answers are played between
+// them, after the last one too. The strategy's move is the first allowed cell in
+// cell order when firstChoice is set (--choices first); otherwise a turn where
+// several cells are allowed is an error wrapping ErrSeveralChoices, since the
+// game would depend on a choice the strategy does not make.
+//
+// If every token is prefixed and some carry the strategy's side, the list is the
+// whole game: it is followed as listed, and at each of the strategy's turns its
+// allowed set, rule and first allowed cell are recorded with whether the listed
+// move is allowed.
+//
+// Play stops when a player has won; a move after that, on an occupied cell, or by
+// the wrong player is an error naming the token. A strategy answering with an
+// empty set or an occupied cell gives a *StrategyError.
+func Replay(s Strategy, starter board.Color, toks []board.Token, firstChoice bool) (*Replayed, error) {
+	if starter != board.Red && starter != board.Blue {
+		return nil, fmt.Errorf("the starter must be red or blue")
+	}
+	b, side := s.Board(), s.Side()
+	opp := side.Other()
+	whole := false
+	prefixed := 0
+	for _, t := range toks {
+		if t.Player != board.Empty {
+			prefixed++
+		}
+		if t.Player == side {
+			whole = true
+		}
+	}
+	if prefixed != 0 && prefixed != len(toks) {
+		for _, t := range toks {
+			if t.Player == board.Empty {
+				return nil, fmt.Errorf("move %d %q: no player prefix, but other moves have one; prefix every move (the whole game) or none (%s's moves only)", t.Index, t.Text, opp)
+			}
+		}
+	}
+	r := &Replayed{Game: board.Game{Board: b, Starter: starter}, Whole: whole}
+	g := &r.Game
+	var p board.Position
+	last := board.NoCell
+	k := 0 // next token
+	for g.Winner == board.Empty && p.Plies() < b.Cells() {
+		who := p.ToMove(starter)
+		if who == side && !whole {
+			allowed, rule, err := ask(s, g, p, last)
+			if err != nil {
+				return nil, err
+			}
+			if allowed.Count() > 1 && !firstChoice {
+				return nil, fmt.Errorf("after move %d: %w (%d: %s; rule %s) — use --choices first, or list the whole game with R:/B: prefixes",
+					len(g.Moves), ErrSeveralChoices, allowed.Count(), formatCells(b, allowed), rule)
+			}
+			x := allowed.First()
+			r.Turns = append(r.Turns, Turn{Index: len(g.Moves), Allowed: allowed, Rule: rule, Answer: x, Agrees: true})
+			p = play(g, p, side, x, rule)
+			continue
+		}
+		if k == len(toks) {
+			break
+		}
+		t := toks[k]
+		k++
+		if t.Player != board.Empty && t.Player != who {
+			return nil, fmt.Errorf("move %d %q: it is %s's turn", t.Index, t.Text, who)
+		}
+		if p.Occupied().Has(t.Cell) {
+			return nil, fmt.Errorf("move %d %q: cell %s is already occupied", t.Index, t.Text, b.Format(t.Cell, board.Thesis))
+		}
+		if who == side { // whole game: record the strategy's own decision
+			allowed, rule, err := ask(s, g, p, last)
+			if err != nil {
+				return nil, err
+			}
+			r.Turns = append(r.Turns, Turn{Index: len(g.Moves), Allowed: allowed, Rule: rule, Answer: allowed.First(), Agrees: allowed.Has(t.Cell)})
+			p = play(g, p, side, t.Cell, rule)
+			continue
+		}
+		last = t.Cell
+		p = play(g, p, who, t.Cell, "")
+	}
+	if k < len(toks) {
+		t := toks[k]
+		if g.Winner != board.Empty {
+			return nil, fmt.Errorf("move %d %q: the game already ended (%s won at move %d)", t.Index, t.Text, g.Winner, len(g.Moves))
+		}
+		return nil, fmt.Errorf("move %d %q: the board is full", t.Index, t.Text)
+	}
+	return r, nil
+}
+
+// ask calls the strategy and checks its answer.
+func ask(s Strategy, g *board.Game, p board.Position, last board.Cell) (board.Bits, string, error) {
+	b := s.Board()
+	allowed, rule := s.Allowed(p, last)
+	snapshot := func() board.Game {
+		h := *g
+		h.Moves = append([]board.Move(nil), g.Moves...)
+		return h
+	}
+	if allowed.Empty() {
+		return allowed, rule, &StrategyError{Game: snapshot(), Detail: fmt.Sprintf("rule %q allowed no move while %d cells are empty", rule, b.Cells()-p.Plies())}
+	}
+	if bad := allowed.AndNot(b.All()); bad.Any() {
+		return allowed, rule, &StrategyError{Game: snapshot(), Detail: fmt.Sprintf("rule %q allowed a cell off the board (index %d)", rule, bad.First())}
+	}
+	if bad := allowed.And(p.Occupied()); bad.Any() {
+		return allowed, rule, &StrategyError{Game: snapshot(), Detail: fmt.Sprintf("rule %q allowed the occupied cell %s", rule, b.Format(bad.First(), board.Thesis))}
+	}
+	return allowed, rule, nil
+}
+
+// play adds a move to the game and updates the winner.
+func play(g *board.Game, p board.Position, who board.Color, x board.Cell, rule string) board.Position {
+	p = p.Play(who, x)
+	g.Moves = append(g.Moves, board.Move{Player: who, Cell: x, Rule: rule})
+	if g.Board.Wins(p, who) {
+		g.Winner = who
+	}
+	return p
+}
+
+func formatCells(b *board.Board, s board.Bits) string {
+	out := ""
+	for s.Any() {
+		if out != "" {
+			out += " "
+		}
+		out += b.Format(s.Pop(), board.Thesis)
+	}
+	return out
+}

@@ -1,0 +1,167 @@
+package strategies
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"hexproof/board"
+)
+
+func replay(t *testing.T, s Strategy, starter board.Color, moves string, first bool) (*Replayed, error) {
+	t.Helper()
+	toks, err := s.Board().ParseMoves(moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Replay(s, starter, toks, first)
+}
+
+func movesOf(r *Replayed) string {
+	var parts []string
+	for _, m := range r.Game.Moves {
+		s := r.Game.Board.FormatMoves([]board.Move{m}, board.Thesis, true)
+		if m.Rule != "" {
+			s += "/" + m.Rule
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+// TestReplayOpponentOnly: the strategy's answers are played between the listed
+// opponent moves, also after the last one, each with its rule.
+func TestReplayOpponentOnly(t *testing.T) {
+	s := mustStrategy(t, "mirror", 4, 3, board.Cylinder)
+	for _, list := range []string{"(1,1) (2,2) (1,3)", "B:a1 B:(2,2) B:a3"} {
+		r, err := replay(t, s, board.Blue, list, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := movesOf(r), "B:(1,1) R:(3,1)/1 B:(2,2) R:(4,2)/1 B:(1,3) R:(3,3)/1"; got != want {
+			t.Errorf("%q: got %s, want %s", list, got, want)
+		}
+		if r.Whole || len(r.Turns) != 3 || r.Turns[1].Index != 3 || r.Turns[1].Answer != s.Board().Cell(4, 2) || r.Agreeing() != 3 {
+			t.Errorf("%q: turns %+v", list, r.Turns)
+		}
+	}
+	// Red opens: rule I allows every cell; with firstChoice the first in cell order.
+	r, err := replay(t, s, board.Red, "(3,1)", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Blue took (3,1), the partner of Red's (1,1): rule 2, first empty cell (2,1).
+	if got, want := movesOf(r), "R:(1,1)/I B:(3,1) R:(2,1)/2"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	// Without firstChoice the replay refuses to choose for the strategy.
+	if _, err := replay(t, s, board.Red, "(3,1)", false); !errors.Is(err, ErrSeveralChoices) {
+		t.Errorf("several choices without firstChoice: err = %v", err)
+	}
+	// Opponent's moves all prefixed with the opponent's letter: the same as none.
+	r, err = replay(t, s, board.Blue, "B:(1,1) B:(2,1)", true)
+	if err != nil || r.Whole || movesOf(r) != "B:(1,1) R:(3,1)/1 B:(2,1) R:(4,1)/1" {
+		t.Errorf("got %s, %v", movesOf(r), err)
+	}
+	// The game stops at a win; the strategy's winning answer ends it.
+	s2 := mustStrategy(t, "mirror", 4, 2, board.Cylinder)
+	r, err = replay(t, s2, board.Blue, "(1,1) (1,2)", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Game.Winner != board.Red || len(r.Game.Moves) != 4 {
+		t.Errorf("got %s, winner %v; want Red to win with (3,2)", movesOf(r), r.Game.Winner)
+	}
+}
+
+// TestReplayWholeGame: a listed game is followed, and each of the strategy's
+// turns records its own answer, rule, allowed set and agreement.
+func TestReplayWholeGame(t *testing.T) {
+	s := mustStrategy(t, "mirror", 4, 3, board.Cylinder)
+	b := s.Board()
+	r, err := replay(t, s, board.Blue, "B:(1,1) R:(3,1) B:(2,2) R:(1,2) B:(4,1)", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Whole || len(r.Turns) != 2 || len(r.Game.Moves) != 5 {
+		t.Fatalf("got %+v", r)
+	}
+	t0, t1 := r.Turns[0], r.Turns[1]
+	if !t0.Agrees || t0.Answer != b.Cell(3, 1) || t0.Rule != "1" || t0.Index != 1 {
+		t.Errorf("turn 1: %+v", t0)
+	}
+	if t1.Agrees || t1.Answer != b.Cell(4, 2) || t1.Rule != "1" || t1.Allowed != board.Bit(b.Cell(4, 2)) || t1.Index != 3 {
+		t.Errorf("turn 2: %+v", t1)
+	}
+	if r.Game.Moves[3].Cell != b.Cell(1, 2) {
+		t.Errorf("the listed move must be played, got %s", movesOf(r))
+	}
+	if r.Agreeing() != 1 {
+		t.Errorf("agreeing = %d, want 1", r.Agreeing())
+	}
+	// A free choice agrees whichever allowed cell was listed.
+	r, err = replay(t, s, board.Red, "R:(4,3) B:(2,3) R:(2,1)", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Turns[0].Agrees || r.Turns[0].Answer != b.Cell(1, 1) || r.Turns[0].Rule != "I" || !r.Turns[1].Agrees || r.Turns[1].Rule != "2" {
+		t.Errorf("turns %+v", r.Turns)
+	}
+}
+
+// TestReplayErrors: every bad move list is an error naming the token.
+func TestReplayErrors(t *testing.T) {
+	s := mustStrategy(t, "mirror", 4, 2, board.Cylinder)
+	cases := []struct {
+		starter board.Color
+		moves   string
+		want    string
+	}{
+		{board.Blue, "(1,1) (3,1)", `move 2 "(3,1)": cell (3,1) is already occupied`},
+		{board.Blue, "(1,1) (1,2) (2,1)", `move 3 "(2,1)": the game already ended (red won at move 4)`},
+		{board.Blue, "R:(1,1) B:(2,1)", `move 1 "R:(1,1)": it is blue's turn`},
+		{board.Blue, "B:(1,1) R:(3,1) R:(2,1)", `move 3 "R:(2,1)": it is blue's turn`},
+		{board.Blue, "B:(1,1) (2,1)", `move 2 "(2,1)": no player prefix`},
+		{board.Blue, "B:(1,1) R:(1,1)", `move 2 "R:(1,1)": cell (1,1) is already occupied`},
+	}
+	for _, c := range cases {
+		_, err := replay(t, s, c.starter, c.moves, true)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: err = %v, want %q", c.moves, err, c.want)
+		}
+	}
+}
+
+// badStrategy answers with a fixed set, to check that Replay reports strategy
+// errors instead of panicking or playing an illegal move.
+type badStrategy struct {
+	b      *board.Board
+	answer board.Bits
+}
+
+func (s badStrategy) Board() *board.Board { return s.b }
+func (s badStrategy) Side() board.Color   { return board.Red }
+func (s badStrategy) Allowed(board.Position, board.Cell) (board.Bits, string) {
+	return s.answer, "x"
+}
+func (s badStrategy) Symmetries() []board.Perm { return s.b.Identity() }
+
+func TestReplayStrategyErrors(t *testing.T) {
+	b := board.MustNew(3, 3, board.Cylinder)
+	for _, c := range []struct {
+		answer board.Bits
+		want   string
+	}{
+		{board.Bits{}, "allowed no move"},
+		{board.Bit(b.Cell(2, 2)), "occupied cell (2,2)"},
+		{board.Bits{0, 1 << 20}, "off the board"},
+	} {
+		for _, whole := range []string{"(2,2)", "B:(2,2) R:(1,1)"} {
+			_, err := replay(t, badStrategy{b, c.answer}, board.Blue, whole, true)
+			var se *StrategyError
+			if !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) || len(se.Game.Moves) != 1 || !strings.Contains(err.Error(), "B:(2,2)") {
+				t.Errorf("answer %v, moves %q: err = %v, want a StrategyError after B:(2,2) mentioning %q", c.answer, whole, err, c.want)
+			}
+		}
+	}
+}
