@@ -48,6 +48,7 @@ type Fitzgerald struct {
 	// blueDanger is the number of blue neighbours from which a move counts as
 	// dangerous (step II skip condition, hierarchy item 2).
 	blueDanger int
+	variant    map[string]int // experimental readings (tests only)
 }
 
 // NewFitzgerald builds the strategy for a 5×n cylinder (Applies must hold).
@@ -462,7 +463,7 @@ func (f *Fitzgerald) rule7(s *state) (board.Bits, string) {
 		} else {
 			down = true
 		}
-		area = area.Or(nt.ConnectionArea(su[k]))
+		area = area.Or(nt.connectionAreaVariant(su[k], f.variant["ca"]+3))
 	}
 	// (a) rings already covered: next rule.
 	if (!up || nt.Covered(&s.redG, s.j-2, s.j)) && (!down || nt.Covered(&s.redG, s.j, s.j+2)) {
@@ -651,22 +652,16 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 	// 2: at most 4 blue neighbours.
 	l = keepIf(l, func(c board.Cell) bool { return nt.NeighbourCount(c, s.p.Blue) < f.blueDanger })
 	// 3: lengthens a path covering ring j the most.
-	l = keepMax(l, func(c board.Cell) int {
-		var g Groups
-		nt.ProvisionalGroups(s.p.Red.With(c), s.empty.Without(c), true, &g)
-		r := nt.Root(&g, Ext(c))
-		if int(g.Lo[r]) <= s.j && int(g.Hi[r]) >= s.j {
-			return int(g.Hi[r] - g.Lo[r])
-		}
-		return -1
-	})
+	l = keepMax(l, func(c board.Cell) int { return f.lengthGain(s, c) })
 	// 4: connects the most disjoint paths.
 	l = keepMax(l, func(c board.Cell) int { return nt.JoinCount(&s.redG, c, s.p.Red, s.empty, true) })
 	// 5 and 6: next-move connections.
 	l = keepMax(l, func(c board.Cell) int { best, _ := f.nextJoins(s, c); return best })
 	l = keepMax(l, func(c board.Cell) int { _, ways := f.nextJoins(s, c); return ways })
 	// 7: vertical bridge options from the cell.
-	l = keepMax(l, func(c board.Cell) int { return nt.VerticalBridgeOptions(c, s.empty.Without(c)) })
+	if f.variant["item7on"] == 1 {
+		l = keepMax(l, func(c board.Cell) int { return nt.VerticalBridgeOptions(c, s.empty.Without(c), s.p.Blue) })
+	}
 	// 8: a point of overlap of red overlapping bridges, else a red bridge cell.
 	_, se := OverlapPoints(&s.redBr)
 	if se.And(l).Any() {
@@ -676,13 +671,39 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 	}
 	// 9: most (but fewer than 5) red neighbours.
 	l = keepMax(l, func(c board.Cell) int {
-		if k := nt.NeighbourCount(c, s.p.Red); k < 5 {
+		k := nt.NeighbourCount(c, s.p.Red)
+		if f.variant["item9"] == 0 {
+			k = nt.RedNeighbourCount(c, s.p.Red)
+		}
+		if k < 5 {
 			return k
 		}
 		return -1 << 20
 	})
 	// 10, 11: lowest ring, then left-most column = first in cell order.
 	return l.First()
+}
+
+// lengthGain is hierarchy item 3: by how many rings a red stone on c lengthens
+// an existing provisional path that covers ring j (0 if it joins none).
+func (f *Fitzgerald) lengthGain(s *state, c board.Cell) int {
+	nt := f.nt
+	before := -1
+	var roots [12]int16
+	n := nt.joinedRoots(&s.redG, c, s.p.Red, s.empty, true, &roots)
+	for k := 0; k < n; k++ {
+		r := roots[k]
+		if int(s.redG.Lo[r]) <= s.j && int(s.redG.Hi[r]) >= s.j {
+			before = max(before, int(s.redG.Hi[r]-s.redG.Lo[r]))
+		}
+	}
+	if before < 0 {
+		return 0
+	}
+	var g Groups
+	nt.ProvisionalGroups(s.p.Red.With(c), s.empty.Without(c), true, &g)
+	r := nt.Root(&g, Ext(c))
+	return int(g.Hi[r]-g.Lo[r]) - before
 }
 
 // nextJoins measures, after a red stone on c, the largest number of red

@@ -63,6 +63,7 @@ func fitzgeraldDecisions(t testing.TB) []decision {
 		}
 		b := board.MustNew(m, n, board.Cylinder)
 		f := NewFitzgerald(b)
+		f.variant = testVariant
 		var p board.Position
 		last := board.NoCell
 		for k, mv := range g.Moves {
@@ -79,6 +80,31 @@ func fitzgeraldDecisions(t testing.TB) []decision {
 		}
 	}
 	return out
+}
+
+var testVariant = map[string]int{}
+
+func TestFitzgeraldVariants(t *testing.T) {
+	if os.Getenv("FITZ_VAR") == "" {
+		t.Skip()
+	}
+	for _, i7 := range []int{0, 1} {
+		for ca := 0; ca <= 6; ca++ {
+			testVariant = map[string]int{"item7": 1, "ca": ca, "item9": i7}
+			ds := fitzgeraldDecisions(t)
+			agree := 0
+			bad := ""
+			for _, d := range ds {
+				if d.agrees() {
+					agree++
+				} else {
+					bad += fmt.Sprintf(" %d/%d", d.game, d.move)
+				}
+			}
+			t.Logf("%v: %d/%d  %s", testVariant, agree, len(ds), bad)
+		}
+	}
+	testVariant = map[string]int{}
 }
 
 func TestFitzgeraldDump(t *testing.T) {

@@ -620,16 +620,17 @@ func (nt *Notions) bridgeBetween(z board.Cell, w Ext) (step, bool) {
 	return step{}, false
 }
 
-// ConnectionArea is thesis Def. 8.2.1 for a set-up with ends A and B: the cells
-// in the rings of A and B whose column is A's, B's or the one midway between
-// them (in the lifting, so the midpoint of (i, ·) and (i+4, ·) is column i+2).
+// ConnectionArea is thesis Def. 8.2.1 for a set-up with ends A and B, read
+// with the roles of the coordinates exchanged (docs/decisions/fitzgerald.md):
+// the cells in the columns of A and B and in the rings of A, B and the ring
+// midway between them.
 func (nt *Notions) ConnectionArea(s DoubleBridgeSetup) board.Bits {
 	ia, ja := int(nt.col[s.A]), int(nt.ring[s.A])
-	jb := int(nt.ring[s.B])
+	ib, jb := int(nt.col[s.B]), int(nt.ring[s.B])
 	var out board.Bits
-	for _, di := range [3]int{0, s.BDX, s.BDX / 2} {
-		for _, j := range [2]int{ja, jb} {
-			if e, ok := nt.ext(ia+di, j); ok && int(e) < nt.Cells {
+	for _, i := range [2]int{ia, ib} {
+		for _, j := range [3]int{ja, (ja + jb) / 2, jb} {
+			if e, ok := nt.ext(i, j); ok && int(e) < nt.Cells {
 				out = out.With(board.Cell(e))
 			}
 		}
@@ -638,13 +639,15 @@ func (nt *Notions) ConnectionArea(s DoubleBridgeSetup) board.Bits {
 }
 
 // VerticalBridgeOptions counts the bridges spanning three rings (to (i+1, j-2)
-// and (i-1, j+2)) that a stone of own on c could make next: the far end is an
-// empty cell and both bridge cells are empty (thesis Alg. 8.4.1 hierarchy 7).
-func (nt *Notions) VerticalBridgeOptions(c board.Cell, empty board.Bits) int {
+// and (i-1, j+2)) that a stone on c could make next: the far end is an empty
+// cell and neither bridge cell holds an opponent stone (opp); a bridge cell of
+// c's own colour only makes the connection direct (thesis Alg. 8.4.1 hierarchy
+// 7; docs/decisions/fitzgerald.md).
+func (nt *Notions) VerticalBridgeOptions(c board.Cell, empty, opp board.Bits) int {
 	n := 0
 	for _, d := range [2]int{4, 5} {
 		st := &nt.brs[c][d]
-		if st.to >= 0 && int(st.to) < nt.Cells && empty.Has(board.Cell(st.to)) && empty.Has(st.v1) && empty.Has(st.v2) {
+		if st.to >= 0 && int(st.to) < nt.Cells && empty.Has(board.Cell(st.to)) && !opp.Has(st.v1) && !opp.Has(st.v2) {
 			n++
 		}
 	}
@@ -673,6 +676,11 @@ func (nt *Notions) partners(c board.Cell, own, empty board.Bits, virtual bool, v
 // computed for own with the same empty set.
 func (nt *Notions) JoinCount(g *Groups, c board.Cell, own, empty board.Bits, virtual bool) int {
 	var roots [12]int16
+	return nt.joinedRoots(g, c, own, empty, virtual, &roots)
+}
+
+// joinedRoots lists the distinct groups JoinCount counts.
+func (nt *Notions) joinedRoots(g *Groups, c board.Cell, own, empty board.Bits, virtual bool, roots *[12]int16) int {
 	n := 0
 	empty = empty.Without(c)
 	for d := 0; d < 12; d++ {
@@ -788,4 +796,41 @@ func (nt *Notions) redDistances(red board.Bits, l *BridgeList, src int16, dist *
 			}
 		}
 	}
+}
+
+func (nt *Notions) connectionAreaVariant(s DoubleBridgeSetup, v int) board.Bits {
+	ia, ja := int(nt.col[s.A]), int(nt.ring[s.A])
+	ib, jb := int(nt.col[s.B]), int(nt.ring[s.B])
+	var cols []int
+	var rings []int
+	switch v {
+	case 0:
+		return nt.ConnectionArea(s)
+	case 1: // literal, lifted
+		cols = []int{ia, ia + s.BDX, ia + s.BDX/2}
+		rings = []int{ja, jb}
+	case 2: // plain columns, ceil mid, rings literal
+		cols = []int{ia, ib, (ia + ib + 1) / 2}
+		rings = []int{ja, jb}
+	case 3: // plain columns ceil mid, rings with mid
+		cols = []int{ia, ib, (ia + ib + 1) / 2}
+		rings = []int{ja, (ja + jb) / 2, jb}
+	case 4: // none
+		return nt.B.All()
+	case 5: // plain floor
+		cols = []int{ia, ib, (ia + ib) / 2}
+		rings = []int{ja, jb}
+	case 6:
+		cols = []int{ia, ib, (ia + ib) / 2}
+		rings = []int{ja, (ja + jb) / 2, jb}
+	}
+	var out board.Bits
+	for _, i := range cols {
+		for _, j := range rings {
+			if e, ok := nt.ext(i, j); ok && int(e) < nt.Cells {
+				out = out.With(board.Cell(e))
+			}
+		}
+	}
+	return out
 }
