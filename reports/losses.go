@@ -1,0 +1,164 @@
+package reports
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"hexproof/board"
+)
+
+// LossWriter receives the lost games of a verification (verify.Options.OnLoss)
+// one at a time and writes them to a file as they come, so a long run that is
+// interrupted still leaves the games found so far.
+type LossWriter interface {
+	Write(board.Game) error
+	Close() error
+}
+
+// NewLossWriter creates path and picks the format by its extension:
+// .jsonl (one JSON game per line), .md (numbered thesis-style tables) or .sgf
+// (one HexGui-readable game tree, each lost game a variation). Every game must
+// be on board b.
+func NewLossWriter(path string, b *board.Board, meta Meta) (LossWriter, error) {
+	if b == nil {
+		return nil, fmt.Errorf("export losses to %s: no board", path)
+	}
+	ext := strings.ToLower(filepath.Ext(path))
+	switch ext {
+	case ".jsonl", ".md", ".sgf":
+	default:
+		return nil, fmt.Errorf("export losses to %s: unknown format %q (want a file ending in .jsonl, .md or .sgf)", path, ext)
+	}
+	if ext == ".sgf" {
+		if err := sgfFits(b); err != nil {
+			return nil, fmt.Errorf("export losses to %s: %v", path, err)
+		}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("export losses: %w", err)
+	}
+	base := lossFile{f: f, w: bufio.NewWriter(f), b: b, meta: meta, path: path}
+	var lw LossWriter
+	switch ext {
+	case ".jsonl":
+		lw = &jsonlWriter{base}
+	case ".md":
+		lw = &mdWriter{lossFile: base}
+	default:
+		lw = &sgfWriter{lossFile: base}
+	}
+	if h, ok := lw.(interface{ header() error }); ok {
+		if err := h.header(); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	return lw, nil
+}
+
+// lossFile is what every format shares: the open file and what the games are.
+type lossFile struct {
+	f     *os.File
+	w     *bufio.Writer
+	b     *board.Board
+	meta  Meta
+	path  string
+	count int
+}
+
+func (l *lossFile) check(g board.Game) error {
+	if g.Board != nil && (g.Board.M != l.b.M || g.Board.N != l.b.N || g.Board.Geo != l.b.Geo) {
+		return fmt.Errorf("export losses to %s: game on %v, file is for %v", l.path, g.Board, l.b)
+	}
+	return nil
+}
+
+func (l *lossFile) close(trailer string) error {
+	if l.f == nil {
+		return fmt.Errorf("export losses to %s: already closed", l.path)
+	}
+	_, err := l.w.WriteString(trailer)
+	if err == nil {
+		err = l.w.Flush()
+	}
+	if cerr := l.f.Close(); err == nil {
+		err = cerr
+	}
+	l.f = nil
+	if err != nil {
+		return fmt.Errorf("export losses to %s: %w", l.path, err)
+	}
+	return nil
+}
+
+func (l *lossFile) wrapErr(err error) error {
+	if err != nil {
+		return fmt.Errorf("export losses to %s: %w", l.path, err)
+	}
+	return nil
+}
+
+// jsonlWriter writes one compact JSON game (GameJSON) per line.
+type jsonlWriter struct{ lossFile }
+
+func (j *jsonlWriter) Write(g board.Game) error {
+	if err := j.check(g); err != nil {
+		return err
+	}
+	g.Board = j.b
+	out, err := json.Marshal(NewGameJSON(g, j.meta))
+	if err != nil {
+		return j.wrapErr(err)
+	}
+	j.count++
+	_, err = j.w.Write(append(out, '\n'))
+	return j.wrapErr(err)
+}
+
+func (j *jsonlWriter) Close() error { return j.close("") }
+
+// mdWriter writes a heading, then per game a numbered section with the
+// thesis-style table (in a code block, so its columns stay aligned) and the
+// move list in a form `hexproof show --moves` reads back.
+type mdWriter struct{ lossFile }
+
+func (m *mdWriter) header() error {
+	_, err := fmt.Fprintf(m.w, "# Lost games: %s\n", describe(m.b, m.meta))
+	return m.wrapErr(err)
+}
+
+func (m *mdWriter) Write(g board.Game) error {
+	if err := m.check(g); err != nil {
+		return err
+	}
+	g.Board = m.b
+	m.count++
+	_, err := fmt.Fprintf(m.w, "\n## Game %d: %s started, %s\n\n```text\n%s```\n\nMoves: `%s`\n",
+		m.count, title(g.Starter.String()), Outcome(g), Table(g, board.Thesis),
+		m.b.FormatMoves(g.Moves, board.Thesis, true))
+	return m.wrapErr(err)
+}
+
+func (m *mdWriter) Close() error { return m.close("") }
+
+// describe is "fitzgerald (Red) on 5x9 cylinder", or just the board.
+func describe(b *board.Board, meta Meta) string {
+	s := fmt.Sprintf("%dx%d %s", b.M, b.N, b.Geo)
+	if meta.Strategy == "" {
+		return s
+	}
+	who := meta.Strategy
+	if meta.Side != board.Empty {
+		who += " (" + title(meta.Side.String()) + ")"
+	}
+	s = who + " on " + s
+	if meta.Choices != "" {
+		s += ", choices " + meta.Choices
+	}
+	return s
+}
