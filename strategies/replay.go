@@ -110,8 +110,8 @@ func Replay(s Strategy, starter board.Color, toks []board.Token, firstChoice boo
 				return nil, err
 			}
 			if allowed.Count() > 1 && !firstChoice {
-				return nil, fmt.Errorf("after move %d: %w (%d: %s; rule %s) — use --choices first, or list the whole game with R:/B: prefixes",
-					len(g.Moves), ErrSeveralChoices, allowed.Count(), formatCells(b, allowed), rule)
+				return nil, fmt.Errorf("move %d, %s's answer: %w (%d by rule %s: %s) — use --choices first, or list the whole game with R:/B: prefixes",
+					len(g.Moves)+1, side, ErrSeveralChoices, allowed.Count(), rule, formatCells(b, allowed, 8))
 			}
 			x := allowed.First()
 			r.Turns = append(r.Turns, Turn{Index: len(g.Moves), Allowed: allowed, Rule: rule, Answer: x, Agrees: true})
@@ -182,9 +182,13 @@ func play(g *board.Game, p board.Position, who board.Color, x board.Cell, rule s
 	return p
 }
 
-func formatCells(b *board.Board, s board.Bits) string {
+// formatCells lists at most limit cells of s, then "…".
+func formatCells(b *board.Board, s board.Bits, limit int) string {
 	out := ""
-	for s.Any() {
+	for k := 0; s.Any(); k++ {
+		if k == limit {
+			return out + " …"
+		}
 		if out != "" {
 			out += " "
 		}

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"hexproof/board"
+	"hexproof/reports"
+	"hexproof/strategies"
+	"hexproof/verify"
+)
+
+func init() {
+	commands["replay"] = command{"replay a game against a strategy, or check a published game decision by decision", runReplay}
+}
+
+const replaySynopsis = `replay --board MxN --strategy NAME --starter red|blue --moves "…" [flags]
+
+Plays a move list from the empty board with a strategy and prints the game as
+the thesis's "Red - rule | Blue" table, then the winner.
+
+Two kinds of move list:
+  opponent's moves only (no R:/B: prefixes, or all with the opponent's letter):
+      the strategy's answers are played between them, and after the last one,
+      each with the rule that produced it;
+  the whole game (every move prefixed R: or B:): the listed game is followed,
+      and at each of the strategy's turns its own answer and rule are recorded.
+      A move the strategy does not allow is marked "*" with the strategy's
+      answer beside it, and a summary says how many decisions agree.
+
+Where the rules allow several cells, the strategy's answer is the first of them
+in cell order (ring, then column): --choices first, the default. With
+--choices every or some, a turn with several allowed cells in an opponent-only
+list is an error, since the game would depend on a choice the strategy does not
+make.
+
+Exit codes: 0 replayed, 2 bad input (the message names the move), 4 strategy
+error (the strategy allowed no move, or an occupied cell).`
+
+func runReplay(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("replay", replaySynopsis, stdout)
+	size := fs.String("board", "", "board size, columns x rings, e.g. 4x3 (required)")
+	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
+	name := fs.String("strategy", "", "strategy name (see 'hexproof strategies') (required)")
+	starterFlag := fs.String("starter", "", "who plays the first move: red or blue (default: the first move's prefix)")
+	moves := fs.String("moves", "", "move list, e.g. \"(3,2) b1\" (opponent only) or \"B:(2,7) R:(4,7) …\" (whole game)")
+	choicesFlag := fs.String("choices", "first", "first: play the first allowed cell; every/some: refuse to choose among several")
+	jsonOut := fs.String("json", "", "write the game as JSON to FILE, or - for standard output (instead of the table)")
+	notation := fs.String("notation", "thesis", "cell notation of the table: thesis (3, 4) or letter c4")
+	if done, code := parseFlags(fs, args, stderr); done {
+		return code
+	}
+	usageErr := func(err error) int { return fail(stderr, "replay", exitUsage, err) }
+	b, err := boardFromFlags(*size, *geo)
+	if err != nil {
+		return usageErr(err)
+	}
+	if *name == "" {
+		return usageErr(fmt.Errorf("--strategy is required (see 'hexproof strategies')"))
+	}
+	strat, err := strategies.New(*name, b)
+	if err != nil {
+		return usageErr(err)
+	}
+	choices, err := verify.ParseChoices(*choicesFlag)
+	if err != nil {
+		return usageErr(fmt.Errorf("--choices: %v", err))
+	}
+	nt, err := board.ParseNotation(*notation)
+	if err != nil {
+		return usageErr(fmt.Errorf("--notation: %v", err))
+	}
+	toks, err := b.ParseMoves(*moves)
+	if err != nil {
+		return usageErr(err)
+	}
+	var starter board.Color
+	switch {
+	case *starterFlag != "":
+		if starter, err = board.ParseColor(*starterFlag); err != nil {
+			return usageErr(fmt.Errorf("--starter: %v", err))
+		}
+	case len(toks) > 0 && allPrefixed(toks) && hasSide(toks, strat.Side()):
+		starter = toks[0].Player // a whole game names its first player
+	default:
+		return usageErr(fmt.Errorf("--starter is required (red or blue) unless --moves lists the whole game"))
+	}
+	r, err := strategies.Replay(strat, starter, toks, choices == verify.First)
+	if err != nil {
+		var se *strategies.StrategyError
+		if errors.As(err, &se) {
+			return fail(stderr, "replay", exitStrategyError, err)
+		}
+		return usageErr(err)
+	}
+	if *jsonOut != "" {
+		data, err := replayJSON(r, *name, strat.Side())
+		if err != nil {
+			return usageErr(err)
+		}
+		if *jsonOut == "-" {
+			stdout.Write(data)
+			return 0
+		}
+		if err := os.WriteFile(*jsonOut, data, 0o644); err != nil {
+			return usageErr(fmt.Errorf("--json: %v", err))
+		}
+	}
+	fmt.Fprint(stdout, replayText(r, *name, strat.Side(), nt))
+	return 0
+}
+
+// allPrefixed and hasSide tell a whole game (SPEC §6), whose first prefix names
+// the starter; a list of the opponent's moves cannot say whether the strategy
+// moved first.
+func allPrefixed(toks []board.Token) bool {
+	for _, t := range toks {
+		if t.Player == board.Empty {
+			return false
+		}
+	}
+	return true
+}
+
+func hasSide(toks []board.Token, side board.Color) bool {
+	for _, t := range toks {
+		if t.Player == side {
+			return true
+		}
+	}
+	return false
+}
+
+// replayText is the table of SPEC §6, the outcome and, for a whole game, which
+// decisions the strategy would have made differently.
+func replayText(r *strategies.Replayed, name string, side board.Color, nt board.Notation) string {
+	g := r.Game
+	b := g.Board
+	var sb strings.Builder
+	mode := "the opponent's moves were listed; the strategy's answers are played between them"
+	if r.Whole {
+		mode = "the whole game was listed; the strategy's decisions are checked against it"
+	}
+	fmt.Fprintf(&sb, "%s (%s) on %s, %s started: %s.\n\n", name, side, b, g.Starter, mode)
+	shown := g
+	shown.Moves = append([]board.Move(nil), g.Moves...)
+	disagree := 0
+	for _, t := range r.Turns {
+		if !t.Agrees {
+			disagree++
+			shown.Moves[t.Index].Rule = fmt.Sprintf("* rule %s plays %s", t.Rule, cellText(b, t.Answer, nt))
+		}
+	}
+	sb.WriteString(reports.Table(shown, nt))
+	sb.WriteByte('\n')
+	if g.Winner == board.Empty {
+		fmt.Fprintf(&sb, "No winner after %d moves; %s to move.\n", len(g.Moves), g.Position(-1).ToMove(g.Starter))
+	} else {
+		fmt.Fprintf(&sb, "%s won after %d moves.\n", capitalize(g.Winner.String()), len(g.Moves))
+	}
+	if r.Whole {
+		if disagree > 0 {
+			sb.WriteString("* the listed move is not one the strategy allows; its own answer and rule are shown.\n")
+		}
+		fmt.Fprintf(&sb, "%d of %d decisions agree.\n", r.Agreeing(), len(r.Turns))
+	}
+	return sb.String()
+}
+
+func cellText(b *board.Board, c board.Cell, nt board.Notation) string {
+	if nt == board.Thesis {
+		i, j := b.Coord(c)
+		return fmt.Sprintf("(%d, %d)", i, j)
+	}
+	return b.Format(c, nt)
+}
+
+// replayMove is one move of the replay JSON (SPEC §6): the cell played and, on
+// the strategy's turns, the rule; in a whole game also the strategy's own
+// answer and whether the listed move agrees with its rules.
+type replayMove struct {
+	Player string  `json:"player"`
+	Cell   [2]int  `json:"cell"`
+	Rule   string  `json:"rule,omitempty"`
+	Answer *[2]int `json:"answer,omitempty"`
+	Agrees *bool   `json:"agrees,omitempty"`
+}
+
+type replayDoc struct {
+	Board     string       `json:"board"`
+	Geometry  string       `json:"geometry"`
+	Strategy  string       `json:"strategy"`
+	Side      string       `json:"side"`
+	Starter   string       `json:"starter"`
+	Winner    *string      `json:"winner"`
+	Whole     bool         `json:"whole_game"`
+	Decisions int          `json:"decisions"`
+	Agreeing  int          `json:"agreeing"`
+	Moves     []replayMove `json:"moves"`
+}
+
+func replayJSON(r *strategies.Replayed, name string, side board.Color) ([]byte, error) {
+	g := r.Game
+	b := g.Board
+	doc := replayDoc{
+		Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Strategy: name,
+		Side: side.String(), Starter: g.Starter.String(), Whole: r.Whole,
+		Decisions: len(r.Turns), Agreeing: r.Agreeing(), Moves: make([]replayMove, len(g.Moves)),
+	}
+	if g.Winner != board.Empty {
+		w := g.Winner.String()
+		doc.Winner = &w
+	}
+	for k, m := range g.Moves {
+		i, j := b.Coord(m.Cell)
+		doc.Moves[k] = replayMove{Player: m.Player.String(), Cell: [2]int{i, j}, Rule: m.Rule}
+	}
+	if r.Whole {
+		for _, t := range r.Turns {
+			i, j := b.Coord(t.Answer)
+			agrees := t.Agrees
+			doc.Moves[t.Index].Answer = &[2]int{i, j}
+			doc.Moves[t.Index].Agrees = &agrees
+		}
+	}
+	out, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("replay JSON: %v", err)
+	}
+	return append(out, '\n'), nil
+}
