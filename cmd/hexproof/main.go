@@ -108,8 +108,7 @@ func newFlags(name, synopsis string, stdout io.Writer) *pflag.FlagSet {
 func parseFlags(fs *pflag.FlagSet, args []string, stderr io.Writer) (done bool, code int) {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			fs.Usage()
-			return true, 0
+			return true, 0 // pflag has already called fs.Usage
 		}
 		fmt.Fprintf(stderr, "hexproof %s: %v\n", fs.Name(), err)
 		return true, exitUsage
