@@ -2,6 +2,7 @@ package strategies
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -187,3 +188,90 @@ func mustStrategy(t *testing.T, name string, m, n int, geo board.Geometry) Strat
 	}
 	return s
 }
+
+// randomPositions returns positions from random games with the strategy's side
+// to move, with the opponent's last move, for allocation checks and benchmarks.
+func randomPositions(s Strategy, count int, seed uint64) ([]board.Position, []board.Cell) {
+	b, side := s.Board(), s.Side()
+	rng := newRand(seed)
+	var ps []board.Position
+	var lasts []board.Cell
+	for len(ps) < count {
+		var p board.Position
+		last := board.NoCell
+		starter := board.Red
+		if rng.IntN(2) == 1 {
+			starter = board.Blue
+		}
+		for p.Plies() < b.Cells() && b.Winner(p) == board.Empty && len(ps) < count {
+			who := p.ToMove(starter)
+			if who == side {
+				ps, lasts = append(ps, p), append(lasts, last)
+				allowed, _ := s.Allowed(p, last)
+				if allowed.Empty() || allowed.And(p.Occupied()).Any() {
+					break
+				}
+				p = p.Play(side, pick(rng, allowed))
+				continue
+			}
+			last = pick(rng, b.All().AndNot(p.Occupied()))
+			p = p.Play(who, last)
+		}
+	}
+	return ps, lasts
+}
+
+// TestAllowedDoesNotAllocate: the Strategy contract says Allowed must not
+// allocate (the verifier calls it billions of times). Enforced for the
+// strategies of this package's pairing and HHT files, reported for the others.
+func TestAllowedDoesNotAllocate(t *testing.T) {
+	strict := map[string]bool{"mirror": true, "gardner": true, "gardner-blue": true, "hht": true, "hht-strict": true}
+	for _, info := range All() {
+		for _, bd := range []testBoard{{4, 3, board.Cylinder}, {5, 4, board.Cylinder}, {3, 5, board.Cylinder}, {6, 5, board.Torus}} {
+			if info.Applies(bd.m, bd.n, bd.geo) != nil {
+				continue
+			}
+			s, err := info.Build(board.MustNew(bd.m, bd.n, bd.geo))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps, lasts := randomPositions(s, 50, 7)
+			k := 0
+			allocs := testing.AllocsPerRun(200, func() {
+				s.Allowed(ps[k%len(ps)], lasts[k%len(ps)])
+				k++
+			})
+			switch {
+			case allocs > 0 && strict[info.Name]:
+				t.Errorf("%s on %v: Allowed allocates (%.1f per call)", info.Name, s.Board(), allocs)
+			case allocs > 0:
+				t.Logf("%s on %v: Allowed allocates (%.1f per call)", info.Name, s.Board(), allocs)
+			}
+		}
+	}
+}
+
+// BenchmarkAllowed measures Allowed on random reachable positions of a
+// mid-sized board for each strategy that applies there.
+func BenchmarkAllowed(b *testing.B) {
+	for _, info := range All() {
+		for _, bd := range []testBoard{{6, 5, board.Cylinder}, {5, 7, board.Cylinder}, {3, 9, board.Cylinder}} {
+			if info.Applies(bd.m, bd.n, bd.geo) != nil {
+				continue
+			}
+			s, err := info.Build(board.MustNew(bd.m, bd.n, bd.geo))
+			if err != nil {
+				b.Fatal(err)
+			}
+			ps, lasts := randomPositions(s, 256, 11)
+			b.Run(fmt.Sprintf("%s/%dx%d", info.Name, bd.m, bd.n), func(b *testing.B) {
+				b.ReportAllocs()
+				for k := 0; b.Loop(); k++ {
+					s.Allowed(ps[k%len(ps)], lasts[k%len(ps)])
+				}
+			})
+		}
+	}
+}
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
