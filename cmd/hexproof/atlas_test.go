@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hexproof/board"
+	"hexproof/strategies"
+)
+
+func atlasCmd(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(append([]string{"atlas"}, args...), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func atlasReadCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// The atlas of small cylinders: every applicable (strategy, board, starter)
+// once, with verdicts that the thesis settles (App. B: on m = 1 Blue wins
+// whatever Red does; Alg. 4.2.1 wins on every even m).
+func TestAtlas(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := atlasCmd("--max-cells", "4", "--strategies", "mirror,hht", "--out", dir, "--no-progress", "--time-limit-each", "20s")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	infos, _ := atlasStrategies("mirror,hht")
+	want := len(atlasJobs(4, board.Cylinder, infos))
+	recs := atlasReadCSV(t, filepath.Join(dir, "atlas.csv"))
+	if strings.Join(recs[0], ",") != strings.Join(atlasHeader, ",") {
+		t.Fatalf("header %v", recs[0])
+	}
+	if len(recs)-1 != want || want == 0 {
+		t.Fatalf("%d rows, want %d", len(recs)-1, want)
+	}
+	seen := map[string]bool{}
+	blueOnM1, mirrorEven := 0, 0
+	for _, rec := range recs[1:] {
+		r, err := parseAtlasRecord(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen[r.key()] {
+			t.Errorf("run %s twice", r.key())
+		}
+		seen[r.key()] = true
+		info, err := strategies.Lookup(r.Strategy)
+		if err != nil || info.Applies(r.M, r.N, board.Cylinder) != nil {
+			t.Errorf("run %s of a strategy that does not apply", r.key())
+		}
+		if r.M == 1 && r.N > 1 && r.Side == "red" {
+			blueOnM1++
+			wantPlies := 2
+			if r.Starter == "blue" {
+				wantPlies = 1
+			}
+			if r.Verdict != "refuted" || r.Plies != wantPlies {
+				t.Errorf("%s: %s in %d plies, want refuted in %d (Blue wins any 1-column board)", r.key(), r.Verdict, r.Plies, wantPlies)
+			}
+		}
+		if r.Strategy == "mirror" && r.M%2 == 0 {
+			mirrorEven++
+			if r.Verdict != "optimal" {
+				t.Errorf("%s: %s, want optimal (thesis Alg. 4.2.1)", r.key(), r.Verdict)
+			}
+		}
+	}
+	if blueOnM1 == 0 || mirrorEven == 0 {
+		t.Fatalf("the atlas lacks the runs checked here (%d on m = 1, %d mirror)", blueOnM1, mirrorEven)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "atlas.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"| **n = 2** |", "mirror ✓/✓", "hht ✗2/✗1", "| 2x2 | mirror | red | red | optimal |"} {
+		if !strings.Contains(string(md), s) {
+			t.Errorf("atlas.md lacks %q:\n%s", s, md)
+		}
+	}
+
+	// --resume with everything done runs nothing and keeps the table.
+	before, _ := os.ReadFile(filepath.Join(dir, "atlas.csv"))
+	code, out, _ = atlasCmd("--max-cells", "4", "--strategies", "mirror,hht", "--out", dir, "--no-progress", "--resume")
+	if code != 0 || !strings.Contains(out, "atlas: 0 runs") {
+		t.Fatalf("resume: exit %d\n%s", code, out)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, "atlas.csv"))
+	if !bytes.Equal(before, after) {
+		t.Error("resume changed a finished table")
+	}
+	// Drop the last run: --resume does exactly that one again.
+	lines := strings.SplitAfter(strings.TrimSuffix(string(before), "\n"), "\n")
+	if err := os.WriteFile(filepath.Join(dir, "atlas.csv"), []byte(strings.Join(lines[:len(lines)-1], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = atlasCmd("--max-cells", "4", "--strategies", "mirror,hht", "--out", dir, "--no-progress", "--resume")
+	if code != 0 || !strings.Contains(out, "atlas: 1 runs") {
+		t.Fatalf("resume after dropping a row: exit %d\n%s", code, out)
+	}
+	if recs2 := atlasReadCSV(t, filepath.Join(dir, "atlas.csv")); len(recs2) != len(recs) {
+		t.Errorf("after resume %d records, want %d", len(recs2), len(recs))
+	}
+}
+
+func TestAtlasBadUsage(t *testing.T) {
+	dir := t.TempDir()
+	foreign := filepath.Join(dir, "foreign")
+	os.MkdirAll(foreign, 0o755)
+	os.WriteFile(filepath.Join(foreign, "atlas.csv"), []byte("a,b\n1,2\n"), 0o644)
+	for _, args := range [][]string{
+		{},
+		{"--max-cells", "0"},
+		{"--max-cells", "1000"},
+		{"--max-cells", "4", "--strategies", "nosuch", "--out", dir},
+		{"--max-cells", "4", "--geometry", "sphere", "--out", dir},
+		{"--max-cells", "4", "--choices", "all", "--out", dir},
+		{"--max-cells", "4", "--out", foreign, "--resume"},
+	} {
+		code, _, errs := atlasCmd(args...)
+		if code != exitUsage || strings.Count(strings.TrimSpace(errs), "\n") != 0 || errs == "" {
+			t.Errorf("atlas %v: exit %d, stderr %q; want exit 2 and one line", args, code, errs)
+		}
+	}
+}
