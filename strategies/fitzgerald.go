@@ -48,7 +48,6 @@ type Fitzgerald struct {
 	// blueDanger is the number of blue neighbours from which a move counts as
 	// dangerous (step II skip condition, hierarchy item 2).
 	blueDanger int
-	variant    map[string]int // experimental readings (tests only)
 }
 
 // NewFitzgerald builds the strategy for a 5×n cylinder (Applies must hold).
@@ -397,14 +396,18 @@ func (f *Fitzgerald) rule6(s *state) (board.Bits, string) {
 	_, blueSE := OverlapPoints(&s.blueBr)
 	pot := f.potentialBlueBridgeCells(s, pw)
 	cand := pw.Or(blueSE).Or(BridgeCells(&s.blueBr)).Or(pot).And(s.empty)
-	var c6 board.Bits
-	for c := cand; c.Any(); {
-		if x := c.Pop(); f.stopsBluePW(s, x) {
-			c6 = c6.With(x)
+	// The four kinds of cell are tried in the order the thesis lists them
+	// (docs/decisions/fitzgerald.md, game A.2 ply 20).
+	for _, kind := range [4]board.Bits{pw, blueSE, BridgeCells(&s.blueBr), pot} {
+		var c6 board.Bits
+		for c := kind.And(s.empty); c.Any(); {
+			if x := c.Pop(); f.stopsBluePW(s, x) {
+				c6 = c6.With(x)
+			}
 		}
-	}
-	if c6.Any() {
-		return c6, "6(c)"
+		if c6.Any() {
+			return c6, "6(c)"
+		}
 	}
 	// (d) the same cells plus the attacked red bridge cells; keep those leaving
 	// Blue the most overlapping bridges, then the fewest provisional winning
@@ -463,7 +466,7 @@ func (f *Fitzgerald) rule7(s *state) (board.Bits, string) {
 		} else {
 			down = true
 		}
-		area = area.Or(nt.connectionAreaVariant(su[k], f.variant["ca"]+3))
+		area = area.Or(nt.ConnectionArea(su[k]))
 	}
 	// (a) rings already covered: next rule.
 	if (!up || nt.Covered(&s.redG, s.j-2, s.j)) && (!down || nt.Covered(&s.redG, s.j, s.j+2)) {
@@ -658,10 +661,10 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 	// 5 and 6: next-move connections.
 	l = keepMax(l, func(c board.Cell) int { best, _ := f.nextJoins(s, c); return best })
 	l = keepMax(l, func(c board.Cell) int { _, ways := f.nextJoins(s, c); return ways })
-	// 7: vertical bridge options from the cell.
-	if f.variant["item7on"] == 1 {
-		l = keepMax(l, func(c board.Cell) int { return nt.VerticalBridgeOptions(c, s.empty.Without(c), s.p.Blue) })
-	}
+	// 7 (vertical bridge options) is not applied: under every reading tried it
+	// contradicts published choices (App. A.1.1 game 1 plies 4, 6, 14), and the
+	// thesis reports it never removed a move (§9.4.2); see
+	// docs/decisions/fitzgerald.md.
 	// 8: a point of overlap of red overlapping bridges, else a red bridge cell.
 	_, se := OverlapPoints(&s.redBr)
 	if se.And(l).Any() {
@@ -671,11 +674,7 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 	}
 	// 9: most (but fewer than 5) red neighbours.
 	l = keepMax(l, func(c board.Cell) int {
-		k := nt.NeighbourCount(c, s.p.Red)
-		if f.variant["item9"] == 0 {
-			k = nt.RedNeighbourCount(c, s.p.Red)
-		}
-		if k < 5 {
+		if k := nt.RedNeighbourCount(c, s.p.Red); k < 5 {
 			return k
 		}
 		return -1 << 20

@@ -77,3 +77,95 @@ func cellsStr(b *board.Board, s board.Bits) string {
 	}
 	return out
 }
+
+// minBlueBridges is the least number of bridges on a blue winding cycle (-1 if
+// none), by 0-1 BFS in the lifting over several sheets (debugging aid).
+func minBlueBridges(nt *Notions, blue, empty board.Bits) int {
+	const sheets = 4
+	best := -1
+	for src := blue; src.Any(); {
+		s := src.Pop()
+		// node = cell + sheet*cells
+		dist := map[[2]int]int{{int(s), 0}: 0}
+		dq := [][2]int{{int(s), 0}}
+		for len(dq) > 0 {
+			u := dq[0]
+			dq = dq[1:]
+			du := dist[u]
+			c := board.Cell(u[0])
+			for k := 0; k < 12; k++ {
+				var st *step
+				w := 0
+				if k < 6 {
+					st = &nt.adj[c][k]
+				} else {
+					st = &nt.brs[c][k-6]
+					w = 1
+					if st.to >= 0 && (!empty.Has(st.v1) || !empty.Has(st.v2)) {
+						continue
+					}
+				}
+				if st.to < 0 || int(st.to) >= nt.Cells || !blue.Has(board.Cell(st.to)) {
+					continue
+				}
+				to := board.Cell(st.to)
+				lc := int(nt.col[c]) + u[1]*nt.M + int(st.dx)
+				sheet := (lc - int(nt.col[to])) / nt.M
+				if sheet < -sheets || sheet > sheets {
+					continue
+				}
+				v := [2]int{int(to), sheet}
+				if d, ok := dist[v]; !ok || d > du+w {
+					dist[v] = du + w
+					if w == 0 {
+						dq = append([][2]int{v}, dq...)
+					} else {
+						dq = append(dq, v)
+					}
+				}
+			}
+		}
+		for _, sh := range []int{1, -1} {
+			if d, ok := dist[[2]int{int(s), sh}]; ok && (best < 0 || d < best) {
+				best = d
+			}
+		}
+	}
+	return best
+}
+
+func TestFitzgeraldBlueThreats(t *testing.T) {
+	if os.Getenv("FITZ_THREATS") == "" {
+		t.Skip()
+	}
+	raw, _ := os.ReadFile("../testdata/thesis-games.json")
+	var tg thesisGames
+	_ = json.Unmarshal(raw, &tg)
+	for gi, g := range tg.Games {
+		if g.Strategy != "fitzgerald" {
+			continue
+		}
+		m, n, _ := board.ParseBoardSize(g.Board)
+		b := board.MustNew(m, n, board.Cylinder)
+		f := NewFitzgerald(b)
+		var p board.Position
+		for k, mv := range g.Moves {
+			c := b.Cell(mv.Cell[0], mv.Cell[1])
+			if mv.Player == "red" {
+				pw := f.bluePWMoves(p)
+				if pw.Any() {
+					out := ""
+					empty := b.All().AndNot(p.Occupied())
+					for x := pw; x.Any(); {
+						y := x.Pop()
+						out += fmt.Sprintf("%s:%d ", b.Format(y, board.Thesis), minBlueBridges(f.nt, p.Blue.With(y), empty.Without(y)))
+					}
+					fmt.Printf("game %d ply %d rule %s: %s\n", gi, k+1, mv.Rule, out)
+				}
+				p = p.Play(board.Red, c)
+			} else {
+				p = p.Play(board.Blue, c)
+			}
+		}
+	}
+}

@@ -620,19 +620,18 @@ func (nt *Notions) bridgeBetween(z board.Cell, w Ext) (step, bool) {
 	return step{}, false
 }
 
-// ConnectionArea is thesis Def. 8.2.1 for a set-up with ends A and B, read
-// with the roles of the coordinates exchanged (docs/decisions/fitzgerald.md):
-// the cells in the columns of A and B and in the rings of A, B and the ring
-// midway between them.
+// ConnectionArea is thesis Def. 8.2.1 for a set-up with ends A and B: the
+// cells whose column is A's, B's or ⌈(col A + col B)/2⌉ (board columns 1..m,
+// not the lifting) and whose ring is A's or B's. Of the readings tried this is
+// the literal one that reproduces App. A.1.1 game 2, ply 8
+// (docs/decisions/fitzgerald.md).
 func (nt *Notions) ConnectionArea(s DoubleBridgeSetup) board.Bits {
 	ia, ja := int(nt.col[s.A]), int(nt.ring[s.A])
 	ib, jb := int(nt.col[s.B]), int(nt.ring[s.B])
 	var out board.Bits
-	for _, i := range [2]int{ia, ib} {
-		for _, j := range [3]int{ja, (ja + jb) / 2, jb} {
-			if e, ok := nt.ext(i, j); ok && int(e) < nt.Cells {
-				out = out.With(board.Cell(e))
-			}
+	for _, i := range [3]int{ia, ib, (ia + ib + 1) / 2} {
+		for _, j := range [2]int{ja, jb} {
+			out = out.With(nt.B.Cell(i, j))
 		}
 	}
 	return out
@@ -796,41 +795,4 @@ func (nt *Notions) redDistances(red board.Bits, l *BridgeList, src int16, dist *
 			}
 		}
 	}
-}
-
-func (nt *Notions) connectionAreaVariant(s DoubleBridgeSetup, v int) board.Bits {
-	ia, ja := int(nt.col[s.A]), int(nt.ring[s.A])
-	ib, jb := int(nt.col[s.B]), int(nt.ring[s.B])
-	var cols []int
-	var rings []int
-	switch v {
-	case 0:
-		return nt.ConnectionArea(s)
-	case 1: // literal, lifted
-		cols = []int{ia, ia + s.BDX, ia + s.BDX/2}
-		rings = []int{ja, jb}
-	case 2: // plain columns, ceil mid, rings literal
-		cols = []int{ia, ib, (ia + ib + 1) / 2}
-		rings = []int{ja, jb}
-	case 3: // plain columns ceil mid, rings with mid
-		cols = []int{ia, ib, (ia + ib + 1) / 2}
-		rings = []int{ja, (ja + jb) / 2, jb}
-	case 4: // none
-		return nt.B.All()
-	case 5: // plain floor
-		cols = []int{ia, ib, (ia + ib) / 2}
-		rings = []int{ja, jb}
-	case 6:
-		cols = []int{ia, ib, (ia + ib) / 2}
-		rings = []int{ja, (ja + jb) / 2, jb}
-	}
-	var out board.Bits
-	for _, i := range cols {
-		for _, j := range rings {
-			if e, ok := nt.ext(i, j); ok && int(e) < nt.Cells {
-				out = out.With(board.Cell(e))
-			}
-		}
-	}
-	return out
 }
