@@ -1,8 +1,10 @@
 package reports
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 
 	"hexproof/board"
 )
@@ -74,10 +76,41 @@ func GameJSONBytes(g board.Game, meta Meta) ([]byte, error) {
 	if g.Board == nil {
 		return nil, fmt.Errorf("game JSON: the game has no board")
 	}
-	out, err := json.MarshalIndent(NewGameJSON(g, meta), "", "  ")
+	out, err := prettyJSON(NewGameJSON(g, meta))
 	if err != nil {
 		return nil, fmt.Errorf("game JSON: %w", err)
 	}
+	return out, nil
+}
+
+var (
+	jsonPair = regexp.MustCompile(`\[\s+(-?\d+),\s+(-?\d+)\s+\]`)
+	jsonMove = regexp.MustCompile(`\{\s+("player": "[a-z]+",)\s+("cell": \[-?\d+, -?\d+\])(,)?\s+("rule": "(?:[^"\\]|\\.)*")?\s*\}`)
+)
+
+// prettyJSON indents v by two spaces, as json.MarshalIndent does, but keeps
+// each cell ([i, j]) and each move on one line, so a game reads down the page
+// one move per line. Only whitespace differs from MarshalIndent.
+func prettyJSON(v any) ([]byte, error) {
+	out, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	out = jsonPair.ReplaceAll(out, []byte("[$1, $2]"))
+	out = jsonMove.ReplaceAllFunc(out, func(m []byte) []byte {
+		sub := jsonMove.FindSubmatch(m)
+		var b bytes.Buffer
+		b.WriteString("{")
+		b.Write(sub[1])
+		b.WriteString(" ")
+		b.Write(sub[2])
+		if len(sub[4]) > 0 {
+			b.WriteString(", ")
+			b.Write(sub[4])
+		}
+		b.WriteString("}")
+		return b.Bytes()
+	})
 	return append(out, '\n'), nil
 }
 

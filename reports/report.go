@@ -67,7 +67,11 @@ func reportFigures(r *verify.Result) [][2]string {
 		{"Elapsed", r.Elapsed.Round(time.Millisecond).String()},
 	}
 	if r.Counterexample != nil {
-		f = append(f, [2]string{"Counterexample", fmt.Sprintf("%d plies, shortest: %v", len(r.Counterexample.Moves), r.Minimal)})
+		note := "not proven shortest"
+		if r.Minimal {
+			note = "shortest"
+		}
+		f = append(f, [2]string{"Counterexample", fmt.Sprintf("%d plies (%s)", len(r.Counterexample.Moves), note)})
 	}
 	if r.Detail != "" {
 		f = append(f, [2]string{"Detail", r.Detail})

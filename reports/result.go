@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -90,11 +89,11 @@ func ResultJSON(r *verify.Result) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := json.MarshalIndent(d, "", "  ")
+	out, err := prettyJSON(d)
 	if err != nil {
 		return nil, fmt.Errorf("result JSON: %w", err)
 	}
-	return append(out, '\n'), nil
+	return out, nil
 }
 
 // roundSeconds keeps milliseconds: more digits are noise to a reader.

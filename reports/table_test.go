@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -92,5 +93,34 @@ func TestGameJSON(t *testing.T) {
 	out, _ = GameJSONBytes(g, Meta{})
 	if !strings.Contains(string(out), `"winner": null`) || strings.Contains(string(out), `"strategy"`) {
 		t.Errorf("unfinished game JSON:\n%s", out)
+	}
+}
+
+// prettyJSON changes only whitespace, and puts one move on a line.
+func TestPrettyJSON(t *testing.T) {
+	g := thesisGame(t, 0)
+	g.Moves[1].Rule = `6"(c)\ ]` // escapes must survive
+	v := NewGameJSON(g, Meta{Strategy: "x"})
+	pretty, err := prettyJSON(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := json.Marshal(v)
+	var a, b bytes.Buffer
+	if err := json.Compact(&a, pretty); err != nil {
+		t.Fatalf("%v\n%s", err, pretty)
+	}
+	json.Compact(&b, plain)
+	if a.String() != b.String() {
+		t.Errorf("pretty JSON differs from Marshal:\n%s\n%s", a.String(), b.String())
+	}
+	for _, want := range []string{
+		"\n    {\"player\": \"blue\", \"cell\": [2, 7]},\n",
+		"\n    {\"player\": \"red\", \"cell\": [4, 7], \"rule\": \"6\\\"(c)\\\\ ]\"},\n",
+		"\n    {\"player\": \"blue\", \"cell\": [3, 6]}\n  ]",
+	} {
+		if !strings.Contains(string(pretty), want) {
+			t.Errorf("pretty JSON lacks %q:\n%s", want, pretty)
+		}
 	}
 }
