@@ -1,5 +1,7 @@
 package board
 
+import "math/bits"
+
 // Perm is a symmetry of a board as a permutation of cells: cell c maps to Perm[c].
 type Perm []Cell
 
@@ -11,11 +13,17 @@ func (g Perm) Apply(c Cell) Cell {
 	return g[c]
 }
 
-// ApplyBits maps a set of cells.
+// ApplyBits maps a set of cells. (A word-at-a-time loop: it is the inner loop
+// of Canonical, see docs/perf/board.md.)
 func (g Perm) ApplyBits(s Bits) Bits {
 	var out Bits
-	for s.Any() {
-		out = out.With(g[s.Pop()])
+	for x := s[0]; x != 0; x &= x - 1 {
+		c := g[bits.TrailingZeros64(x)]
+		out[c>>6&1] |= 1 << (uint(c) & 63)
+	}
+	for x := s[1]; x != 0; x &= x - 1 {
+		c := g[64+bits.TrailingZeros64(x)]
+		out[c>>6&1] |= 1 << (uint(c) & 63)
 	}
 	return out
 }
@@ -164,12 +172,20 @@ func (b *Board) buildGroup() []Perm {
 // Blue, as 128-bit numbers) and the index of a group element that produces it.
 // Positions in one orbit get the same key, so a search may store one per orbit —
 // sound only for a group the strategy commutes with (SPEC §3).
+//
+// An image whose red stones already compare greater than the best so far is
+// rejected before its blue stones are mapped; the result is the same as
+// comparing whole images.
 func Canonical(p Position, group []Perm) (Position, int) {
 	best, at := p, 0
 	for k := 1; k < len(group); k++ {
-		q := group[k].ApplyPos(p)
-		if q.Red.Less(best.Red) || (q.Red == best.Red && q.Blue.Less(best.Blue)) {
-			best, at = q, k
+		red := group[k].ApplyBits(p.Red)
+		if best.Red.Less(red) {
+			continue
+		}
+		blue := group[k].ApplyBits(p.Blue)
+		if red != best.Red || blue.Less(best.Blue) {
+			best, at = Position{Red: red, Blue: blue}, k
 		}
 	}
 	return best, at

@@ -342,7 +342,7 @@ func TestNamedSymmetries(t *testing.T) {
 func TestCanonical(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, g := range geometries {
-		for _, s := range [][2]int{{1, 3}, {2, 2}, {3, 3}, {5, 4}, {5, 9}, {6, 5}, {4, 7}, {8, 7}} {
+		for _, s := range [][2]int{{1, 3}, {2, 2}, {3, 3}, {5, 4}, {5, 9}, {6, 5}, {4, 7}, {8, 7}, {10, 10}, {11, 9}} {
 			b := cachedBoard(t, s[0], s[1], g)
 			group := b.Group()
 			for k := 0; k < 50; k++ {
@@ -380,6 +380,38 @@ func TestStaircaseWindsBothWays(t *testing.T) {
 			st := staircase(b, dy)
 			checkWins(t, b, Position{Red: st}, true, false)
 			checkWins(t, b, Position{Blue: st}, false, true)
+		}
+	}
+}
+
+// TestApplyBitsPerCell checks ApplyBits, ApplyPos and Apply against a cell-by-cell
+// definition, on boards with more than 64 cells too (both words of Bits).
+func TestApplyBitsPerCell(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	for _, s := range [][2]int{{5, 9}, {10, 10}, {8, 16}, {128, 1}} {
+		b := cachedBoard(t, s[0], s[1], Cylinder)
+		for _, h := range b.Group() {
+			for k := 0; k < 20; k++ {
+				p := randomPosition(rng, b, rng.Float64()/2, rng.Float64()/2)
+				var red, blue Bits
+				for c := Cell(0); int(c) < b.Cells(); c++ {
+					if p.Red.Has(c) {
+						red = red.With(h[c])
+					}
+					if p.Blue.Has(c) {
+						blue = blue.With(h[c])
+					}
+				}
+				if h.ApplyBits(p.Red) != red || h.ApplyPos(p) != (Position{Red: red, Blue: blue}) {
+					t.Fatalf("%s: ApplyBits differs from the cell-by-cell image", b)
+				}
+			}
+			if h.Apply(NoCell) != NoCell || h.Apply(3) != h[3] {
+				t.Fatalf("Apply")
+			}
+			if inv := h.Inverse(); !inv.compose(h).isIdentity() || !h.compose(inv).isIdentity() {
+				t.Fatalf("%s: Inverse", b)
+			}
 		}
 	}
 }
