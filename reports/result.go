@@ -140,11 +140,30 @@ func ResultText(r *verify.Result) string {
 		}
 		sb.WriteString("\n" + counterexampleHeading(r) + ":\n")
 		sb.WriteString(Table(gg, board.Thesis))
-		sb.WriteString("\nFinal position (" + chainNote(gg) + "):\n")
 		p := gg.Position(-1)
-		sb.WriteString(gg.Board.Picture(p, WinningChain(gg.Board, p, gg.Winner)))
+		chain := WinningChain(gg.Board, p, gg.Winner)
+		pic := gg.Board.Picture(p, chain)
+		if widest(pic) <= 80 {
+			sb.WriteString("\nFinal position (" + chainNote(gg) + "):\n" + pic)
+		} else if chain.Any() {
+			// Too wide for the terminal: name the chain's cells instead.
+			cells := make([]string, 0, chain.Count())
+			for _, c := range chain.Cells() {
+				cells = append(cells, formatCell(gg.Board, c, board.Thesis))
+			}
+			sb.WriteString(wrap(fmt.Sprintf("\n%s's winning chain: %s", title(gg.Winner.String()), strings.Join(cells, " ")), 80, "  "))
+		}
 	}
 	return sb.String()
+}
+
+// widest is the length in columns of the longest line of s.
+func widest(s string) int {
+	w := 0
+	for _, l := range strings.Split(s, "\n") {
+		w = max(w, runeLen(l))
+	}
+	return w
 }
 
 // VerdictSentence says in words what the verdict means for this result.

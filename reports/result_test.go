@@ -112,6 +112,20 @@ func TestResultText(t *testing.T) {
 			t.Errorf("inconclusive: line of %d columns: %q", n, l)
 		}
 	}
+	// A board too wide for a picture in 80 columns names the chain instead.
+	wb := board.MustNew(40, 1, board.Cylinder)
+	wide := &verify.Result{Board: wb, Strategy: "gardner", Side: board.Red, Starter: board.Blue,
+		Verdict: verify.Refuted, Minimal: true, Counterexample: &board.Game{Board: wb, Starter: board.Blue,
+			Winner: board.Red, Moves: []board.Move{{Player: board.Blue, Cell: wb.Cell(1, 1)}, {Player: board.Red, Cell: wb.Cell(2, 1), Rule: "1"}}}}
+	wt := ResultText(wide)
+	for _, l := range strings.Split(wt, "\n") {
+		if runeLen(l) > 80 {
+			t.Errorf("wide board: line of %d columns: %q", runeLen(l), l)
+		}
+	}
+	if !strings.Contains(wt, "Red's winning chain: (2, 1)") {
+		t.Errorf("wide board summary:\n%s", wt)
+	}
 	// The picture marks exactly the cells of the winning chain in lower case.
 	g := thesisGame(t, 0)
 	chain := WinningChain(g.Board, g.Position(-1), board.Blue)
