@@ -217,6 +217,10 @@ type vbAnalysis struct {
 	red, empty board.Bits
 	g          Groups
 	rings      [board.MaxCells + 2]uint64 // by group root: bit k = has a node in ring k
+	groups     [board.MaxCells + 2]uint64 // the distinct ring sets, one per group
+	ngroups    int
+	done       board.Bits // cells whose after() is cached
+	cache      [board.MaxCells]uint64
 }
 
 func (a *vbAnalysis) init(s *vandenbroek, red, empty board.Bits) {
@@ -229,21 +233,20 @@ func (a *vbAnalysis) init(s *vandenbroek, red, empty board.Bits) {
 	}
 	a.rings[a.g.find(nt.TopNode())] |= 1
 	a.rings[a.g.find(nt.BottomNode())] |= 1 << uint(s.n+1)
+	for x := 0; x < nt.Cells+2; x++ {
+		if (x >= nt.Cells || red.Has(board.Cell(x))) && a.g.find(int16(x)) == int16(x) {
+			a.groups[a.ngroups] = a.rings[x]
+			a.ngroups++
+		}
+	}
 }
 
 // connected reports whether some provisional path has a node in ring x and a
 // node in ring y (x, y in 0..n+1).
 func (a *vbAnalysis) connected(x, y int) bool {
 	want := uint64(1)<<uint(x) | uint64(1)<<uint(y)
-	nt := a.s.nt
-	for _, t := range [2]int16{nt.TopNode(), nt.BottomNode()} {
-		if a.rings[a.g.find(t)]&want == want {
-			return true
-		}
-	}
-	for r := a.red; r.Any(); {
-		c := r.Pop()
-		if a.g.parent[c] == int16(c) && a.rings[c]&want == want {
+	for _, m := range a.groups[:a.ngroups] {
+		if m&want == want {
 			return true
 		}
 	}
@@ -252,16 +255,28 @@ func (a *vbAnalysis) connected(x, y int) bool {
 
 // after is the ring set of the group a red stone on the empty cell c would
 // form: c's ring and the rings of every group c joins (adjacent or by a new
-// bridge). A red stone never separates groups (on a bridge cell it joins both
-// ends directly), so every other group is unchanged.
+// bridge, as Notions.JoinCount counts them). A red stone never separates groups
+// (on a bridge cell it joins both ends directly), so every other group is
+// unchanged. Results are cached per cell: rules 3–8 ask for the same cells.
 func (a *vbAnalysis) after(c board.Cell) uint64 {
-	nt := a.s.nt
-	var roots [12]int16
-	k := nt.joinedRoots(&a.g, c, a.red, a.empty, true, &roots)
-	m := uint64(1) << uint(nt.ring[c])
-	for _, r := range roots[:k] {
-		m |= a.rings[r]
+	if a.done.Has(c) {
+		return a.cache[c]
 	}
+	nt := a.s.nt
+	m := uint64(1) << uint(nt.ring[c])
+	for d := range nt.adj[c] {
+		if to := nt.adj[c][d].to; to >= 0 && nt.isOwn(to, a.red, true) {
+			m |= a.rings[a.g.find(nt.node(to))]
+		}
+	}
+	for d := range nt.brs[c] {
+		st := &nt.brs[c][d]
+		if st.to >= 0 && nt.isOwn(st.to, a.red, true) && a.empty.Has(st.v1) && a.empty.Has(st.v2) {
+			m |= a.rings[a.g.find(nt.node(st.to))]
+		}
+	}
+	a.done = a.done.With(c)
+	a.cache[c] = m
 	return m
 }
 
