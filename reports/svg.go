@@ -108,6 +108,9 @@ func esc(s string) string {
 // repeats are <polygon class="repeat" data-repeat-of="(i,j)">.
 func SVG(g board.Game, opt SVGOptions) []byte {
 	b := g.Board
+	if b == nil {
+		return []byte("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"30\"><text x=\"10\" y=\"20\">no board</text></svg>\n")
+	}
 	q := &svgPic{b: b, s: opt.CellSize, repI: b.Geo != board.Flat, repJ: b.Geo == board.Torus}
 	if q.s <= 0 {
 		q.s = 22

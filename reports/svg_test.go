@@ -146,6 +146,12 @@ func TestSVGCells(t *testing.T) {
 	}
 }
 
+func TestSVGNoBoard(t *testing.T) {
+	if el := svgElems(t, SVG(board.Game{}, SVGOptions{})); len(el["polygon"]) != 0 {
+		t.Error("a game without a board has cells")
+	}
+}
+
 // The numbers on the stones are the move numbers, in order.
 func TestSVGNumbers(t *testing.T) {
 	g := thesisGame(t, 0)
