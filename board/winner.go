@@ -1,7 +1,10 @@
 package board
 
+import "math/bits"
+
 // Connects reports whether the cells of set join some cell of from to some cell
-// of to, moving between neighbours (a flood fill inside set).
+// of to, moving between neighbours (a flood fill inside set, one ring of
+// neighbours per round; the loops work a word at a time, see docs/perf/board.md).
 func (b *Board) Connects(set, from, to Bits) bool {
 	reached := set.And(from)
 	if reached.And(to).Any() {
@@ -9,17 +12,31 @@ func (b *Board) Connects(set, from, to Bits) bool {
 	}
 	frontier := reached
 	for frontier.Any() {
-		var grow Bits
-		for frontier.Any() {
-			grow = grow.Or(b.nbr[frontier.Pop()])
-		}
-		frontier = grow.And(set).AndNot(reached)
-		if frontier.And(to).Any() {
+		grow := b.grow(frontier)
+		frontier = Bits{grow[0] & set[0] &^ reached[0], grow[1] & set[1] &^ reached[1]}
+		if frontier[0]&to[0]|frontier[1]&to[1] != 0 {
 			return true
 		}
-		reached = reached.Or(frontier)
+		reached = Bits{reached[0] | frontier[0], reached[1] | frontier[1]}
 	}
 	return false
+}
+
+// grow is the union of the neighbour sets of the cells of s.
+func (b *Board) grow(s Bits) Bits {
+	var g0, g1 uint64
+	nbr := b.nbr
+	for x := s[0]; x != 0; x &= x - 1 {
+		n := &nbr[bits.TrailingZeros64(x)]
+		g0 |= n[0]
+		g1 |= n[1]
+	}
+	for x := s[1]; x != 0; x &= x - 1 {
+		n := &nbr[64+bits.TrailingZeros64(x)]
+		g0 |= n[0]
+		g1 |= n[1]
+	}
+	return Bits{g0, g1}
 }
 
 // Component is the set of cells of set connected to seed inside set (seed included
@@ -31,12 +48,9 @@ func (b *Board) Component(set Bits, seed Cell) Bits {
 	reached := Bit(seed)
 	frontier := reached
 	for frontier.Any() {
-		var grow Bits
-		for frontier.Any() {
-			grow = grow.Or(b.nbr[frontier.Pop()])
-		}
-		frontier = grow.And(set).AndNot(reached)
-		reached = reached.Or(frontier)
+		grow := b.grow(frontier)
+		frontier = Bits{grow[0] & set[0] &^ reached[0], grow[1] & set[1] &^ reached[1]}
+		reached = Bits{reached[0] | frontier[0], reached[1] | frontier[1]}
 	}
 	return reached
 }
