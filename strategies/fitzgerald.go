@@ -178,7 +178,9 @@ func (f *Fitzgerald) rule(s *state, r int) (board.Bits, string) {
 		var out board.Bits
 		for c := s.empty; c.Any(); {
 			x := c.Pop()
-			if nt.RedProvisionalWin(s.p.Red.With(x), s.empty.Without(x)) {
+			g := s.redG
+			nt.AddStone(&g, x, s.p.Red, s.empty, true)
+			if g.SameGroup(nt.TopNode(), nt.BottomNode()) {
 				out = out.With(x)
 			}
 		}
@@ -311,10 +313,15 @@ func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 func (f *Fitzgerald) bluePWMoves(p board.Position) board.Bits {
 	nt := f.nt
 	empty := nt.B.All().AndNot(p.Occupied())
+	var l Lift
+	nt.LiftBlue(p.Blue, empty, &l)
+	if l.Winds {
+		return empty
+	}
 	var out board.Bits
 	for c := empty; c.Any(); {
 		x := c.Pop()
-		if nt.BlueProvisionalWin(p.Blue.With(x), empty.Without(x)) {
+		if nt.BlueWindsWith(&l, p.Blue, empty, x) {
 			out = out.With(x)
 		}
 	}
@@ -567,8 +574,8 @@ func (f *Fitzgerald) coverRule(s *state, r, dir int) board.Bits {
 			if out.Has(x) {
 				continue
 			}
-			var g Groups
-			nt.ProvisionalGroups(s.p.Red.With(x), s.empty.Without(x), true, &g)
+			g := s.redG
+			nt.AddStone(&g, x, s.p.Red, s.empty, true)
 			if nt.Covered(&g, t.a, t.b) {
 				out = out.With(x)
 			}
@@ -659,8 +666,16 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 	// 4: connects the most disjoint paths.
 	l = keepMax(l, func(c board.Cell) int { return nt.JoinCount(&s.redG, c, s.p.Red, s.empty, true) })
 	// 5 and 6: next-move connections.
-	l = keepMax(l, func(c board.Cell) int { best, _ := f.nextJoins(s, c); return best })
-	l = keepMax(l, func(c board.Cell) int { _, ways := f.nextJoins(s, c); return ways })
+	if l.Count() > 1 {
+		var best, ways [board.MaxCells]int16
+		for c := l; c.Any(); {
+			x := c.Pop()
+			b, w := f.nextJoins(s, x)
+			best[x], ways[x] = int16(b), int16(w)
+		}
+		l = keepMax(l, func(c board.Cell) int { return int(best[c]) })
+		l = keepMax(l, func(c board.Cell) int { return int(ways[c]) })
+	}
 	// 7 (vertical bridge options) is not applied: under every reading tried it
 	// contradicts published choices (App. A.1.1 game 1 plies 4, 6, 14), and the
 	// thesis reports it never removed a move (§9.4.2); see
@@ -699,10 +714,10 @@ func (f *Fitzgerald) lengthGain(s *state, c board.Cell) int {
 	if before < 0 {
 		return 0
 	}
-	var g Groups
-	nt.ProvisionalGroups(s.p.Red.With(c), s.empty.Without(c), true, &g)
-	r := nt.Root(&g, Ext(c))
-	return int(g.Hi[r]-g.Lo[r]) - before
+	g := s.redG
+	nt.AddStone(&g, c, s.p.Red, s.empty, true)
+	lo, hi := g.GroupSpan(int16(c))
+	return hi - lo - before
 }
 
 // nextJoins measures, after a red stone on c, the largest number of red
@@ -711,8 +726,8 @@ func (f *Fitzgerald) lengthGain(s *state, c board.Cell) int {
 func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
 	nt := f.nt
 	red, empty := s.p.Red.With(c), s.empty.Without(c)
-	var g Groups
-	nt.ProvisionalGroups(red, empty, true, &g)
+	g := s.redG
+	nt.AddStone(&g, c, s.p.Red, s.empty, true)
 	for e := empty; e.Any(); {
 		x := e.Pop()
 		k := nt.JoinCount(&g, x, red, empty, true)

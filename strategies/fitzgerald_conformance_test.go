@@ -40,8 +40,7 @@ func (d decision) String() string {
 		d.game, d.move, d.wantCell[0], d.wantCell[1], d.wantRule, d.gotCell[0], d.gotCell[1], d.gotRule)
 }
 
-// fitzgeraldDecisions replays every fitzgerald game of testdata/thesis-games.json.
-func fitzgeraldDecisions(t testing.TB) []decision {
+func loadThesisGames(t testing.TB) thesisGames {
 	raw, err := os.ReadFile("../testdata/thesis-games.json")
 	if err != nil {
 		t.Fatal(err)
@@ -50,6 +49,12 @@ func fitzgeraldDecisions(t testing.TB) []decision {
 	if err := json.Unmarshal(raw, &tg); err != nil {
 		t.Fatal(err)
 	}
+	return tg
+}
+
+// fitzgeraldDecisions replays every fitzgerald game of testdata/thesis-games.json.
+func fitzgeraldDecisions(t testing.TB) []decision {
+	tg := loadThesisGames(t)
 	var out []decision
 	for gi, g := range tg.Games {
 		if g.Strategy != "fitzgerald" {

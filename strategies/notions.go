@@ -528,7 +528,7 @@ func (nt *Notions) BlueWinningMoves(p board.Position) board.Bits {
 	b := nt.B
 	nonBlue := b.All().AndNot(p.Blue)
 	empty := nonBlue.AndNot(p.Red)
-	cand := reach(b, nonBlue, nt.top).And(reach(b, nonBlue, nt.bottom)).And(empty)
+	cand := nt.somePath(nonBlue).And(empty)
 	var out board.Bits
 	for s := cand; s.Any(); {
 		c := s.Pop()
@@ -537,6 +537,51 @@ func (nt *Notions) BlueWinningMoves(p board.Position) board.Bits {
 		}
 	}
 	return out
+}
+
+// somePath returns the cells of one path inside set from ring 1 to ring n
+// (empty if there is none), by breadth-first search. Every cell whose removal
+// disconnects the rings lies on every such path, so on this one.
+func (nt *Notions) somePath(set board.Bits) board.Bits {
+	b := nt.B
+	var from [board.MaxCells]board.Cell
+	reached := set.And(nt.top)
+	for s := reached; s.Any(); {
+		c := s.Pop()
+		from[c] = c
+	}
+	frontier := reached
+	end := board.NoCell
+	if x := reached.And(nt.bottom); x.Any() {
+		end = x.First()
+	}
+	for end == board.NoCell && frontier.Any() {
+		var next board.Bits
+		for frontier.Any() {
+			c := frontier.Pop()
+			for nb := b.Neighbours(c).And(set).AndNot(reached).AndNot(next); nb.Any(); {
+				x := nb.Pop()
+				from[x] = c
+				next = next.With(x)
+				if nt.bottom.Has(x) && end == board.NoCell {
+					end = x
+				}
+			}
+		}
+		reached = reached.Or(next)
+		frontier = next
+	}
+	var path board.Bits
+	if end == board.NoCell {
+		return path
+	}
+	for c := end; ; c = from[c] {
+		path = path.With(c)
+		if from[c] == c {
+			break
+		}
+	}
+	return path
 }
 
 // NeighbourCount counts the neighbours of c in set (real cells only).
@@ -795,4 +840,121 @@ func (nt *Notions) redDistances(red board.Bits, l *BridgeList, src int16, dist *
 			}
 		}
 	}
+}
+
+// AddStone updates g, the groups of own for the given empty set, to the
+// groups after a stone of own's colour on the empty cell c. A stone never
+// removes an edge of its own colour (on a bridge cell it turns the bridge into
+// two adjacencies), so the new groups are the old ones with c's partners
+// merged into c's group.
+func (nt *Notions) AddStone(g *Groups, c board.Cell, own, empty board.Bits, virtual bool) {
+	var roots [12]int16
+	k := nt.joinedRoots(g, c, own, empty, virtual, &roots)
+	g.Own = g.Own.With(c)
+	g.parent[c] = int16(c)
+	g.Lo[c], g.Hi[c] = nt.ring[c], nt.ring[c]
+	g.N++
+	for x := 0; x < k; x++ {
+		g.union(int16(c), roots[x])
+	}
+}
+
+// SameGroup reports whether two group nodes are in one group.
+func (g *Groups) SameGroup(a, b int16) bool { return g.find(a) == g.find(b) }
+
+// GroupSpan returns the lowest and highest ring of the group of node x.
+func (g *Groups) GroupSpan(x int16) (lo, hi int) {
+	r := g.find(x)
+	return int(g.Lo[r]), int(g.Hi[r])
+}
+
+// Lift is the labelling of a colour's provisional graph (stones, adjacencies,
+// bridges) in the lifting of the cylinder: each stone's component and lifted
+// column, and whether some component already winds around.
+type Lift struct {
+	comp  [board.MaxCells]int16
+	col   [board.MaxCells]int16
+	Winds bool
+}
+
+// LiftBlue labels Blue's provisional graph (see BlueProvisionalWin).
+func (nt *Notions) LiftBlue(blue, empty board.Bits, l *Lift) {
+	var stack [board.MaxCells]board.Cell
+	var seen board.Bits
+	l.Winds = false
+	for rest := blue; rest.Any(); {
+		s := rest.Pop()
+		if seen.Has(s) {
+			continue
+		}
+		seen = seen.With(s)
+		l.col[s], l.comp[s] = int16(nt.col[s]), int16(s)
+		sp := 1
+		stack[0] = s
+		for sp > 0 {
+			sp--
+			c := stack[sp]
+			for k := 0; k < 12; k++ {
+				st := nt.edge(c, k)
+				if st.to < 0 || int(st.to) >= nt.Cells || !blue.Has(board.Cell(st.to)) {
+					continue
+				}
+				if k >= 6 && (!empty.Has(st.v1) || !empty.Has(st.v2)) {
+					continue
+				}
+				to := board.Cell(st.to)
+				want := l.col[c] + int16(st.dx)
+				if seen.Has(to) {
+					if l.col[to] != want {
+						l.Winds = true
+					}
+					continue
+				}
+				seen = seen.With(to)
+				l.col[to], l.comp[to] = want, int16(s)
+				stack[sp] = to
+				sp++
+			}
+		}
+	}
+}
+
+// edge returns the k-th edge step of c: 0..5 adjacencies, 6..11 bridges.
+func (nt *Notions) edge(c board.Cell, k int) *step {
+	if k < 6 {
+		return &nt.adj[c][k]
+	}
+	return &nt.brs[c][k-6]
+}
+
+// BlueWindsWith reports whether Blue has a provisional winning path after a
+// blue stone on the empty cell x, given the labelling l of Blue's stones for
+// the current empty set. A new stone only adds edges at x (bridges through x
+// become adjacencies through x), so a new winding cycle passes through x: two
+// edges from x into one component that place x at different lifted columns.
+func (nt *Notions) BlueWindsWith(l *Lift, blue, empty board.Bits, x board.Cell) bool {
+	if l.Winds {
+		return true
+	}
+	var comps, cols [12]int16
+	n := 0
+	for k := 0; k < 12; k++ {
+		st := nt.edge(x, k)
+		if st.to < 0 || int(st.to) >= nt.Cells || !blue.Has(board.Cell(st.to)) {
+			continue
+		}
+		if k >= 6 && (!empty.Has(st.v1) || !empty.Has(st.v2) || st.v1 == x || st.v2 == x) {
+			continue
+		}
+		p := board.Cell(st.to)
+		c, col := l.comp[p], l.col[p]-int16(st.dx)
+		for y := 0; y < n; y++ {
+			if comps[y] == c && cols[y] != col {
+				return true
+			}
+		}
+		comps[n], cols[n] = c, col
+		n++
+	}
+	return false
 }

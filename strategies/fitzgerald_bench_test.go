@@ -1,0 +1,67 @@
+package strategies
+
+import (
+	"testing"
+
+	"hexproof/board"
+)
+
+// benchPositions collects the positions before Red's published decisions at
+// plies lo..hi of the fitzgerald games on an m×n board (mid-game positions).
+func benchPositions(b *testing.B, n, lo, hi int) (*Fitzgerald, []board.Position, []board.Cell) {
+	tg := loadThesisGames(b)
+	var f *Fitzgerald
+	var ps []board.Position
+	var lasts []board.Cell
+	for _, g := range tg.Games {
+		if g.Strategy != "fitzgerald" || g.Board != "5x"+itoa(n) {
+			continue
+		}
+		bd := board.MustNew(5, n, board.Cylinder)
+		f = NewFitzgerald(bd)
+		var p board.Position
+		last := board.NoCell
+		for k, mv := range g.Moves {
+			c := bd.Cell(mv.Cell[0], mv.Cell[1])
+			if mv.Player == "red" {
+				if k+1 >= lo && k+1 <= hi {
+					ps = append(ps, p)
+					lasts = append(lasts, last)
+				}
+				p = p.Play(board.Red, c)
+			} else {
+				p = p.Play(board.Blue, c)
+				last = c
+			}
+		}
+	}
+	return f, ps, lasts
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+func benchDecide(b *testing.B, n, lo, hi int) {
+	f, ps, lasts := benchPositions(b, n, lo, hi)
+	if len(ps) == 0 {
+		b.Fatal("no positions")
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for k := 0; k < b.N; k++ {
+		x := k % len(ps)
+		f.Allowed(ps[x], lasts[x])
+	}
+}
+
+// BenchmarkFitzgerald5x9 is one decision on the mid-game positions (plies 8–16)
+// of both App. A.1.1 games.
+func BenchmarkFitzgerald5x9(b *testing.B) { benchDecide(b, 9, 8, 16) }
+
+// BenchmarkFitzgerald5x12 is one decision on the mid-game positions (plies
+// 10–26) of the App. A.2 game.
+func BenchmarkFitzgerald5x12(b *testing.B) { benchDecide(b, 12, 10, 26) }
