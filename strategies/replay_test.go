@@ -1,7 +1,10 @@
 package strategies
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -163,5 +166,69 @@ func TestReplayStrategyErrors(t *testing.T) {
 				t.Errorf("answer %v, moves %q: err = %v, want a StrategyError after B:(2,2) mentioning %q", c.answer, whole, err, c.want)
 			}
 		}
+	}
+}
+
+// TestReplayThesisGames replays the published games of testdata/thesis-games.json
+// in whole-game mode with the strategy they name (when it is registered): the
+// games must be legal and end as the thesis says. How many decisions agree is
+// logged; matching them rule by rule is the business of each strategy's own
+// conformance tests.
+func TestReplayThesisGames(t *testing.T) {
+	data, err := os.ReadFile("../testdata/thesis-games.json")
+	if err != nil {
+		t.Skip(err)
+	}
+	var doc struct {
+		Games []struct {
+			Source, Board, Starter, Strategy string
+			Moves                            []struct {
+				Player string
+				Cell   [2]int
+				Rule   string
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range doc.Games {
+		if _, err := Lookup(g.Strategy); err != nil {
+			t.Logf("%s: strategy %s not registered", g.Source, g.Strategy)
+			continue
+		}
+		m, n, err := board.ParseBoardSize(g.Board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := mustStrategy(t, g.Strategy, m, n, board.Cylinder)
+		starter, err := board.ParseColor(g.Starter)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var list []string
+		for _, mv := range g.Moves {
+			list = append(list, fmt.Sprintf("%s:(%d,%d)", strings.ToUpper(mv.Player[:1]), mv.Cell[0], mv.Cell[1]))
+		}
+		r, err := replay(t, s, starter, strings.Join(list, " "), true)
+		if err != nil {
+			t.Errorf("%s: %v", g.Source, err)
+			continue
+		}
+		if !r.Whole || len(r.Game.Moves) != len(g.Moves) {
+			t.Errorf("%s: replayed %d of %d moves (whole=%v)", g.Source, len(r.Game.Moves), len(g.Moves), r.Whole)
+		}
+		switch {
+		case strings.Contains(g.Source, "lost by Red") && r.Game.Winner != board.Blue,
+			strings.Contains(g.Source, "won by Red") && r.Game.Winner != board.Red:
+			t.Errorf("%s: winner %v", g.Source, r.Game.Winner)
+		}
+		rules := 0
+		for _, turn := range r.Turns {
+			if want := g.Moves[turn.Index].Rule; want != "" && turn.Agrees && turn.Rule == want {
+				rules++
+			}
+		}
+		t.Logf("%s: %d of %d decisions agree, %d with the thesis's rule", g.Source, r.Agreeing(), len(r.Turns), rules)
 	}
 }

@@ -18,7 +18,7 @@ func init() {
 	commands["replay"] = command{"replay a game against a strategy, or check a published game decision by decision", runReplay}
 }
 
-const replaySynopsis = `replay --board MxN --strategy NAME --starter red|blue --moves "…" [flags]
+const replaySynopsis = `  hexproof replay --board MxN --strategy NAME --starter red|blue --moves "…" [flags]
 
 Plays a move list from the empty board with a strategy and prints the game as
 the thesis's "Red - rule | Blue" table, then the winner.
@@ -145,7 +145,7 @@ func replayText(r *strategies.Replayed, name string, side board.Color, nt board.
 	if r.Whole {
 		mode = "the whole game was listed; the strategy's decisions are checked against it"
 	}
-	fmt.Fprintf(&sb, "%s (%s) on %s, %s started: %s.\n\n", name, side, b, g.Starter, mode)
+	fmt.Fprintf(&sb, "%s (%s) on %s, %s started: %s.\n\n", name, capitalize(side.String()), b, capitalize(g.Starter.String()), mode)
 	shown := g
 	shown.Moves = append([]board.Move(nil), g.Moves...)
 	disagree := 0
@@ -158,7 +158,7 @@ func replayText(r *strategies.Replayed, name string, side board.Color, nt board.
 	sb.WriteString(reports.Table(shown, nt))
 	sb.WriteByte('\n')
 	if g.Winner == board.Empty {
-		fmt.Fprintf(&sb, "No winner after %d moves; %s to move.\n", len(g.Moves), g.Position(-1).ToMove(g.Starter))
+		fmt.Fprintf(&sb, "No winner after %d moves; %s to move.\n", len(g.Moves), capitalize(g.Position(-1).ToMove(g.Starter).String()))
 	} else {
 		fmt.Fprintf(&sb, "%s won after %d moves.\n", capitalize(g.Winner.String()), len(g.Moves))
 	}
