@@ -415,3 +415,17 @@ func TestApplyBitsPerCell(t *testing.T) {
 		}
 	}
 }
+
+// TestIdentityAppendDoesNotCorruptGroup: appending to Identity() (as a strategy
+// building its subgroup might) must not overwrite the board's shared group.
+func TestIdentityAppendDoesNotCorruptGroup(t *testing.T) {
+	b := MustNew(5, 4, Cylinder)
+	second := append(Perm(nil), b.Group()[1]...)
+	_ = append(b.Identity(), b.HalfTurn())
+	if !b.Group()[1].equal(second) {
+		t.Fatal("append to Identity() overwrote Group()[1]")
+	}
+	if len(b.Identity()) != 1 || !b.Identity()[0].isIdentity() {
+		t.Fatal("Identity() is not the trivial group")
+	}
+}
