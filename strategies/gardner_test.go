@@ -16,7 +16,7 @@ func TestGardnerPairingFromTheProof(t *testing.T) {
 	for _, geo := range []board.Geometry{board.Flat, board.Cylinder, board.Torus} {
 		for _, mn := range [][2]int{{2, 1}, {4, 3}, {5, 4}, {7, 3}, {9, 8}} {
 			m, n := mn[0], mn[1]
-			s := mustStrategy(t, "gardner", m, n, geo).(*pairing)
+			s := stNew(t, "gardner", m, n, geo).(*pairing)
 			b := s.b
 			for j := 1; j <= n; j++ {
 				i := n + 1 - j // boundary cell of L
@@ -52,7 +52,7 @@ func TestGardnerPairingFromTheProof(t *testing.T) {
 // TestGardnerRules: the rules of Alg. 4.1.2 / 5.1.1 on hand-made positions of
 // the 5×4 board of thesis Fig. 4.2.
 func TestGardnerRules(t *testing.T) {
-	s := mustStrategy(t, "gardner", 5, 4, board.Flat)
+	s := stNew(t, "gardner", 5, 4, board.Flat)
 	b := s.Board()
 	var tri board.Bits // columns 1..5 = every cell (m = n+1)
 	for c := board.Cell(0); int(c) < b.Cells(); c++ {
@@ -60,19 +60,19 @@ func TestGardnerRules(t *testing.T) {
 			tri = tri.With(c)
 		}
 	}
-	expectAllowed(t, s, board.Position{}, "", tri, "I")
+	stExpect(t, s, board.Position{}, "", tri, "I")
 	// Rule 1: (2,3) is on the boundary (2+3 = n+1): mirror (3,3).
-	p := pos(t, b, nil, []string{"(2,3)"})
-	expectAllowed(t, s, p, "(2,3)", set(t, b, "(3,3)"), "1")
+	p := stPos(t, b, nil, []string{"(2,3)"})
+	stExpect(t, s, p, "(2,3)", stSet(t, b, "(3,3)"), "1")
 	// A right-triangle cell is answered with its left mate: (5,1) ↔ (1,... ) with n+2-j = 5 → j = 1, n+1-i = 1 → i = 4: (4,1).
-	p = pos(t, b, nil, []string{"(5,1)"})
-	expectAllowed(t, s, p, "(5,1)", set(t, b, "(4,1)"), "1")
+	p = stPos(t, b, nil, []string{"(5,1)"})
+	stExpect(t, s, p, "(5,1)", stSet(t, b, "(4,1)"), "1")
 	// Rule 2: Blue plays (1,1), whose mirror (5,4) is already red.
-	p = pos(t, b, []string{"(5,4)"}, []string{"(1,1)"})
-	expectAllowed(t, s, p, "(1,1)", tri.AndNot(p.Occupied()), "2")
+	p = stPos(t, b, []string{"(5,4)"}, []string{"(1,1)"})
+	stExpect(t, s, p, "(1,1)", tri.AndNot(p.Occupied()), "2")
 
 	// On a wider board, rule 3: a move outside the triangles (column 6 of 6×4).
-	s6 := mustStrategy(t, "gardner", 7, 4, board.Cylinder)
+	s6 := stNew(t, "gardner", 7, 4, board.Cylinder)
 	b6 := s6.Board()
 	var tri6 board.Bits
 	for c := board.Cell(0); int(c) < b6.Cells(); c++ {
@@ -80,8 +80,8 @@ func TestGardnerRules(t *testing.T) {
 			tri6 = tri6.With(c)
 		}
 	}
-	p = pos(t, b6, []string{"(3,2)"}, []string{"(3,3)", "(6,2)"})
-	expectAllowed(t, s6, p, "(6,2)", tri6.AndNot(p.Occupied()), "3")
+	p = stPos(t, b6, []string{"(3,2)"}, []string{"(3,3)", "(6,2)"})
+	stExpect(t, s6, p, "(6,2)", tri6.AndNot(p.Occupied()), "3")
 	// With the triangles full, any empty cell (SPEC §4), label "3 (full)".
 	var full board.Position
 	k := 0
@@ -94,7 +94,7 @@ func TestGardnerRules(t *testing.T) {
 		}
 	}
 	full = full.Play(board.Blue, b6.Cell(7, 1))
-	expectAllowed(t, s6, full, "(7,1)", b6.All().AndNot(full.Occupied()), "3 (full)")
+	stExpect(t, s6, full, "(7,1)", b6.All().AndNot(full.Occupied()), "3 (full)")
 }
 
 // TestGardnerBluePairing: the transpose for Blue (Alg. 4.1.1): a boundary cell of
@@ -104,7 +104,7 @@ func TestGardnerBluePairing(t *testing.T) {
 	for _, geo := range []board.Geometry{board.Flat, board.Cylinder} {
 		for _, mn := range [][2]int{{1, 2}, {3, 4}, {4, 5}, {5, 6}, {3, 8}} {
 			m, n := mn[0], mn[1]
-			s := mustStrategy(t, "gardner-blue", m, n, geo).(*pairing)
+			s := stNew(t, "gardner-blue", m, n, geo).(*pairing)
 			b := s.b
 			for i := 1; i <= m; i++ {
 				j := m + 1 - i
@@ -132,16 +132,16 @@ func TestGardnerBluePairing(t *testing.T) {
 			}
 		}
 	}
-	s := mustStrategy(t, "gardner-blue", 3, 5, board.Flat)
+	s := stNew(t, "gardner-blue", 3, 5, board.Flat)
 	b := s.Board()
-	p := pos(t, b, []string{"(1,1)"}, nil)
-	expectAllowed(t, s, p, "(1,1)", set(t, b, "(3,4)"), "1")
-	p = pos(t, b, []string{"(2,5)"}, nil)
+	p := stPos(t, b, []string{"(1,1)"}, nil)
+	stExpect(t, s, p, "(1,1)", stSet(t, b, "(3,4)"), "1")
+	p = stPos(t, b, []string{"(2,5)"}, nil)
 	rings := b.All()
 	for i := 1; i <= 3; i++ {
 		rings = rings.Without(b.Cell(i, 5))
 	}
-	expectAllowed(t, s, p, "(2,5)", rings, "3")
+	stExpect(t, s, p, "(2,5)", rings, "3")
 }
 
 // TestGardnerWinsExhaustively: Thm. 4.1.1 (flat) and Thm. 5.1.1 (cylinder) on
@@ -150,18 +150,18 @@ func TestGardnerBluePairing(t *testing.T) {
 func TestGardnerWinsExhaustively(t *testing.T) {
 	cases := []struct {
 		name string
-		bd   testBoard
+		bd   stBoard
 	}{
-		{"gardner", testBoard{2, 1, board.Flat}}, {"gardner", testBoard{2, 1, board.Cylinder}},
-		{"gardner", testBoard{3, 2, board.Flat}}, {"gardner", testBoard{3, 2, board.Cylinder}},
-		{"gardner", testBoard{4, 2, board.Cylinder}},
-		{"gardner", testBoard{4, 3, board.Flat}}, {"gardner", testBoard{4, 3, board.Cylinder}},
-		{"gardner-blue", testBoard{2, 3, board.Flat}}, {"gardner-blue", testBoard{3, 4, board.Flat}},
+		{"gardner", stBoard{2, 1, board.Flat}}, {"gardner", stBoard{2, 1, board.Cylinder}},
+		{"gardner", stBoard{3, 2, board.Flat}}, {"gardner", stBoard{3, 2, board.Cylinder}},
+		{"gardner", stBoard{4, 2, board.Cylinder}},
+		{"gardner", stBoard{4, 3, board.Flat}}, {"gardner", stBoard{4, 3, board.Cylinder}},
+		{"gardner-blue", stBoard{2, 3, board.Flat}}, {"gardner-blue", stBoard{3, 4, board.Flat}},
 	}
 	for _, c := range cases {
 		for _, starter := range []board.Color{board.Red, board.Blue} {
-			s := mustStrategy(t, c.name, c.bd.m, c.bd.n, c.bd.geo)
-			ls := &lossSearch{t: t, s: s}
+			s := stNew(t, c.name, c.bd.m, c.bd.n, c.bd.geo)
+			ls := &stLossSearch{t: t, s: s}
 			if loss := ls.run(starter); loss != nil {
 				t.Errorf("%s on %v, %s starts: lost %s", c.name, s.Board(), starter, s.Board().FormatMoves(loss, board.Thesis, true))
 				continue
@@ -174,28 +174,28 @@ func TestGardnerWinsExhaustively(t *testing.T) {
 // TestGardnerLosesOffItsBoards: thesis §5.3, Fig. 5.3 — Red's Gardner strategy
 // loses on the 4×3 torus; and §5.2 — Blue's loses on the cylinder. The figures'
 // move orders are not in the text, so the search finds a lost game and
-// confirmLoss replays it. For Blue the 5×6 board of Fig. 5.2 is too large for
+// stConfirmLoss replays it. For Blue the 5×6 board of Fig. 5.2 is too large for
 // this naive search; the smaller cylinders below already show the failure.
 func TestGardnerLosesOffItsBoards(t *testing.T) {
 	cases := []struct {
 		name    string
-		bd      testBoard
+		bd      stBoard
 		starter board.Color
 	}{
-		{"gardner", testBoard{4, 3, board.Torus}, board.Blue},
-		{"gardner", testBoard{4, 3, board.Torus}, board.Red},
-		{"gardner-blue", testBoard{3, 4, board.Cylinder}, board.Red},
-		{"gardner-blue", testBoard{3, 4, board.Cylinder}, board.Blue},
+		{"gardner", stBoard{4, 3, board.Torus}, board.Blue},
+		{"gardner", stBoard{4, 3, board.Torus}, board.Red},
+		{"gardner-blue", stBoard{3, 4, board.Cylinder}, board.Red},
+		{"gardner-blue", stBoard{3, 4, board.Cylinder}, board.Blue},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s-%dx%d-%v-%s", c.name, c.bd.m, c.bd.n, c.bd.geo, c.starter), func(t *testing.T) {
-			s := mustStrategy(t, c.name, c.bd.m, c.bd.n, c.bd.geo)
-			ls := &lossSearch{t: t, s: s}
+			s := stNew(t, c.name, c.bd.m, c.bd.n, c.bd.geo)
+			ls := &stLossSearch{t: t, s: s}
 			loss := ls.run(c.starter)
 			if loss == nil {
 				t.Fatalf("no lost game found")
 			}
-			confirmLoss(t, s, c.starter, loss)
+			stConfirmLoss(t, s, c.starter, loss)
 		})
 	}
 }

@@ -11,32 +11,32 @@ import (
 // replies the proof derives from the rules; both readings agree on them.
 func TestHHTProofCases(t *testing.T) {
 	for _, name := range []string{"hht", "hht-strict"} {
-		s := mustStrategy(t, name, 3, 4, board.Cylinder)
+		s := stNew(t, name, 3, 4, board.Cylinder)
 		b := s.Board()
 		// Case 1.a: Blue (1,3), Red (2,3), Blue (2,2): (3,2) is the only non-blue
 		// cell of ring 2 touching red in ring 3; rule 1 cannot be met, rule 2 can.
-		p := pos(t, b, []string{"(2,3)"}, []string{"(1,3)", "(2,2)"})
-		expectAllowed(t, s, p, "(2,2)", set(t, b, "(3,2)"), "2")
+		p := stPos(t, b, []string{"(2,3)"}, []string{"(1,3)", "(2,2)"})
+		stExpect(t, s, p, "(2,2)", stSet(t, b, "(3,2)"), "2")
 		// Case 3.a: Blue (2,2), Red (1,2), Blue (3,2): the red cell (1,2) touches
 		// (1,3) and (3,3) in ring 3, both empty; ring 1 is empty too, so rule 1
 		// (ring 2 to rings 1 and 3) needs two moves, and rule 2 allows exactly those two.
-		p = pos(t, b, []string{"(1,2)"}, []string{"(2,2)", "(3,2)"})
-		expectAllowed(t, s, p, "(3,2)", set(t, b, "(1,3)", "(3,3)"), "2")
+		p = stPos(t, b, []string{"(1,2)"}, []string{"(2,2)", "(3,2)"})
+		stExpect(t, s, p, "(3,2)", stSet(t, b, "(1,3)", "(3,3)"), "2")
 		// The same with a red cell in ring 1 touching (1,2): now rule 1 applies.
-		p = pos(t, b, []string{"(1,2)", "(2,1)"}, []string{"(2,2)", "(3,2)", "(3,4)"})
-		expectAllowed(t, s, p, "(3,2)", set(t, b, "(1,3)", "(3,3)"), "1")
+		p = stPos(t, b, []string{"(1,2)", "(2,1)"}, []string{"(2,2)", "(3,2)", "(3,4)"})
+		stExpect(t, s, p, "(3,2)", stSet(t, b, "(1,3)", "(3,3)"), "1")
 		// Case 3.b.ii: Red (1,2) and (2,3), with (2,3) touching red (2,4) in ring 4;
 		// Blue has (2,2), (1,3), (3,3). Blue's last is (3,3) in ring 3: the only cell
 		// of ring 2 touching a red cell of ring 3 is (3,2), which completes rule 1.
-		p = pos(t, b, []string{"(1,2)", "(2,3)", "(2,4)"}, []string{"(2,2)", "(1,3)", "(3,3)", "(1,1)"})
-		expectAllowed(t, s, p, "(3,3)", set(t, b, "(3,2)"), "1")
+		p = stPos(t, b, []string{"(1,2)", "(2,3)", "(2,4)"}, []string{"(2,2)", "(1,3)", "(3,3)", "(1,1)"})
+		stExpect(t, s, p, "(3,3)", stSet(t, b, "(3,2)"), "1")
 		// Ring 1 touches the virtual red ring 0: Blue (1,1) on an empty board is
 		// answered in ring 1 so that a red cell of ring 1 touches ring 2 — impossible
 		// in one move with ring 2 empty, so rule 3 (ring 1 to ring 0), any cell of ring 1.
-		p = pos(t, b, nil, []string{"(1,1)"})
-		expectAllowed(t, s, p, "(1,1)", set(t, b, "(2,1)", "(3,1)"), "3")
+		p = stPos(t, b, nil, []string{"(1,1)"})
+		stExpect(t, s, p, "(1,1)", stSet(t, b, "(2,1)", "(3,1)"), "3")
 		// Rule I: Blue has not played, any cell.
-		expectAllowed(t, s, board.Position{}, "", b.All(), "I")
+		stExpect(t, s, board.Position{}, "", b.All(), "I")
 	}
 }
 
@@ -45,16 +45,16 @@ func TestHHTProofCases(t *testing.T) {
 // j-1..j+1, while the strict reading passes over rules 1–3 and plays in ring j
 // by rule 4.
 func TestHHTReadingsDiffer(t *testing.T) {
-	loose := mustStrategy(t, "hht", 3, 3, board.Cylinder)
-	strict := mustStrategy(t, "hht-strict", 3, 3, board.Cylinder)
+	loose := stNew(t, "hht", 3, 3, board.Cylinder)
+	strict := stNew(t, "hht-strict", 3, 3, board.Cylinder)
 	b := loose.Board()
-	p := pos(t, b, []string{"(1,1)", "(1,2)", "(1,3)"}, []string{"(2,2)", "(2,1)"})
-	expectAllowed(t, loose, p, "(2,2)", b.All().AndNot(p.Occupied()), "1")
-	expectAllowed(t, strict, p, "(2,2)", set(t, b, "(3,2)"), "4")
+	p := stPos(t, b, []string{"(1,1)", "(1,2)", "(1,3)"}, []string{"(2,2)", "(2,1)"})
+	stExpect(t, loose, p, "(2,2)", b.All().AndNot(p.Occupied()), "1")
+	stExpect(t, strict, p, "(2,2)", stSet(t, b, "(3,2)"), "4")
 	// With ring 2 full as well, the strict reading falls through to rule 5.
 	p = p.Play(board.Blue, b.Cell(3, 2))
-	expectAllowed(t, loose, p, "(3,2)", b.All().AndNot(p.Occupied()), "1")
-	expectAllowed(t, strict, p, "(3,2)", b.All().AndNot(p.Occupied()), "5")
+	stExpect(t, loose, p, "(3,2)", b.All().AndNot(p.Occupied()), "1")
+	stExpect(t, strict, p, "(3,2)", b.All().AndNot(p.Occupied()), "5")
 }
 
 // TestHHTWinsExhaustively: HHT Thm. 1.1 on the 3×1 … 3×4 cylinders, by plain
@@ -64,8 +64,8 @@ func TestHHTWinsExhaustively(t *testing.T) {
 	for _, name := range []string{"hht", "hht-strict"} {
 		for n := 1; n <= 4; n++ {
 			for _, starter := range []board.Color{board.Red, board.Blue} {
-				s := mustStrategy(t, name, 3, n, board.Cylinder)
-				ls := &lossSearch{t: t, s: s}
+				s := stNew(t, name, 3, n, board.Cylinder)
+				ls := &stLossSearch{t: t, s: s}
 				if loss := ls.run(starter); loss != nil {
 					t.Errorf("%s on %v, %s starts: lost %s", name, s.Board(), starter, s.Board().FormatMoves(loss, board.Thesis, true))
 					continue

@@ -29,7 +29,7 @@ func TestRegistryEntries(t *testing.T) {
 			t.Errorf("Lookup(%q) = %v, %v", info.Name, got.Name, err)
 		}
 		built := 0
-		for _, bd := range testBoards {
+		for _, bd := range stBoards {
 			if info.Applies(bd.m, bd.n, bd.geo) != nil {
 				continue
 			}
@@ -95,25 +95,25 @@ func TestAppliesErrors(t *testing.T) {
 	}
 }
 
-type testBoard struct {
+type stBoard struct {
 	m, n int
 	geo  board.Geometry
 }
 
-// testBoards are the small boards the registry-wide tests run on: every
+// stBoards are the small boards the registry-wide tests run on: every
 // geometry, odd and even m, m < n, m = n, m > n, and the degenerate m ≤ 2.
-var testBoards = func() []testBoard {
-	var out []testBoard
+var stBoards = func() []stBoard {
+	var out []stBoard
 	for _, geo := range []board.Geometry{board.Cylinder, board.Flat, board.Torus} {
 		for _, mn := range [][2]int{{1, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 2}, {4, 3}, {5, 3}, {5, 4}, {4, 5}, {6, 4}, {5, 6}, {5, 7}, {7, 4}} {
-			out = append(out, testBoard{mn[0], mn[1], geo})
+			out = append(out, stBoard{mn[0], mn[1], geo})
 		}
 	}
 	return out
 }()
 
 // checkAnswer returns an error unless allowed is a non-empty set of empty cells.
-func checkAnswer(b *board.Board, p board.Position, allowed board.Bits) error {
+func stCheckAnswer(b *board.Board, p board.Position, allowed board.Bits) error {
 	if allowed.Empty() {
 		return fmt.Errorf("empty answer with %d empty cells", b.Cells()-p.Plies())
 	}
@@ -126,22 +126,22 @@ func checkAnswer(b *board.Board, p board.Position, allowed board.Bits) error {
 	return nil
 }
 
-// lossSearch is a plain exhaustive search, independent of the verifier: no
+// stLossSearch is a plain exhaustive search, independent of the verifier: no
 // transposition table, no symmetry. It plays every opponent move and every move
 // the strategy allows ("every" semantics, SPEC §4) and returns the first game in
 // depth-first order that the strategy loses, or nil if it wins them all. nodes
 // counts the positions visited.
-type lossSearch struct {
+type stLossSearch struct {
 	t     *testing.T
 	s     Strategy
 	nodes int
 }
 
-func (ls *lossSearch) run(starter board.Color) []board.Move {
+func (ls *stLossSearch) run(starter board.Color) []board.Move {
 	return ls.rec(board.Position{}, starter, board.NoCell, nil)
 }
 
-func (ls *lossSearch) rec(p board.Position, toMove board.Color, last board.Cell, moves []board.Move) []board.Move {
+func (ls *stLossSearch) rec(p board.Position, toMove board.Color, last board.Cell, moves []board.Move) []board.Move {
 	ls.nodes++
 	b, side := ls.s.Board(), ls.s.Side()
 	if p.Plies() == b.Cells() {
@@ -149,7 +149,7 @@ func (ls *lossSearch) rec(p board.Position, toMove board.Color, last board.Cell,
 	}
 	if toMove == side {
 		allowed, rule := ls.s.Allowed(p, last)
-		if err := checkAnswer(b, p, allowed); err != nil {
+		if err := stCheckAnswer(b, p, allowed); err != nil {
 			ls.t.Fatalf("strategy error after %s: %v", b.FormatMoves(moves, board.Thesis, true), err)
 		}
 		for xs := allowed; xs.Any(); {
@@ -180,7 +180,7 @@ func (ls *lossSearch) rec(p board.Position, toMove board.Color, last board.Cell,
 }
 
 // mustStrategy builds a registered strategy or fails the test.
-func mustStrategy(t *testing.T, name string, m, n int, geo board.Geometry) Strategy {
+func stNew(t *testing.T, name string, m, n int, geo board.Geometry) Strategy {
 	t.Helper()
 	s, err := New(name, board.MustNew(m, n, geo))
 	if err != nil {
@@ -189,11 +189,11 @@ func mustStrategy(t *testing.T, name string, m, n int, geo board.Geometry) Strat
 	return s
 }
 
-// randomPositions returns positions from random games with the strategy's side
+// stRandomPositions returns positions from random games with the strategy's side
 // to move, with the opponent's last move, for allocation checks and benchmarks.
-func randomPositions(s Strategy, count int, seed uint64) ([]board.Position, []board.Cell) {
+func stRandomPositions(s Strategy, count int, seed uint64) ([]board.Position, []board.Cell) {
 	b, side := s.Board(), s.Side()
-	rng := newRand(seed)
+	rng := stRand(seed)
 	var ps []board.Position
 	var lasts []board.Cell
 	for len(ps) < count {
@@ -211,10 +211,10 @@ func randomPositions(s Strategy, count int, seed uint64) ([]board.Position, []bo
 				if allowed.Empty() || allowed.And(p.Occupied()).Any() {
 					break
 				}
-				p = p.Play(side, pick(rng, allowed))
+				p = p.Play(side, stPick(rng, allowed))
 				continue
 			}
-			last = pick(rng, b.All().AndNot(p.Occupied()))
+			last = stPick(rng, b.All().AndNot(p.Occupied()))
 			p = p.Play(who, last)
 		}
 	}
@@ -227,7 +227,7 @@ func randomPositions(s Strategy, count int, seed uint64) ([]board.Position, []bo
 func TestAllowedDoesNotAllocate(t *testing.T) {
 	strict := map[string]bool{"mirror": true, "gardner": true, "gardner-blue": true, "hht": true, "hht-strict": true}
 	for _, info := range All() {
-		for _, bd := range []testBoard{{4, 3, board.Cylinder}, {5, 4, board.Cylinder}, {3, 5, board.Cylinder}, {6, 5, board.Torus}} {
+		for _, bd := range []stBoard{{4, 3, board.Cylinder}, {5, 4, board.Cylinder}, {3, 5, board.Cylinder}, {6, 5, board.Torus}} {
 			if info.Applies(bd.m, bd.n, bd.geo) != nil {
 				continue
 			}
@@ -235,7 +235,7 @@ func TestAllowedDoesNotAllocate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ps, lasts := randomPositions(s, 50, 7)
+			ps, lasts := stRandomPositions(s, 50, 7)
 			k := 0
 			allocs := testing.AllocsPerRun(200, func() {
 				s.Allowed(ps[k%len(ps)], lasts[k%len(ps)])
@@ -255,7 +255,7 @@ func TestAllowedDoesNotAllocate(t *testing.T) {
 // mid-sized board for each strategy that applies there.
 func BenchmarkAllowed(b *testing.B) {
 	for _, info := range All() {
-		for _, bd := range []testBoard{{6, 5, board.Cylinder}, {5, 7, board.Cylinder}, {3, 9, board.Cylinder}} {
+		for _, bd := range []stBoard{{6, 5, board.Cylinder}, {5, 7, board.Cylinder}, {3, 9, board.Cylinder}} {
 			if info.Applies(bd.m, bd.n, bd.geo) != nil {
 				continue
 			}
@@ -263,7 +263,7 @@ func BenchmarkAllowed(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			ps, lasts := randomPositions(s, 256, 11)
+			ps, lasts := stRandomPositions(s, 256, 11)
 			b.Run(fmt.Sprintf("%s/%dx%d", info.Name, bd.m, bd.n), func(b *testing.B) {
 				b.ReportAllocs()
 				for k := 0; b.Loop(); k++ {
@@ -274,4 +274,4 @@ func BenchmarkAllowed(b *testing.B) {
 	}
 }
 
-func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
+func stRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }

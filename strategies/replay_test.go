@@ -11,7 +11,7 @@ import (
 	"hexproof/board"
 )
 
-func replay(t *testing.T, s Strategy, starter board.Color, moves string, first bool) (*Replayed, error) {
+func stReplay(t *testing.T, s Strategy, starter board.Color, moves string, first bool) (*Replayed, error) {
 	t.Helper()
 	toks, err := s.Board().ParseMoves(moves)
 	if err != nil {
@@ -20,7 +20,7 @@ func replay(t *testing.T, s Strategy, starter board.Color, moves string, first b
 	return Replay(s, starter, toks, first)
 }
 
-func movesOf(r *Replayed) string {
+func stMoves(r *Replayed) string {
 	var parts []string
 	for _, m := range r.Game.Moves {
 		s := r.Game.Board.FormatMoves([]board.Move{m}, board.Thesis, true)
@@ -35,13 +35,13 @@ func movesOf(r *Replayed) string {
 // TestReplayOpponentOnly: the strategy's answers are played between the listed
 // opponent moves, also after the last one, each with its rule.
 func TestReplayOpponentOnly(t *testing.T) {
-	s := mustStrategy(t, "mirror", 4, 3, board.Cylinder)
+	s := stNew(t, "mirror", 4, 3, board.Cylinder)
 	for _, list := range []string{"(1,1) (2,2) (1,3)", "B:a1 B:(2,2) B:a3"} {
-		r, err := replay(t, s, board.Blue, list, false)
+		r, err := stReplay(t, s, board.Blue, list, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := movesOf(r), "B:(1,1) R:(3,1)/1 B:(2,2) R:(4,2)/1 B:(1,3) R:(3,3)/1"; got != want {
+		if got, want := stMoves(r), "B:(1,1) R:(3,1)/1 B:(2,2) R:(4,2)/1 B:(1,3) R:(3,3)/1"; got != want {
 			t.Errorf("%q: got %s, want %s", list, got, want)
 		}
 		if r.Whole || len(r.Turns) != 3 || r.Turns[1].Index != 3 || r.Turns[1].Answer != s.Board().Cell(4, 2) || r.Agreeing() != 3 {
@@ -49,40 +49,40 @@ func TestReplayOpponentOnly(t *testing.T) {
 		}
 	}
 	// Red opens: rule I allows every cell; with firstChoice the first in cell order.
-	r, err := replay(t, s, board.Red, "(3,1)", true)
+	r, err := stReplay(t, s, board.Red, "(3,1)", true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Blue took (3,1), the partner of Red's (1,1): rule 2, first empty cell (2,1).
-	if got, want := movesOf(r), "R:(1,1)/I B:(3,1) R:(2,1)/2"; got != want {
+	if got, want := stMoves(r), "R:(1,1)/I B:(3,1) R:(2,1)/2"; got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
 	// Without firstChoice the replay refuses to choose for the strategy.
-	if _, err := replay(t, s, board.Red, "(3,1)", false); !errors.Is(err, ErrSeveralChoices) {
+	if _, err := stReplay(t, s, board.Red, "(3,1)", false); !errors.Is(err, ErrSeveralChoices) {
 		t.Errorf("several choices without firstChoice: err = %v", err)
 	}
 	// Opponent's moves all prefixed with the opponent's letter: the same as none.
-	r, err = replay(t, s, board.Blue, "B:(1,1) B:(2,1)", true)
-	if err != nil || r.Whole || movesOf(r) != "B:(1,1) R:(3,1)/1 B:(2,1) R:(4,1)/1" {
-		t.Errorf("got %s, %v", movesOf(r), err)
+	r, err = stReplay(t, s, board.Blue, "B:(1,1) B:(2,1)", true)
+	if err != nil || r.Whole || stMoves(r) != "B:(1,1) R:(3,1)/1 B:(2,1) R:(4,1)/1" {
+		t.Errorf("got %s, %v", stMoves(r), err)
 	}
 	// The game stops at a win; the strategy's winning answer ends it.
-	s2 := mustStrategy(t, "mirror", 4, 2, board.Cylinder)
-	r, err = replay(t, s2, board.Blue, "(1,1) (1,2)", false)
+	s2 := stNew(t, "mirror", 4, 2, board.Cylinder)
+	r, err = stReplay(t, s2, board.Blue, "(1,1) (1,2)", false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Game.Winner != board.Red || len(r.Game.Moves) != 4 {
-		t.Errorf("got %s, winner %v; want Red to win with (3,2)", movesOf(r), r.Game.Winner)
+		t.Errorf("got %s, winner %v; want Red to win with (3,2)", stMoves(r), r.Game.Winner)
 	}
 }
 
 // TestReplayWholeGame: a listed game is followed, and each of the strategy's
 // turns records its own answer, rule, allowed set and agreement.
 func TestReplayWholeGame(t *testing.T) {
-	s := mustStrategy(t, "mirror", 4, 3, board.Cylinder)
+	s := stNew(t, "mirror", 4, 3, board.Cylinder)
 	b := s.Board()
-	r, err := replay(t, s, board.Blue, "B:(1,1) R:(3,1) B:(2,2) R:(1,2) B:(4,1)", true)
+	r, err := stReplay(t, s, board.Blue, "B:(1,1) R:(3,1) B:(2,2) R:(1,2) B:(4,1)", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,13 +97,13 @@ func TestReplayWholeGame(t *testing.T) {
 		t.Errorf("turn 2: %+v", t1)
 	}
 	if r.Game.Moves[3].Cell != b.Cell(1, 2) {
-		t.Errorf("the listed move must be played, got %s", movesOf(r))
+		t.Errorf("the listed move must be played, got %s", stMoves(r))
 	}
 	if r.Agreeing() != 1 {
 		t.Errorf("agreeing = %d, want 1", r.Agreeing())
 	}
 	// A free choice agrees whichever allowed cell was listed.
-	r, err = replay(t, s, board.Red, "R:(4,3) B:(2,3) R:(2,1)", true)
+	r, err = stReplay(t, s, board.Red, "R:(4,3) B:(2,3) R:(2,1)", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestReplayWholeGame(t *testing.T) {
 
 // TestReplayErrors: every bad move list is an error naming the token.
 func TestReplayErrors(t *testing.T) {
-	s := mustStrategy(t, "mirror", 4, 2, board.Cylinder)
+	s := stNew(t, "mirror", 4, 2, board.Cylinder)
 	cases := []struct {
 		starter board.Color
 		moves   string
@@ -128,26 +128,26 @@ func TestReplayErrors(t *testing.T) {
 		{board.Blue, "B:(1,1) R:(1,1)", `move 2 "R:(1,1)": cell (1,1) is already occupied`},
 	}
 	for _, c := range cases {
-		_, err := replay(t, s, c.starter, c.moves, true)
+		_, err := stReplay(t, s, c.starter, c.moves, true)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: err = %v, want %q", c.moves, err, c.want)
 		}
 	}
 }
 
-// badStrategy answers with a fixed set, to check that Replay reports strategy
+// stBadStrategy answers with a fixed set, to check that Replay reports strategy
 // errors instead of panicking or playing an illegal move.
-type badStrategy struct {
+type stBadStrategy struct {
 	b      *board.Board
 	answer board.Bits
 }
 
-func (s badStrategy) Board() *board.Board { return s.b }
-func (s badStrategy) Side() board.Color   { return board.Red }
-func (s badStrategy) Allowed(board.Position, board.Cell) (board.Bits, string) {
+func (s stBadStrategy) Board() *board.Board { return s.b }
+func (s stBadStrategy) Side() board.Color   { return board.Red }
+func (s stBadStrategy) Allowed(board.Position, board.Cell) (board.Bits, string) {
 	return s.answer, "x"
 }
-func (s badStrategy) Symmetries() []board.Perm { return s.b.Identity() }
+func (s stBadStrategy) Symmetries() []board.Perm { return s.b.Identity() }
 
 func TestReplayStrategyErrors(t *testing.T) {
 	b := board.MustNew(3, 3, board.Cylinder)
@@ -160,7 +160,7 @@ func TestReplayStrategyErrors(t *testing.T) {
 		{board.Bits{0, 1 << 20}, "off the board"},
 	} {
 		for _, whole := range []string{"(2,2)", "B:(2,2) R:(1,1)"} {
-			_, err := replay(t, badStrategy{b, c.answer}, board.Blue, whole, true)
+			_, err := stReplay(t, stBadStrategy{b, c.answer}, board.Blue, whole, true)
 			var se *StrategyError
 			if !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) || len(se.Game.Moves) != 1 || !strings.Contains(err.Error(), "B:(2,2)") {
 				t.Errorf("answer %v, moves %q: err = %v, want a StrategyError after B:(2,2) mentioning %q", c.answer, whole, err, c.want)
@@ -201,7 +201,7 @@ func TestReplayThesisGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := mustStrategy(t, g.Strategy, m, n, board.Cylinder)
+		s := stNew(t, g.Strategy, m, n, board.Cylinder)
 		starter, err := board.ParseColor(g.Starter)
 		if err != nil {
 			t.Fatal(err)
@@ -210,7 +210,7 @@ func TestReplayThesisGames(t *testing.T) {
 		for _, mv := range g.Moves {
 			list = append(list, fmt.Sprintf("%s:(%d,%d)", strings.ToUpper(mv.Player[:1]), mv.Cell[0], mv.Cell[1]))
 		}
-		r, err := replay(t, s, starter, strings.Join(list, " "), true)
+		r, err := stReplay(t, s, starter, strings.Join(list, " "), true)
 		if err != nil {
 			t.Errorf("%s: %v", g.Source, err)
 			continue

@@ -21,7 +21,7 @@ func TestDeclaredSymmetries(t *testing.T) {
 		games = 15
 	}
 	for _, info := range All() {
-		for _, bd := range testBoards {
+		for _, bd := range stBoards {
 			if info.Applies(bd.m, bd.n, bd.geo) != nil {
 				continue
 			}
@@ -31,11 +31,11 @@ func TestDeclaredSymmetries(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := checkSubgroup(b, s.Symmetries()); err != nil {
+				if err := stCheckSubgroup(b, s.Symmetries()); err != nil {
 					t.Fatal(err)
 				}
 				rng := rand.New(rand.NewPCG(uint64(bd.m*100+bd.n), uint64(bd.geo)+uint64(len(info.Name))))
-				if err := checkSymmetries(s, s.Symmetries(), rng, games); err != nil {
+				if err := stCheckSymmetries(s, s.Symmetries(), rng, games); err != nil {
 					t.Fatal(err)
 				}
 			})
@@ -43,7 +43,7 @@ func TestDeclaredSymmetries(t *testing.T) {
 	}
 }
 
-// TestSymmetryCheckFindsOverclaims shows that checkSymmetries can fail: hht is
+// TestSymmetryCheckFindsOverclaims shows that stCheckSymmetries can fail: hht is
 // not symmetric under the half-turn (it swaps rings j-1 and j+1, i.e. the
 // unequal rules 2 and 3), and claiming the full group must be caught. Likewise
 // Gardner's triangles in columns 1..n+1 are not invariant under a rotation.
@@ -52,13 +52,13 @@ func TestSymmetryCheckFindsOverclaims(t *testing.T) {
 		name string
 		m, n int
 	}{{"hht", 3, 4}, {"hht-strict", 3, 4}, {"gardner", 5, 3}} {
-		s := mustStrategy(t, c.name, c.m, c.n, board.Cylinder)
+		s := stNew(t, c.name, c.m, c.n, board.Cylinder)
 		full := s.Board().Group()
 		if len(s.Symmetries()) >= len(full) {
 			t.Fatalf("%s on %v claims the whole group of %d elements", c.name, s.Board(), len(full))
 		}
 		rng := rand.New(rand.NewPCG(1, 2))
-		if err := checkSymmetries(s, full, rng, 200); err == nil {
+		if err := stCheckSymmetries(s, full, rng, 200); err == nil {
 			t.Errorf("%s on %v: the check accepted the whole group, which the strategy does not commute with", c.name, s.Board())
 		} else {
 			t.Logf("%s: over-claim caught: %v", c.name, err)
@@ -91,20 +91,20 @@ func TestDeclaredGroups(t *testing.T) {
 		{"gardner", 5, 3, board.Torus, 2},
 	}
 	for _, c := range cases {
-		s := mustStrategy(t, c.name, c.m, c.n, c.geo)
+		s := stNew(t, c.name, c.m, c.n, c.geo)
 		if got := len(s.Symmetries()); got != c.want {
 			t.Errorf("%s on %v: %d symmetries, want %d", c.name, s.Board(), got, c.want)
 		}
 	}
 }
 
-func checkSubgroup(b *board.Board, syms []board.Perm) error {
+func stCheckSubgroup(b *board.Board, syms []board.Perm) error {
 	if len(syms) == 0 {
 		return fmt.Errorf("no symmetries declared (the identity must be first)")
 	}
 	in := func(g board.Perm) bool {
 		for _, h := range syms {
-			if equalPerm(g, h) {
+			if stEqualPerm(g, h) {
 				return true
 			}
 		}
@@ -118,7 +118,7 @@ func checkSubgroup(b *board.Board, syms []board.Perm) error {
 	for k, g := range syms {
 		found := false
 		for _, h := range b.Group() {
-			if equalPerm(g, h) {
+			if stEqualPerm(g, h) {
 				found = true
 			}
 		}
@@ -138,7 +138,7 @@ func checkSubgroup(b *board.Board, syms []board.Perm) error {
 	return nil
 }
 
-func equalPerm(g, h board.Perm) bool {
+func stEqualPerm(g, h board.Perm) bool {
 	if len(g) != len(h) {
 		return false
 	}
@@ -150,9 +150,9 @@ func equalPerm(g, h board.Perm) bool {
 	return true
 }
 
-// checkSymmetries plays games random games (half started by each player) and at
+// stCheckSymmetries plays games random games (half started by each player) and at
 // every turn of the strategy compares Allowed on the position and on its images.
-func checkSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int) error {
+func stCheckSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int) error {
 	b, side := s.Board(), s.Side()
 	for game := 0; game < games; game++ {
 		starter := board.Red
@@ -167,7 +167,7 @@ func checkSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int) e
 			var x board.Cell
 			if who == side {
 				allowed, _ := s.Allowed(p, last)
-				if err := checkAnswer(b, p, allowed); err != nil {
+				if err := stCheckAnswer(b, p, allowed); err != nil {
 					return fmt.Errorf("after %s: %v", b.FormatMoves(moves, board.Thesis, true), err)
 				}
 				for _, g := range syms {
@@ -175,12 +175,12 @@ func checkSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int) e
 					if want := g.ApplyBits(allowed); got != want {
 						return fmt.Errorf("%s started, after %s (last %s): Allowed(g·p) = %s but g·Allowed(p) = %s",
 							starter, b.FormatMoves(moves, board.Thesis, true), b.Format(last, board.Thesis),
-							formatSet(b, got), formatSet(b, want))
+							stFormat(b, got), stFormat(b, want))
 					}
 				}
-				x = pick(rng, allowed)
+				x = stPick(rng, allowed)
 			} else {
-				x = pick(rng, b.All().AndNot(p.Occupied()))
+				x = stPick(rng, b.All().AndNot(p.Occupied()))
 				last = x
 			}
 			p = p.Play(who, x)
@@ -190,12 +190,12 @@ func checkSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int) e
 	return nil
 }
 
-func pick(rng *rand.Rand, s board.Bits) board.Cell {
+func stPick(rng *rand.Rand, s board.Bits) board.Cell {
 	cells := s.Cells()
 	return cells[rng.IntN(len(cells))]
 }
 
-func formatSet(b *board.Board, s board.Bits) string {
+func stFormat(b *board.Board, s board.Bits) string {
 	out := "{"
 	for k, c := range s.Cells() {
 		if k > 0 {
