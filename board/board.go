@@ -154,6 +154,7 @@ type Board struct {
 	nbr   []Bits
 	nlist [][]Cell
 	group []Perm // full symmetry group of the geometry, identity first
+	tor   [][6]torusStep
 }
 
 // New builds an m×n board. m, n ≥ 1 and m·n ≤ MaxCells.
@@ -191,6 +192,9 @@ func New(m, n int, g Geometry) (*Board, error) {
 			}
 		}
 		b.nlist[c] = b.nbr[c].Cells()
+	}
+	if g == Torus {
+		b.tor = b.torusSteps()
 	}
 	b.group = b.buildGroup()
 	return b, nil

@@ -111,7 +111,7 @@ func (b *Board) Wins(p Position, c Color) bool {
 // any horizontal shift; Blue: the transpose) exists iff the gcd of the relevant
 // winding components over the generators is 1.
 func (b *Board) torusWinds(set Bits, horizontal bool) bool {
-	var ox, oy [MaxCells]int16
+	var off [MaxCells]int16 // sheet of the copy first reached, in the relevant direction
 	var seen Bits
 	var stack [MaxCells]Cell
 	rest := set
@@ -121,7 +121,7 @@ func (b *Board) torusWinds(set Bits, horizontal bool) bool {
 			continue
 		}
 		seen = seen.With(seed)
-		ox[seed], oy[seed] = 0, 0
+		off[seed] = 0
 		sp := 0
 		stack[sp] = seed
 		sp++
@@ -129,32 +129,51 @@ func (b *Board) torusWinds(set Bits, horizontal bool) bool {
 		for sp > 0 {
 			sp--
 			c := stack[sp]
-			i, j := b.Coord(c)
-			for _, d := range steps {
-				x, wx, wy, _ := b.step(i, j, d)
+			for _, s := range &b.tor[c] {
+				x := s.x
 				if !set.Has(x) {
 					continue
 				}
-				nx, ny := ox[c]+int16(wx), oy[c]+int16(wy)
+				o := off[c] + int16(s.wy)
+				if horizontal {
+					o = off[c] + int16(s.wx)
+				}
 				if !seen.Has(x) {
 					seen = seen.With(x)
-					ox[x], oy[x] = nx, ny
+					off[x] = o
 					stack[sp] = x
 					sp++
 					continue
 				}
-				w := int(ny - oy[x])
-				if horizontal {
-					w = int(nx - ox[x])
+				// The gcd only decreases, and it is 1 at the end iff it is 1 now.
+				if g = gcd(g, int(o-off[x])); g == 1 {
+					return true
 				}
-				g = gcd(g, w)
 			}
-		}
-		if g == 1 {
-			return true
 		}
 	}
 	return false
+}
+
+// torusStep is one of a torus cell's six steps in the lifting: the cell reached
+// and the sheets crossed horizontally (wx) and vertically (wy).
+type torusStep struct {
+	x      Cell
+	wx, wy int8
+}
+
+// torusSteps tabulates step for every cell (torus boards only), so that
+// torusWinds does no coordinate arithmetic.
+func (b *Board) torusSteps() [][6]torusStep {
+	out := make([][6]torusStep, b.cells)
+	for c := Cell(0); int(c) < b.cells; c++ {
+		i, j := b.Coord(c)
+		for k, d := range steps {
+			x, wx, wy, _ := b.step(i, j, d)
+			out[c][k] = torusStep{x: x, wx: int8(wx), wy: int8(wy)}
+		}
+	}
+	return out
 }
 
 func gcd(a, b int) int {
