@@ -485,7 +485,11 @@ func atlasMarkdown(rows []atlasRow, geo board.Geometry, maxCells int, choices st
 		}
 		sb.WriteString("\n")
 	}
-	sb.WriteString("\n— no registered strategy applies; empty: more than the cell limit.\n\n## Runs\n\n")
+	sb.WriteString("\n— no registered strategy applies; empty: more than the cell limit.\n")
+	if geo == board.Cylinder {
+		sb.WriteString(atlasCompareB1(mine))
+	}
+	sb.WriteString("\n## Runs\n\n")
 	sb.WriteString("| board | strategy | side | starter | verdict | plies | positions | longest game | seconds | detail |\n")
 	sb.WriteString("|---|---|---|---|---|--:|--:|--:|--:|---|\n")
 	sort.SliceStable(mine, func(a, b int) bool {
