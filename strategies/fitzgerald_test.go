@@ -1,0 +1,188 @@
+package strategies
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"hexproof/board"
+)
+
+func TestFitzgeraldApplies(t *testing.T) {
+	for _, c := range []struct {
+		m, n int
+		geo  board.Geometry
+		ok   bool
+	}{
+		{5, 1, board.Cylinder, true}, {5, 9, board.Cylinder, true}, {5, 25, board.Cylinder, true},
+		{5, 26, board.Cylinder, false}, {4, 9, board.Cylinder, false}, {7, 9, board.Cylinder, false},
+		{5, 9, board.Flat, false}, {5, 9, board.Torus, false},
+	} {
+		err := fitzgeraldApplies(c.m, c.n, c.geo)
+		if (err == nil) != c.ok {
+			t.Errorf("%dx%d %v: err = %v, want ok=%v", c.m, c.n, c.geo, err, c.ok)
+		}
+		if err != nil && c.m != 5 && !strings.Contains(err.Error(), "5×n cylinders") {
+			t.Errorf("%dx%d: unclear error %q", c.m, c.n, err)
+		}
+	}
+	if _, err := New("fitzgerald", board.MustNew(4, 4, board.Cylinder)); err == nil {
+		t.Error("registry built fitzgerald on 4x4")
+	}
+}
+
+func TestRuleNumber(t *testing.T) {
+	for s, want := range map[string]int{"6(c)": 6, "14": 14, "3(a)i": 3, "0": 0, "16(b)": 16} {
+		if got := RuleNumber(s); got != want {
+			t.Errorf("RuleNumber(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// TestFitzgeraldOpening: step I plays in the middle ring, middle column; for
+// even n the upper of the two middle rings (docs/decisions/fitzgerald.md).
+func TestFitzgeraldOpening(t *testing.T) {
+	for n, ring := range map[int]int{1: 1, 2: 1, 3: 2, 4: 2, 9: 5, 12: 6} {
+		b := board.MustNew(5, n, board.Cylinder)
+		got, rule := NewFitzgerald(b).Allowed(board.Position{}, board.NoCell)
+		if got != board.Bit(b.Cell(3, ring)) || rule != "0" {
+			t.Errorf("5x%d: opening %v rule %s, want (3,%d) rule 0", n, cellsStr(b, got), rule, ring)
+		}
+	}
+}
+
+// TestFitzgeraldLegalAndDeterministic: on random games on 5×1 … 5×12 with
+// either starter, every answer is exactly one empty cell, with a rule label
+// whose number is 0…19, and asking twice gives the same answer.
+func TestFitzgeraldLegalAndDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for n := 1; n <= 12; n++ {
+		b := board.MustNew(5, n, board.Cylinder)
+		f := NewFitzgerald(b)
+		for g := 0; g < 20; g++ {
+			var p board.Position
+			last := board.NoCell
+			who := board.Red
+			if g%2 == 1 {
+				who = board.Blue
+			}
+			for b.Winner(p) == board.Empty && p.Occupied() != b.All() {
+				if who == board.Red {
+					got, rule := f.Allowed(p, last)
+					again, rule2 := f.Allowed(p, last)
+					if got.Count() != 1 || got.And(p.Occupied()).Any() {
+						t.Fatalf("5x%d: answer %v (rule %s) is not one empty cell\n%s", n, cellsStr(b, got), rule, b.Picture(p, board.Bits{}))
+					}
+					if again != got || rule2 != rule {
+						t.Fatalf("5x%d: not deterministic", n)
+					}
+					if r := RuleNumber(rule); r < 0 || r > 19 || rule == "" {
+						t.Fatalf("5x%d: bad rule label %q", n, rule)
+					}
+					p = p.Play(board.Red, got.First())
+				} else {
+					e := emptyOf(b, p).Cells()
+					last = e[rng.IntN(len(e))]
+					p = p.Play(board.Blue, last)
+				}
+				who = who.Other()
+			}
+		}
+	}
+}
+
+// redAlwaysWins explores every Blue reply (memoized on the position) and
+// reports whether Red, following the strategy, wins every game; on failure it
+// returns one lost game's moves.
+func redAlwaysWins(b *board.Board, f *Fitzgerald, p board.Position, last board.Cell, redToMove bool, memo map[board.Position]bool, line *[]board.Cell) bool {
+	if v, ok := memo[p]; ok {
+		return v
+	}
+	ok := true
+	if redToMove {
+		c, _ := f.Decide(p, last)
+		q := p.Play(board.Red, c)
+		*line = append(*line, c)
+		if !b.RedWins(q) {
+			ok = redAlwaysWins(b, f, q, last, false, memo, line)
+		}
+		if ok {
+			*line = (*line)[:len(*line)-1]
+		}
+	} else {
+		for e := emptyOf(b, p); ok && e.Any(); {
+			c := e.Pop()
+			q := p.Play(board.Blue, c)
+			*line = append(*line, c)
+			if b.BlueWins(q) {
+				ok = false
+				break
+			}
+			ok = redAlwaysWins(b, f, q, c, true, memo, line)
+			if ok {
+				*line = (*line)[:len(*line)-1]
+			}
+		}
+	}
+	memo[p] = ok
+	return ok
+}
+
+// TestFitzgeraldSmallBoards: thesis §9.4.3 and App. B state that Alg. 8.4.1 is
+// optimal on 5×1, 5×2 and 5×3 (either starter) and on 5×4 when Red starts.
+// This checks it by exhaustive search over Blue's replies.
+func TestFitzgeraldSmallBoards(t *testing.T) {
+	for _, c := range []struct {
+		n        int
+		redFirst bool
+	}{{1, true}, {1, false}, {2, true}, {2, false}, {3, true}, {3, false}, {4, true}} {
+		b := board.MustNew(5, c.n, board.Cylinder)
+		f := NewFitzgerald(b)
+		var line []board.Cell
+		memo := map[board.Position]bool{}
+		if !redAlwaysWins(b, f, board.Position{}, board.NoCell, c.redFirst, memo, &line) {
+			var sb strings.Builder
+			for _, x := range line {
+				sb.WriteString(b.Format(x, board.Thesis) + " ")
+			}
+			t.Errorf("5x%d (red first %v): Red loses the game %s", c.n, c.redFirst, sb.String())
+		} else {
+			t.Logf("5x%d red first %v: Red wins all games (%d positions)", c.n, c.redFirst, len(memo))
+		}
+	}
+}
+
+// TestFitzgeraldFig102b: in the position of thesis Fig. 10.2b (App. A.1.1
+// game 1 before ply 16) Blue's (3,4) threatens a provisional winning path and
+// the figure names the two cells that prevent it, (5,3) and (4,4); the
+// hierarchy then chooses (5,3) (Fig. 10.2c).
+func TestFitzgeraldFig102b(t *testing.T) {
+	b := board.MustNew(5, 9, board.Cylinder)
+	f := NewFitzgerald(b)
+	red := [][2]int{{4, 7}, {5, 6}, {1, 5}, {2, 8}, {3, 3}, {1, 4}, {4, 1}}
+	blue := [][2]int{{2, 7}, {4, 6}, {5, 5}, {3, 9}, {2, 3}, {2, 4}, {1, 3}, {3, 4}}
+	p := pos(t, b, red, blue)
+	last := b.Cell(3, 4)
+	var s state
+	s.p, s.last, s.empty = p, last, emptyOf(b, p)
+	s.i, s.j = 3, 4
+	f.nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
+	f.nt.Bridges(p.Red, s.empty, true, &s.redBr)
+	f.nt.Bridges(p.Red, s.empty.With(last), true, &s.redBrPrev)
+	f.nt.Bridges(p.Blue, s.empty, false, &s.blueBr)
+	got, label := f.rule6(&s)
+	if want := cellSet(b, [2]int{5, 3}, [2]int{4, 4}); got != want || label != "6(c)" {
+		t.Errorf("rule 6 gives %v (%s), want %v", cellsStr(b, got), label, cellsStr(b, want))
+	}
+	c, rule := f.Decide(p, last)
+	if c != b.Cell(5, 3) || RuleNumber(rule) != 6 {
+		t.Errorf("decision %s rule %s, want (5,3) rule 6", b.Format(c, board.Thesis), rule)
+	}
+	// Fig. 10.2c: after (5,3) and Blue (5,4), Blue threatens to win and rule 2
+	// forces (4,4).
+	p = p.Play(board.Red, b.Cell(5, 3)).Play(board.Blue, b.Cell(5, 4))
+	c, rule = f.Decide(p, b.Cell(5, 4))
+	if c != b.Cell(4, 4) || RuleNumber(rule) != 2 {
+		t.Errorf("after (5,4): %s rule %s, want (4,4) rule 2", b.Format(c, board.Thesis), rule)
+	}
+}
