@@ -7,7 +7,9 @@ import (
 )
 
 // The 3×n strategy of Huneke, Hayward and Toft (HHT Alg. 3.1 = thesis Alg. 4.2.2),
-// for Red on the cylinder. After Blue plays in ring j, Red takes the first rule
+// for Red on the cylinder, and on the torus as thesis §4.2.4 says ("adjusted to
+// the new connections": rings are taken modulo n, so ring n lies above ring 1 and
+// no ring is virtual). After Blue plays in ring j, Red takes the first rule
 // that some empty cell satisfies:
 //
 //	1  a cell of ring j-1, j or j+1 after which some red cell of ring j touches a
@@ -22,7 +24,8 @@ import (
 // Rule I (Blue has not played) is any empty cell. As HHT (footnote 3) says, rings
 // 0 and n+1 count as red, so every cell of ring 1 touches red above it and every
 // cell of ring n touches red below it; the thesis's statement omits this, but its
-// rules 1–3 are meaningless on rings 1 and n without it.
+// rules 1–3 are meaningless on rings 1 and n without it. On the torus there are
+// no virtual rings: ring j-1 of ring 1 is ring n.
 //
 // "Then" in rules 1–3 has two readings (docs/decisions/strategies.md):
 // hht takes the literal one — a cell qualifies when the condition holds after the
@@ -52,8 +55,8 @@ func init() {
 }
 
 func hhtApplies(m, n int, g board.Geometry) error {
-	if g != board.Cylinder {
-		return fmt.Errorf("the HHT strategy is defined on the cylinder only (the torus version of thesis §4.2.4 is not implemented)")
+	if g == board.Flat {
+		return fmt.Errorf("the HHT strategy needs the columns to wrap round: use the cylinder or the torus (thesis §4.2.4)")
 	}
 	return nil
 }
@@ -61,32 +64,46 @@ func hhtApplies(m, n int, g board.Geometry) error {
 type hht struct {
 	b      *board.Board
 	strict bool
+	torus  bool
 	rings  []board.Bits // rings[j] for j in 1..n; rings[0] and rings[n+1] are empty
 	syms   []board.Perm
 }
 
 func newHHT(b *board.Board, strict bool) *hht {
-	s := &hht{b: b, strict: strict, rings: make([]board.Bits, b.N+2)}
+	s := &hht{b: b, strict: strict, torus: b.Geo == board.Torus, rings: make([]board.Bits, b.N+2)}
 	for c := board.Cell(0); int(c) < b.Cells(); c++ {
 		_, j := b.Coord(c)
 		s.rings[j] = s.rings[j].With(c)
 	}
-	s.syms = hhtSymmetries(b, s.rings)
+	s.syms = hhtSymmetries(b, s.rings, s.torus)
 	return s
 }
 
-// hhtSymmetries: the rules mention only the ring of Blue's last cell, the rings
-// beside it, the touching relation and the colours, so every board symmetry that
-// maps each ring onto itself (rotations and reflections, not the half-turn)
-// commutes with the strategy. The half-turn exchanges rings j-1 and j+1, i.e.
-// rules 2 and 3, whose order is not symmetric (HHT §1: no top–bottom symmetric
-// version is known), so it is not claimed.
-func hhtSymmetries(b *board.Board, rings []board.Bits) []board.Perm {
+// hhtSymmetries: the rules mention only the ring j of Blue's last cell, the
+// rings j-1 and j+1 (in that orientation: rule 2 looks down, rule 3 up), the
+// touching relation and the colours. So every board symmetry that shifts the
+// rings without turning them over — ring k to ring k+c for all k — commutes with
+// the strategy: on the cylinder c = 0 (rings 0 and n+1 are fixed), giving the
+// rotations and reflections; on the torus any c (the vertical shifts) with the
+// rotations. The half-turn maps ring k to ring n+1-k and so exchanges rules 2 and
+// 3, whose order is not symmetric (HHT §1: no top–bottom symmetric version is
+// known); it is not claimed.
+func hhtSymmetries(b *board.Board, rings []board.Bits, torus bool) []board.Perm {
 	var out []board.Perm
 	for _, g := range b.Group() {
+		image := g.ApplyBits(rings[1])
+		c := -1
+		for k := 1; k <= b.N; k++ {
+			if rings[k] == image {
+				c = k - 1
+			}
+		}
+		if c < 0 || (c != 0 && !torus) {
+			continue
+		}
 		ok := true
 		for j := 1; j <= b.N; j++ {
-			if g.ApplyBits(rings[j]) != rings[j] {
+			if g.ApplyBits(rings[j]) != rings[(j-1+c)%b.N+1] {
 				ok = false
 				break
 			}
@@ -102,13 +119,22 @@ func (s *hht) Board() *board.Board      { return s.b }
 func (s *hht) Side() board.Color        { return board.Red }
 func (s *hht) Symmetries() []board.Perm { return s.syms }
 
+// ring is ring k, for k in 0..n+1: wrapped on the torus; on the cylinder rings
+// 0 and n+1 are empty here (touches treats them as red).
+func (s *hht) ring(k int) board.Bits {
+	if s.torus {
+		k = (k-1+s.b.N)%s.b.N + 1
+	}
+	return s.rings[k]
+}
+
 // touches reports whether red cell x of ring j touches red in ring k (k = j±1);
-// rings 0 and n+1 are red.
+// on the cylinder rings 0 and n+1 are red.
 func (s *hht) touches(red board.Bits, x board.Cell, k int) bool {
-	if k < 1 || k > s.b.N {
+	if !s.torus && (k < 1 || k > s.b.N) {
 		return true
 	}
-	return s.b.Neighbours(x).And(s.rings[k]).And(red).Any()
+	return s.b.Neighbours(x).And(s.ring(k)).And(red).Any()
 }
 
 // holds evaluates the condition of rule 1, 2 or 3 for ring j with red cells red.
@@ -135,17 +161,12 @@ func (s *hht) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 		return empty, "I"
 	}
 	_, j := s.b.Coord(last)
-	ringsOf := func(lo, hi int) board.Bits {
-		var r board.Bits
-		for k := max(lo, 1); k <= min(hi, s.b.N); k++ {
-			r = r.Or(s.rings[k])
-		}
-		return r
-	}
+	// ring(0) and ring(n+1) are empty on the cylinder: no cell is played there.
+	up, mid, down := s.ring(j-1), s.rings[j], s.ring(j+1)
 	cand := [4]board.Bits{
-		1: ringsOf(j-1, j+1),
-		2: ringsOf(j, j+1),
-		3: ringsOf(j-1, j),
+		1: up.Or(mid).Or(down),
+		2: mid.Or(down),
+		3: up.Or(mid),
 	}
 	for rule := 1; rule <= 3; rule++ {
 		if s.strict && s.holds(rule, p.Red, j) {

@@ -75,3 +75,38 @@ func TestHHTWinsExhaustively(t *testing.T) {
 		}
 	}
 }
+
+// TestHHTOnTheTorus: thesis §4.2.4 says Alg. 4.2.2, adjusted to the torus's new
+// connections, is optimal on 3×n torus boards. With the adjustment taken here
+// (rings modulo n, no virtual rings) the plain search finds lost games on the
+// 3×3 and 3×4 tori: Blue closes a diagonal cycle, which winds once horizontally
+// (and once vertically) and so wins under thesis Def. 2.3.2. The test pins this
+// finding and replays the game independently; see docs/decisions/strategies.md.
+func TestHHTOnTheTorus(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		for _, name := range []string{"hht", "hht-strict"} {
+			s := stNew(t, name, 3, n, board.Torus)
+			ls := &stLossSearch{t: t, s: s}
+			loss := ls.run(board.Blue)
+			if loss == nil {
+				t.Errorf("%s on the 3x%d torus: no lost game (expected one, see the decisions file)", name, n)
+				continue
+			}
+			stConfirmLoss(t, s, board.Blue, loss)
+		}
+	}
+	// The wrap itself: on the 3×3 torus ring 3 lies above ring 1. Blue (1,1),
+	// red (1,3): rules 1 and 2 need two moves; rule 3 (ring 1 joined to the ring
+	// above) allows only (3,1), whose upper neighbours are (3,3) and (1,3). On the
+	// cylinder the ring above ring 1 is the virtual red ring, so both empty cells
+	// of ring 1 qualify.
+	for _, c := range []struct {
+		geo  board.Geometry
+		want []string
+	}{{board.Torus, []string{"(3,1)"}}, {board.Cylinder, []string{"(2,1)", "(3,1)"}}} {
+		s := stNew(t, "hht", 3, 3, c.geo)
+		b := s.Board()
+		p := stPos(t, b, []string{"(1,3)"}, []string{"(1,1)"})
+		stExpect(t, s, p, "(1,1)", stSet(t, b, c.want...), "3")
+	}
+}

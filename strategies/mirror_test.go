@@ -47,7 +47,7 @@ func stExpect(t *testing.T, s Strategy, p board.Position, last string, want boar
 	got, rule := s.Allowed(p, l)
 	if got != want || rule != wantRule {
 		t.Errorf("%v after last %q:\n%s got %s rule %q, want %s rule %q",
-			b, last, b.Picture(p, board.Bits{}), stFormat(b, got), rule, stFormat(b, want), wantRule)
+			b, last, b.Picture(p, board.Bits{}), formatSet(b, got), rule, formatSet(b, want), wantRule)
 	}
 }
 

@@ -70,7 +70,7 @@ func TestAppliesErrors(t *testing.T) {
 		{"gardner-blue", 4, 3, board.Flat, "m < n"},
 		{"gardner-blue", 4, 4, board.Cylinder, "m < n"},
 		{"hht", 3, 4, board.Flat, "cylinder"},
-		{"hht-strict", 3, 4, board.Torus, "cylinder"},
+		{"hht-strict", 3, 4, board.Flat, "torus"},
 	}
 	for _, c := range cases {
 		b := board.MustNew(c.m, c.n, c.geo)
@@ -87,7 +87,7 @@ func TestAppliesErrors(t *testing.T) {
 		{"mirror", 4, 3, board.Cylinder}, {"mirror", 4, 3, board.Torus}, {"mirror", 2, 5, board.Cylinder},
 		{"gardner", 4, 3, board.Flat}, {"gardner", 4, 3, board.Cylinder}, {"gardner", 5, 3, board.Torus},
 		{"gardner-blue", 3, 4, board.Flat}, {"gardner-blue", 5, 6, board.Cylinder},
-		{"hht", 3, 5, board.Cylinder}, {"hht", 5, 5, board.Cylinder}, {"hht-strict", 1, 1, board.Cylinder},
+		{"hht", 3, 5, board.Cylinder}, {"hht", 5, 5, board.Cylinder}, {"hht-strict", 1, 1, board.Cylinder}, {"hht", 3, 4, board.Torus},
 	} {
 		if _, err := New(c.name, board.MustNew(c.m, c.n, c.geo)); err != nil {
 			t.Errorf("New(%s, %dx%d %v): %v", c.name, c.m, c.n, c.geo, err)

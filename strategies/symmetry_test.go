@@ -70,7 +70,8 @@ func TestSymmetryCheckFindsOverclaims(t *testing.T) {
 // (docs/decisions/strategies.md), so a change in board.Group() or in a
 // strategy's derivation is noticed: mirror commutes with the whole group of the
 // cylinder and torus (the half-way translation is central); hht with the 2m
-// ring-preserving maps; gardner with {id, (i,j)→(n+2-i, n+1-j)} on the
+// ring-preserving maps on the cylinder and the rotations and vertical shifts
+// on the torus; gardner with {id, (i,j)→(n+2-i, n+1-j)} on the
 // cylinder and torus, and on the flat board only when m = n+1.
 func TestDeclaredGroups(t *testing.T) {
 	cases := []struct {
@@ -84,6 +85,8 @@ func TestDeclaredGroups(t *testing.T) {
 		{"mirror", 4, 3, board.Torus, len(board.MustNew(4, 3, board.Torus).Group())},
 		{"hht", 3, 4, board.Cylinder, 6},
 		{"hht", 5, 5, board.Cylinder, 10},
+		{"hht", 3, 4, board.Torus, 12}, // rotations × vertical shifts
+		{"hht-strict", 5, 3, board.Torus, 15},
 		{"gardner", 4, 3, board.Cylinder, 2},
 		{"gardner", 7, 3, board.Cylinder, 2},
 		{"gardner", 4, 3, board.Flat, 2},
@@ -175,7 +178,7 @@ func stCheckSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int)
 					if want := g.ApplyBits(allowed); got != want {
 						return fmt.Errorf("%s started, after %s (last %s): Allowed(g·p) = %s but g·Allowed(p) = %s",
 							starter, b.FormatMoves(moves, board.Thesis, true), b.Format(last, board.Thesis),
-							stFormat(b, got), stFormat(b, want))
+							formatSet(b, got), formatSet(b, want))
 					}
 				}
 				x = stPick(rng, allowed)
@@ -195,7 +198,7 @@ func stPick(rng *rand.Rand, s board.Bits) board.Cell {
 	return cells[rng.IntN(len(cells))]
 }
 
-func stFormat(b *board.Board, s board.Bits) string {
+func formatSet(b *board.Board, s board.Bits) string {
 	out := "{"
 	for k, c := range s.Cells() {
 		if k > 0 {
