@@ -191,10 +191,15 @@ func runAtlas(args []string, stdout, stderr io.Writer) int {
 	}
 	interrupted := false
 	for _, j := range todo {
+		var progress func(verify.Progress)
 		if bar != nil {
-			bar.Describe(fmt.Sprintf("%dx%d %s, %s starts", j.b.M, j.b.N, j.info.Name, j.starter))
+			desc := fmt.Sprintf("%dx%d %s, %s starts", j.b.M, j.b.N, j.info.Name, j.starter)
+			bar.Describe(desc)
+			progress = func(p verify.Progress) {
+				bar.Describe(fmt.Sprintf("%s: layer %d/%d, %s positions", desc, p.Layer, p.MaxLayer, atlasThousands(p.Positions)))
+			}
 		}
-		row, err := atlasRun(ctx, j, choices, *each, *jobs)
+		row, err := atlasRun(ctx, j, choices, *each, *jobs, progress)
 		if ctx.Err() != nil {
 			interrupted = true // the run was cut short by the user: leave it for --resume
 			break
@@ -308,7 +313,7 @@ func atlasKey(j atlasJob, c verify.Choices) string {
 }
 
 // atlasRun verifies one strategy on one board for one starter, in memory.
-func atlasRun(ctx context.Context, j atlasJob, c verify.Choices, limit time.Duration, jobs int) (atlasRow, error) {
+func atlasRun(ctx context.Context, j atlasJob, c verify.Choices, limit time.Duration, jobs int, progress func(verify.Progress)) (atlasRow, error) {
 	row := atlasRow{M: j.b.M, N: j.b.N, Geo: j.b.Geo.String(), Strategy: j.info.Name, Side: j.info.Side.String(),
 		Starter: j.starter.String(), Choices: c.String()}
 	s, err := j.info.Build(j.b)
@@ -316,7 +321,7 @@ func atlasRun(ctx context.Context, j atlasJob, c verify.Choices, limit time.Dura
 		return row, fmt.Errorf("building the strategy: %v", err)
 	}
 	res, err := verify.Run(ctx, verify.Options{Strategy: s, Name: j.info.Name, Starter: j.starter, Choices: c,
-		Jobs: jobs, TimeLimit: limit})
+		Jobs: jobs, TimeLimit: limit, Progress: progress})
 	if err != nil {
 		return row, err
 	}
