@@ -136,7 +136,8 @@ func reportHTML(r *verify.Result, g *board.Game, svg []byte) string {
 	}
 	if g != nil {
 		fmt.Fprintf(&sb, "<h2>%s</h2>\n<p>%s.</p>\n", h(counterexampleHeading(r)), h(title(Outcome(*g))))
-		sb.WriteString("<table class=\"game\">\n<tr><th>Red - rule</th><th>Blue</th></tr>\n")
+		left, right := tableHeader(*g)
+		fmt.Fprintf(&sb, "<table class=\"game\">\n<tr><th>%s</th><th>%s</th></tr>\n", h(left), h(right))
 		for _, row := range tableRows(*g, board.Thesis) {
 			fmt.Fprintf(&sb, "<tr><td class=\"red\">%s</td><td class=\"blue\">%s</td></tr>\n", h(row[0]), h(row[1]))
 		}

@@ -21,16 +21,37 @@ const noMove = "–"
 // is shown as it is even if it does not alternate.
 func Table(g board.Game, n board.Notation) string {
 	rows := tableRows(g, n)
-	w := len("Red - rule")
+	left, right := tableHeader(g)
+	w := runeLen(left)
 	for _, r := range rows {
 		w = max(w, runeLen(r[0]))
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%-*s | %s\n", w, "Red - rule", "Blue")
+	fmt.Fprintf(&sb, "%-*s | %s\n", w, left, right)
 	for _, r := range rows {
 		fmt.Fprintf(&sb, "%s%s | %s\n", r[0], strings.Repeat(" ", w-runeLen(r[0])), r[1])
 	}
 	return sb.String()
+}
+
+// tableHeader is "Red - rule | Blue" as in App. A; when the rules are Blue's
+// (a Blue strategy such as gardner-blue) the header says so instead.
+func tableHeader(g board.Game) (string, string) {
+	redRules, blueRules := false, false
+	for _, m := range g.Moves {
+		if m.Rule != "" {
+			redRules = redRules || m.Player == board.Red
+			blueRules = blueRules || m.Player == board.Blue
+		}
+	}
+	left, right := "Red - rule", "Blue"
+	if blueRules {
+		right = "Blue - rule"
+		if !redRules {
+			left = "Red"
+		}
+	}
+	return left, right
 }
 
 // tableRows pairs each Red move with the Blue move that follows it.

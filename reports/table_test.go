@@ -50,6 +50,12 @@ func TestTableRows(t *testing.T) {
 			t.Errorf("row %d %q: the bar is not aligned with the header", k, l)
 		}
 	}
+	// A Blue strategy's rules put "- rule" on Blue's side of the header.
+	bg := board.Game{Board: b, Starter: board.Red, Moves: []board.Move{
+		{Player: board.Red, Cell: b.Cell(1, 1)}, {Player: board.Blue, Cell: b.Cell(2, 1), Rule: "pair"}}}
+	if got := Table(bg, board.Letter); got != "Red | Blue - rule\na1  | b1 - pair\n" {
+		t.Errorf("Blue strategy table:\n%s", got)
+	}
 	if Table(board.Game{Board: b}, board.Thesis) != "Red - rule | Blue\n" {
 		t.Errorf("empty game: %q", Table(board.Game{Board: b}, board.Thesis))
 	}
