@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"hexproof/board"
+	"hexproof/strategies"
 )
 
 // LossWriter receives the lost games of a verification (verify.Options.OnLoss)
@@ -32,6 +33,12 @@ func NewLossWriter(path string, b *board.Board, meta Meta) (LossWriter, error) {
 	case ".jsonl", ".md", ".sgf":
 	default:
 		return nil, fmt.Errorf("export losses to %s: unknown format %q (want a file ending in .jsonl, .md or .sgf)", path, ext)
+	}
+	if meta.Side == board.Empty && meta.Strategy != "" {
+		// Callers may leave the side out; the registry knows it.
+		if info, err := strategies.Lookup(meta.Strategy); err == nil {
+			meta.Side = info.Side
+		}
 	}
 	if ext == ".sgf" {
 		if err := sgfFits(b); err != nil {

@@ -249,6 +249,17 @@ func TestLossWriters(t *testing.T) {
 			t.Errorf("%s was created", name)
 		}
 	}
+	// The side is taken from the registry when the caller leaves it out.
+	w0, err := NewLossWriter(filepath.Join(dir, "side.sgf"), g1.Board, Meta{Strategy: "fitzgerald"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w0.Write(g1)
+	w0.Close()
+	data, _ := os.ReadFile(filepath.Join(dir, "side.sgf"))
+	if root := parseSGF(t, string(data)).nodes[0]; root["PB"][0] != "Red: fitzgerald" {
+		t.Errorf("PB = %v, want the strategy on Red's side", root["PB"])
+	}
 	// A game on another board is refused.
 	w, _ := NewLossWriter(filepath.Join(dir, "x.jsonl"), g1.Board, meta)
 	if err := w.Write(board.Game{Board: board.MustNew(3, 3, board.Cylinder)}); err == nil {
