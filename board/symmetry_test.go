@@ -429,3 +429,40 @@ func TestIdentityAppendDoesNotCorruptGroup(t *testing.T) {
 		t.Fatal("Identity() is not the trivial group")
 	}
 }
+
+// TestConcurrentUse exercises the "immutable, safe for concurrent use" claim:
+// several goroutines decide winners and canonical keys on one shared board and
+// must agree with a sequential run (run with -race to check for data races).
+func TestConcurrentUse(t *testing.T) {
+	for _, g := range geometries {
+		b := MustNew(5, 6, g)
+		ps := midGame(b, 200)
+		type result struct {
+			red, blue bool
+			key       Position
+		}
+		want := make([]result, len(ps))
+		for k, p := range ps {
+			key, _ := Canonical(p, b.Group())
+			want[k] = result{b.RedWins(p), b.BlueWins(p), key}
+		}
+		errs := make(chan string, 4)
+		for w := 0; w < 4; w++ {
+			go func() {
+				for k, p := range ps {
+					key, _ := Canonical(p, b.Group())
+					if (result{b.RedWins(p), b.BlueWins(p), key}) != want[k] {
+						errs <- fmt.Sprintf("%s position %d differs under concurrency", b, k)
+						return
+					}
+				}
+				errs <- ""
+			}()
+		}
+		for w := 0; w < 4; w++ {
+			if e := <-errs; e != "" {
+				t.Error(e)
+			}
+		}
+	}
+}
