@@ -130,8 +130,12 @@ func title(s string) string {
 // Outcome is a one-line description of how a game stands, e.g.
 // "Blue won after 21 moves".
 func Outcome(g board.Game) string {
-	if g.Winner == board.Empty {
-		return fmt.Sprintf("no winner after %d moves", len(g.Moves))
+	moves := fmt.Sprintf("%d moves", len(g.Moves))
+	if len(g.Moves) == 1 {
+		moves = "1 move"
 	}
-	return fmt.Sprintf("%s won after %d moves", title(g.Winner.String()), len(g.Moves))
+	if g.Winner == board.Empty {
+		return "no winner after " + moves
+	}
+	return fmt.Sprintf("%s won after %s", title(g.Winner.String()), moves)
 }

@@ -130,3 +130,15 @@ func TestPrettyJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestOutcome(t *testing.T) {
+	b := board.MustNew(1, 3, board.Cylinder)
+	g := board.Game{Board: b, Starter: board.Blue}
+	if got := Outcome(g); got != "no winner after 0 moves" {
+		t.Error(got)
+	}
+	g.Moves, g.Winner = []board.Move{{Player: board.Blue, Cell: b.Cell(1, 2)}}, board.Blue
+	if got := Outcome(g); got != "Blue won after 1 move" {
+		t.Error(got)
+	}
+}
