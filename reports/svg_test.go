@@ -3,7 +3,9 @@ package reports
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -200,6 +202,69 @@ func TestSVGRenders(t *testing.T) {
 		data, err := os.ReadFile(png)
 		if err != nil || len(data) < 1000 || !bytes.HasPrefix(data, []byte("\x89PNG")) {
 			t.Fatalf("%s: no PNG written (%d bytes, %v)", name, len(data), err)
+		}
+	}
+}
+
+// The picture has the thesis's orientation: ring 1 on top, each ring half a
+// cell right of the one above, and two cells share an edge (two corners) in
+// the picture exactly when they are neighbours on the flat sheet — (i±1, j),
+// (i, j±1), (i+1, j-1), (i-1, j+1).
+func TestSVGOrientation(t *testing.T) {
+	b := board.MustNew(4, 3, board.Cylinder)
+	el := svgElems(t, SVG(board.Game{Board: b, Starter: board.Red}, SVGOptions{}))
+	corners := map[string][]string{}
+	centre := map[string][2]float64{}
+	for _, a := range el["polygon"] {
+		if !hasClass(a, "cell") {
+			continue
+		}
+		pts := strings.Fields(a["points"])
+		corners[a["data-cell"]] = pts
+		var cx, cy float64
+		for _, p := range pts {
+			var x, y float64
+			if _, err := fmt.Sscanf(p, "%g,%g", &x, &y); err != nil {
+				t.Fatal(err)
+			}
+			cx, cy = cx+x/6, cy+y/6
+		}
+		centre[a["data-cell"]] = [2]float64{cx, cy}
+	}
+	at := func(i, j int) [2]float64 { return centre[fmt.Sprintf("(%d,%d)", i, j)] }
+	w := at(2, 1)[0] - at(1, 1)[0]
+	if w <= 0 || math.Abs(at(1, 1)[1]-at(2, 1)[1]) > 0.2 {
+		t.Fatalf("columns do not run left to right along a ring: %v %v", at(1, 1), at(2, 1))
+	}
+	for j := 1; j < b.N; j++ {
+		down, right := at(1, j+1), at(1, j)
+		if down[1] <= right[1] || math.Abs(down[0]-right[0]-w/2) > 0.2 {
+			t.Errorf("ring %d is not below ring %d and half a cell to the right: %v %v", j+1, j, down, right)
+		}
+	}
+	shared := func(a, c string) int {
+		n := 0
+		for _, p := range corners[a] {
+			for _, q := range corners[c] {
+				if p == q {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	for i := 1; i <= b.M; i++ {
+		for j := 1; j <= b.N; j++ {
+			for i2 := 1; i2 <= b.M; i2++ {
+				for j2 := 1; j2 <= b.N; j2++ {
+					di, dj := i2-i, j2-j
+					adj := (di*di+dj*dj == 1) || (di == 1 && dj == -1) || (di == -1 && dj == 1)
+					a, c := fmt.Sprintf("(%d,%d)", i, j), fmt.Sprintf("(%d,%d)", i2, j2)
+					if got := shared(a, c); a != c && (got == 2) != adj {
+						t.Errorf("%s and %s share %d corners; neighbours on the sheet: %v", a, c, got, adj)
+					}
+				}
+			}
 		}
 	}
 }
