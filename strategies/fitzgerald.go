@@ -178,9 +178,7 @@ func (f *Fitzgerald) rule(s *state, r int) (board.Bits, string) {
 		var out board.Bits
 		for c := s.empty; c.Any(); {
 			x := c.Pop()
-			g := s.redG
-			nt.AddStone(&g, x, s.p.Red, s.empty, true)
-			if g.SameGroup(nt.TopNode(), nt.BottomNode()) {
+			if lo, hi := nt.SpanAfter(&s.redG, x, s.p.Red, s.empty, true); lo == 0 && hi == nt.N+1 {
 				out = out.With(x)
 			}
 		}
@@ -574,9 +572,8 @@ func (f *Fitzgerald) coverRule(s *state, r, dir int) board.Bits {
 			if out.Has(x) {
 				continue
 			}
-			g := s.redG
-			nt.AddStone(&g, x, s.p.Red, s.empty, true)
-			if nt.Covered(&g, t.a, t.b) {
+			// Not covered before, so covered after iff the new stone's group covers.
+			if lo, hi := nt.SpanAfter(&s.redG, x, s.p.Red, s.empty, true); lo <= max(t.a, 0) && hi >= min(t.b, nt.N+1) {
 				out = out.With(x)
 			}
 		}

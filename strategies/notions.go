@@ -529,6 +529,11 @@ func (nt *Notions) BlueWinningMoves(p board.Position) board.Bits {
 	nonBlue := b.All().AndNot(p.Blue)
 	empty := nonBlue.AndNot(p.Red)
 	cand := nt.somePath(nonBlue).And(empty)
+	// Common case: a path avoiding every empty cell of the first path means no
+	// single cell is a cut.
+	if cand.Empty() || b.Connects(nonBlue.AndNot(cand), nt.top, nt.bottom) {
+		return board.Bits{}
+	}
 	var out board.Bits
 	for s := cand; s.Any(); {
 		c := s.Pop()
@@ -857,6 +862,20 @@ func (nt *Notions) AddStone(g *Groups, c board.Cell, own, empty board.Bits, virt
 	for x := 0; x < k; x++ {
 		g.union(int16(c), roots[x])
 	}
+}
+
+// SpanAfter returns the ring span of the group a stone of own on the empty
+// cell c would be in (g computed for own and empty): c's ring merged with the
+// spans of the groups it joins. It equals GroupSpan after AddStone, without
+// copying g.
+func (nt *Notions) SpanAfter(g *Groups, c board.Cell, own, empty board.Bits, virtual bool) (lo, hi int) {
+	var roots [12]int16
+	k := nt.joinedRoots(g, c, own, empty, virtual, &roots)
+	lo, hi = int(nt.ring[c]), int(nt.ring[c])
+	for x := 0; x < k; x++ {
+		lo, hi = min(lo, int(g.Lo[roots[x]])), max(hi, int(g.Hi[roots[x]]))
+	}
+	return lo, hi
 }
 
 // SameGroup reports whether two group nodes are in one group.

@@ -334,7 +334,7 @@ func randomPosition(rng *rand.Rand, b *board.Board, k int) board.Position {
 
 // TestIncrementalNotionsAgree cross-checks the fast incremental forms used on
 // the hot path against recomputation from scratch, on random positions:
-// AddStone against ProvisionalGroups, BlueWindsWith against
+// AddStone and SpanAfter against ProvisionalGroups, BlueWindsWith against
 // BlueProvisionalWin, and the winding code against board.BlueWins.
 func TestIncrementalNotionsAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -366,6 +366,10 @@ func TestIncrementalNotionsAgree(t *testing.T) {
 							t.Fatalf("AddStone(%s): R(%d,%d) cover differs", b.Format(c, board.Thesis), a, bb)
 						}
 					}
+				}
+				lo, hi := nt.SpanAfter(&g, c, p.Red, e, true)
+				if rlo, rhi := ref.GroupSpan(int16(c)); lo != rlo || hi != rhi {
+					t.Fatalf("SpanAfter(%s) = [%d,%d], want [%d,%d]", b.Format(c, board.Thesis), lo, hi, rlo, rhi)
 				}
 				if g2.SameGroup(nt.TopNode(), nt.BottomNode()) != ref.SameGroup(nt.TopNode(), nt.BottomNode()) {
 					t.Fatalf("AddStone(%s): provisional win differs", b.Format(c, board.Thesis))
