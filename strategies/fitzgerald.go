@@ -90,8 +90,10 @@ type state struct {
 	redBr      BridgeList // red bridges now
 	redBrPrev  BridgeList // red bridges before Blue's move
 	blueBr     BridgeList
-	bluePWMove board.Bits // empty cells on which Blue would get a provisional winning path
-	pwDone     bool
+	// Empty cells with at least one / two red partner edges (PartnerEdges),
+	// computed on first use by the hierarchy.
+	partners1, partners2 board.Bits
+	partnersDone         bool
 }
 
 // Allowed implements Strategy.
@@ -711,27 +713,56 @@ func (f *Fitzgerald) lengthGain(s *state, c board.Cell) int {
 	if before < 0 {
 		return 0
 	}
-	g := s.redG
-	nt.AddStone(&g, c, s.p.Red, s.empty, true)
-	lo, hi := g.GroupSpan(int16(c))
+	lo, hi := nt.SpanAfter(&s.redG, c, s.p.Red, s.empty, true)
 	return hi - lo - before
 }
 
 // nextJoins measures, after a red stone on c, the largest number of red
 // provisional paths one further red move would join, and the number of moves
-// that join at least two.
+// that join at least two. Only cells with two partner edges can join two
+// groups: those are the cells that had two before, or that gain an edge to c.
 func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
 	nt := f.nt
+	if !s.partnersDone {
+		for e := s.empty; e.Any(); {
+			x := e.Pop()
+			switch k := nt.PartnerEdges(x, s.p.Red, s.empty, true); {
+			case k >= 2:
+				s.partners2 = s.partners2.With(x)
+				s.partners1 = s.partners1.With(x)
+			case k == 1:
+				s.partners1 = s.partners1.With(x)
+			}
+		}
+		s.partnersDone = true
+	}
 	red, empty := s.p.Red.With(c), s.empty.Without(c)
 	g := s.redG
 	nt.AddStone(&g, c, s.p.Red, s.empty, true)
-	for e := empty; e.Any(); {
+	near := nt.B.Neighbours(c)
+	for d := range nt.brs[c] {
+		if to := nt.brs[c][d].to; to >= 0 && int(to) < nt.Cells {
+			near = near.With(board.Cell(to))
+		}
+	}
+	check := s.partners2.Or(near).And(empty)
+	for e := check; e.Any(); {
 		x := e.Pop()
 		k := nt.JoinCount(&g, x, red, empty, true)
 		if k >= 2 {
 			ways++
 		}
 		best = max(best, k)
+	}
+	if best < 1 {
+		// Cells outside check join at most one group; one that still has an
+		// edge after the move joins exactly one.
+		for e := s.partners1.AndNot(check).And(empty); e.Any(); {
+			if nt.PartnerEdges(e.Pop(), red, empty, true) > 0 {
+				best = 1
+				break
+			}
+		}
 	}
 	return best, ways
 }

@@ -186,3 +186,38 @@ func TestFitzgeraldFig102b(t *testing.T) {
 		t.Errorf("after (5,4): %s rule %s, want (4,4) rule 2", b.Format(c, board.Thesis), rule)
 	}
 }
+
+// TestNextJoinsMatchesBruteForce: the filtered count of hierarchy items 5 and
+// 6 equals the count over every empty cell, on random positions.
+func TestNextJoinsMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, n := range []int{3, 9, 12} {
+		b := board.MustNew(5, n, board.Cylinder)
+		f := NewFitzgerald(b)
+		nt := f.nt
+		for it := 0; it < 60; it++ {
+			p := randomPosition(rng, b, 1+rng.IntN(b.Cells()-1))
+			var s state
+			s.p, s.empty = p, emptyOf(b, p)
+			nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
+			for e := s.empty; e.Any(); {
+				c := e.Pop()
+				best, ways := f.nextJoins(&s, c)
+				red, empty := p.Red.With(c), s.empty.Without(c)
+				var g Groups
+				nt.ProvisionalGroups(red, empty, true, &g)
+				wb, ww := 0, 0
+				for x := empty; x.Any(); {
+					k := nt.JoinCount(&g, x.Pop(), red, empty, true)
+					if k >= 2 {
+						ww++
+					}
+					wb = max(wb, k)
+				}
+				if best != wb || ways != ww {
+					t.Fatalf("5x%d %s: nextJoins = %d/%d, brute force %d/%d\n%s", n, b.Format(c, board.Thesis), best, ways, wb, ww, b.Picture(p, board.Bit(c)))
+				}
+			}
+		}
+	}
+}

@@ -731,25 +731,42 @@ func (nt *Notions) JoinCount(g *Groups, c board.Cell, own, empty board.Bits, vir
 // joinedRoots lists the distinct groups JoinCount counts.
 func (nt *Notions) joinedRoots(g *Groups, c board.Cell, own, empty board.Bits, virtual bool, roots *[12]int16) int {
 	n := 0
-	empty = empty.Without(c)
-	for d := 0; d < 12; d++ {
-		var to Ext
-		if d < 6 {
-			to = nt.adj[c][d].to
-			if to < 0 || !nt.isOwn(to, own, virtual) {
-				continue
-			}
-		} else {
-			st := &nt.brs[c][d-6]
-			if st.to < 0 || !nt.isOwn(st.to, own, virtual) || !empty.Has(st.v1) || !empty.Has(st.v2) {
-				continue
-			}
-			to = st.to
+	var tmp [12]int16
+	k := 0
+	for nb := nt.B.Neighbours(c).And(own); nb.Any(); {
+		tmp[k] = int16(nb.Pop())
+		k++
+	}
+	if virtual {
+		if int(nt.ring[c]) == 1 {
+			tmp[k] = nt.TopNode()
+			k++
 		}
-		r := g.find(nt.node(to))
+		if int(nt.ring[c]) == nt.N {
+			tmp[k] = nt.BottomNode()
+			k++
+		}
+	}
+	for d := range nt.brs[c] {
+		st := &nt.brs[c][d]
+		if st.to < 0 || st.v1 == c || st.v2 == c || !empty.Has(st.v1) || !empty.Has(st.v2) {
+			continue
+		}
+		if int(st.to) < nt.Cells {
+			if own.Has(board.Cell(st.to)) {
+				tmp[k] = int16(st.to)
+				k++
+			}
+		} else if virtual {
+			tmp[k] = nt.node(st.to)
+			k++
+		}
+	}
+	for x := 0; x < k; x++ {
+		r := g.find(tmp[x])
 		dup := false
-		for k := 0; k < n; k++ {
-			if roots[k] == r {
+		for y := 0; y < n; y++ {
+			if roots[y] == r {
 				dup = true
 				break
 			}
@@ -760,6 +777,30 @@ func (nt *Notions) joinedRoots(g *Groups, c board.Cell, own, empty board.Bits, v
 		}
 	}
 	return n
+}
+
+// PartnerEdges counts the edges a stone of own on the empty cell c would
+// have: own neighbours (and virtual ring cells when virtual) plus bridges to
+// own stones with both bridge cells empty. A stone can join two groups only if
+// it has two such edges.
+func (nt *Notions) PartnerEdges(c board.Cell, own, empty board.Bits, virtual bool) int {
+	k := nt.B.Neighbours(c).And(own).Count()
+	if virtual && int(nt.ring[c]) == 1 {
+		k++
+	}
+	if virtual && int(nt.ring[c]) == nt.N {
+		k++
+	}
+	for d := range nt.brs[c] {
+		st := &nt.brs[c][d]
+		if st.to < 0 || !empty.Has(st.v1) || !empty.Has(st.v2) {
+			continue
+		}
+		if int(st.to) < nt.Cells && own.Has(board.Cell(st.to)) || int(st.to) >= nt.Cells && virtual {
+			k++
+		}
+	}
+	return k
 }
 
 // ShortestRedPWPBridges marks, in onPath (indexed like l, the red bridges for
