@@ -82,14 +82,14 @@ var fitzLabels = [...]string{"0", "1", "2(a)", "2(b)", "3(a)i", "3(a)ii", "3(b)"
 
 // state is the analysis of one decision, on the stack.
 type state struct {
-	p, prev    board.Position // position now, and before Blue's last move
-	last       board.Cell
-	i, j       int // Blue's last move
-	empty      board.Bits
-	redG       Groups     // red provisional groups now
-	redBr      BridgeList // red bridges now
-	redBrPrev  BridgeList // red bridges before Blue's move
-	blueBr     BridgeList
+	p, prev   board.Position // position now, and before Blue's last move
+	last      board.Cell
+	i, j      int // Blue's last move
+	empty     board.Bits
+	redG      Groups     // red provisional groups now
+	redBr     BridgeList // red bridges now
+	redBrPrev BridgeList // red bridges before Blue's move
+	blueBr    BridgeList
 	// Empty cells with at least one / two red partner edges (PartnerEdges),
 	// computed on first use by the hierarchy.
 	partners1, partners2 board.Bits
