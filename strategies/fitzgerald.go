@@ -75,11 +75,6 @@ func RuleNumber(label string) int {
 	return n
 }
 
-// Rule labels, as the thesis writes them.
-var fitzLabels = [...]string{"0", "1", "2(a)", "2(b)", "3(a)i", "3(a)ii", "3(b)", "3(c)", "3(d)", "4",
-	"5(a)", "5(b)", "6(a)", "6(b)", "6(c)", "6(d)", "7(b)", "7(c)", "7(d)", "8(a)", "8(b)", "9",
-	"10", "11", "12", "13", "14", "15", "16(a)", "16(b)", "16(c)", "17", "18", "19"}
-
 // state is the analysis of one decision, on the stack.
 type state struct {
 	p, prev   board.Position // position now, and before Blue's last move
