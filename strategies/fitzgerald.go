@@ -675,7 +675,7 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 	// thesis reports it never removed a move (§9.4.2); see
 	// docs/decisions/fitzgerald.md.
 	// 8: a point of overlap of red overlapping bridges, else a red bridge cell.
-	_, se := OverlapPoints(&s.redBr)
+	se, _ := OverlapPoints(&s.redBr)
 	if se.And(l).Any() {
 		l = se.And(l)
 	} else if bc := BridgeCells(&s.redBr).And(l); bc.Any() {

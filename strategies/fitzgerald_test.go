@@ -51,12 +51,13 @@ func TestFitzgeraldOpening(t *testing.T) {
 	}
 }
 
-// TestFitzgeraldLegalAndDeterministic: on random games on 5×1 … 5×12 with
+// TestFitzgeraldLegalAndDeterministic: on random games on 5×1 … 5×12 and
+// the largest board, 5×25, with
 // either starter, every answer is exactly one empty cell, with a rule label
 // whose number is 0…19, and asking twice gives the same answer.
 func TestFitzgeraldLegalAndDeterministic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	for n := 1; n <= 12; n++ {
+	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 25} {
 		b := board.MustNew(5, n, board.Cylinder)
 		f := NewFitzgerald(b)
 		for g := 0; g < 20; g++ {
