@@ -111,14 +111,7 @@ func (f *Fitzgerald) Decide(p board.Position, last board.Cell) (board.Cell, stri
 		return f.middle(empty), "0"
 	}
 	var s state
-	s.p, s.last, s.empty = p, last, empty
-	s.prev = board.Position{Red: p.Red, Blue: p.Blue.Without(last)}
-	s.i, s.j = int(nt.col[last]), int(nt.ring[last])
-	nt.ProvisionalGroups(p.Red, empty, true, &s.redG)
-	nt.Bridges(p.Red, empty, true, &s.redBr)
-	nt.Bridges(p.Red, empty.With(last), true, &s.redBrPrev)
-	nt.Bridges(p.Blue, empty, false, &s.blueBr)
-
+	f.analyse(&s, p, last)
 	for r := 1; r <= 19; r++ {
 		cands, label := f.rule(&s, r)
 		if cands.Empty() {
@@ -130,6 +123,19 @@ func (f *Fitzgerald) Decide(p board.Position, last board.Cell) (board.Cell, stri
 		return f.hierarchy(&s, cands), label
 	}
 	return empty.First(), "19"
+}
+
+// analyse fills the per-decision state shared by the rules (Blue's last move
+// last must be a blue stone of p).
+func (f *Fitzgerald) analyse(s *state, p board.Position, last board.Cell) {
+	nt := f.nt
+	s.p, s.last, s.empty = p, last, nt.B.All().AndNot(p.Occupied())
+	s.prev = board.Position{Red: p.Red, Blue: p.Blue.Without(last)}
+	s.i, s.j = int(nt.col[last]), int(nt.ring[last])
+	nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
+	nt.Bridges(p.Red, s.empty, true, &s.redBr)
+	nt.Bridges(p.Red, s.empty.With(last), true, &s.redBrPrev)
+	nt.Bridges(p.Blue, s.empty, false, &s.blueBr)
 }
 
 // middle is step I: the middle ring (for even n the upper of the two middle

@@ -41,13 +41,7 @@ func TestFitzgeraldTrace(t *testing.T) {
 	fmt.Println(b.Picture(p, board.Bit(last)))
 	var s state
 	nt := f.nt
-	s.p, s.last, s.empty = p, last, b.All().AndNot(p.Occupied())
-	s.prev = board.Position{Red: p.Red, Blue: p.Blue.Without(last)}
-	s.i, s.j = int(nt.col[last]), int(nt.ring[last])
-	nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
-	nt.Bridges(p.Red, s.empty, true, &s.redBr)
-	nt.Bridges(p.Red, s.empty.With(last), true, &s.redBrPrev)
-	nt.Bridges(p.Blue, s.empty, false, &s.blueBr)
+	f.analyse(&s, p, last)
 	fmt.Println("blue PW moves:", cellsStr(b, f.bluePWMoves(p)), "blue win moves:", cellsStr(b, nt.BlueWinningMoves(p)))
 	for r := 1; r <= 19; r++ {
 		c, label := f.rule(&s, r)

@@ -165,12 +165,7 @@ func TestFitzgeraldFig102b(t *testing.T) {
 	p := pos(t, b, red, blue)
 	last := b.Cell(3, 4)
 	var s state
-	s.p, s.last, s.empty = p, last, emptyOf(b, p)
-	s.i, s.j = 3, 4
-	f.nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
-	f.nt.Bridges(p.Red, s.empty, true, &s.redBr)
-	f.nt.Bridges(p.Red, s.empty.With(last), true, &s.redBrPrev)
-	f.nt.Bridges(p.Blue, s.empty, false, &s.blueBr)
+	f.analyse(&s, p, last)
 	got, label := f.rule6(&s)
 	if want := cellSet(b, [2]int{5, 3}, [2]int{4, 4}); got != want || label != "6(c)" {
 		t.Errorf("rule 6 gives %v (%s), want %v", cellsStr(b, got), label, cellsStr(b, want))
