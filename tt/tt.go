@@ -129,14 +129,63 @@ func NewMem() *Mem { return &Mem{layers: map[int]MemLayer{}} }
 type memWriter struct {
 	m    *Mem
 	d    int
-	keys []Key
+	runs [][]Key
 }
 
-func (w *memWriter) Add(keys []Key) error { w.keys = append(w.keys, keys...); return nil }
+// Add keeps a sorted, duplicate-free copy of keys as a run; Finish merges the
+// runs. Merging sorted runs is linear per level, where sorting everything
+// again would not be.
+func (w *memWriter) Add(keys []Key) error {
+	run := slices.Clone(keys)
+	if !slices.IsSortedFunc(run, Compare) {
+		run = SortUnique(run)
+	}
+	w.runs = append(w.runs, slices.Compact(run))
+	return nil
+}
+
 func (w *memWriter) Finish() (Layer, error) {
-	l := MemLayer(SortUnique(w.keys))
-	w.m.layers[w.d] = slices.Clip(l)
+	runs := w.runs
+	for len(runs) > 1 {
+		next := make([][]Key, 0, (len(runs)+1)/2)
+		for i := 0; i+1 < len(runs); i += 2 {
+			next = append(next, MergeUnique(runs[i], runs[i+1]))
+		}
+		if len(runs)%2 == 1 {
+			next = append(next, runs[len(runs)-1])
+		}
+		runs = next
+	}
+	var l MemLayer
+	if len(runs) == 1 {
+		l = MemLayer(runs[0])
+	}
+	w.runs = nil
+	w.m.layers[w.d] = l
 	return l, nil
+}
+
+// MergeUnique merges two sorted, duplicate-free runs into a new one.
+func MergeUnique(a, b []Key) []Key {
+	out := make([]Key, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch c := Compare(a[i], b[j]); {
+		case c < 0:
+			out = append(out, a[i])
+			i++
+		case c > 0:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+			j++
+		}
+	}
+	out = append(out, a[i:]...)
+	out = append(out, b[j:]...)
+	return slices.Clip(out)
 }
 
 func (m *Mem) Create(d int) (Writer, error) { delete(m.layers, d); return &memWriter{m: m, d: d}, nil }

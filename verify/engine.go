@@ -64,6 +64,17 @@ type engine struct {
 	start   time.Time
 	jobs    int
 
+	// lossSeen and errSeen are set once a state of the layer being expanded has
+	// a loss (or draw) or a strategy error: the search stops after this layer,
+	// so successors are no longer needed. What is still collected is complete
+	// whatever the timing: after a loss, every loss of the layer (the opponent's
+	// wins need no strategy call; draws after the strategy's move are checked
+	// when one cell is left); after only an error, every error and every loss.
+	// A loss therefore decides over a strategy error in the same layer, and
+	// the rule counts and wins of that last layer are not reported (they are
+	// incomplete).
+	lossSeen, errSeen atomic.Bool
+
 	// progress counters, read by the progress goroutine
 	layer     atomic.Int64
 	frontier  atomic.Int64
@@ -89,9 +100,11 @@ type worker struct {
 
 func (w *worker) event(s tt.Key, depth int, kind eventKind) {
 	if kind == evError {
+		w.e.errSeen.Store(true)
 		w.errors = append(w.errors, s)
 		return
 	}
+	w.e.lossSeen.Store(true)
 	switch {
 	case w.minEvent == 0 || depth < w.minEvent:
 		w.minEvent = depth
@@ -135,6 +148,9 @@ func (e *engine) expand(s tt.Key, d int, w *worker) {
 			w.event(s, d+1, evDraw)
 			continue
 		}
+		if e.lossSeen.Load() && rest.Count() > 1 {
+			continue
+		}
 		allowed, rule := e.s.Allowed(p1, b)
 		if allowed.Empty() || allowed.AndNot(rest).Any() {
 			w.event(s, d+1, evError)
@@ -143,6 +159,14 @@ func (e *engine) expand(s tt.Key, d int, w *worker) {
 		w.rules[rule]++
 		if e.first {
 			allowed = board.Bit(allowed.First())
+		}
+		if e.lossSeen.Load() || e.errSeen.Load() {
+			// Successors are no longer needed, but a draw after the strategy's
+			// move is an event of this layer too.
+			if rest.Count() == 1 && !e.b.Wins(p1.Play(e.me, rest.First()), e.me) && allowed.Has(rest.First()) {
+				w.event(s, d+2, evDraw)
+			}
+			continue
 		}
 		for allowed.Any() {
 			a := allowed.Pop()
@@ -167,6 +191,10 @@ func (e *engine) expand(s tt.Key, d int, w *worker) {
 		}
 	}
 }
+
+// runKeys is the size of a worker's successor buffer: sorted runs of this
+// size (16 MiB) are handed to the store and merged there.
+const runKeys = 1 << 20
 
 // layerResult is the merged outcome of expanding one layer.
 type layerResult struct {
@@ -195,7 +223,9 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer) (*layerRe
 		defer mu.Unlock()
 		return wr.Add(keys)
 	}
-	flushAt := max(1<<16, int(e.opt.memoryBudget()/16/int64(e.jobs)/2))
+	flushAt := min(runKeys, max(1<<12, int(e.opt.memoryBudget()/16/int64(e.jobs)/2)))
+	e.lossSeen.Store(false)
+	e.errSeen.Store(false)
 	chunks := make(chan []tt.Key, 2*e.jobs)
 	workers := make([]*worker, e.jobs)
 	var wg sync.WaitGroup

@@ -31,14 +31,12 @@ type badSets map[int]map[tt.Key]struct{}
 
 func (e *engine) finishWithEvent(d0, dL int, lr *layerResult, sizes map[int]int64) error {
 	res := e.res
-	addCounts(res.RuleCounts, lr.rules)
-	res.LongestGame = max(res.LongestGame, lr.longest)
-	res.SymmetryHits += lr.symHits
+	// The last layer's rule counts, wins and symmetry hits are incomplete (the
+	// expansion stopped generating once an event was seen): not reported.
 	kind, L := evLoss, lr.minEvent
 	targets := lr.events
-	if len(lr.errors) > 0 {
-		// A strategy error makes the question ill-posed: it wins over a loss
-		// found in the same layer.
+	if lr.minEvent == 0 {
+		// Only strategy errors: they are complete (see engine.lossSeen).
 		kind, L, targets = evError, dL+1, lr.errors
 	}
 	bad := badSets{dL: {}}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"hexproof/board"
+	"hexproof/reports"
+	"hexproof/verify"
+)
+
+func runtimeCPUs() int { return runtime.NumCPU() }
+
+// parseBytes reads sizes such as 512MiB, 4GiB, 2G or a plain number of bytes.
+func parseBytes(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"T", 1 << 40}, {"B", 1}} {
+		if strings.HasSuffix(strings.ToUpper(t), strings.ToUpper(u.suffix)) {
+			t, mult = strings.TrimSpace(t[:len(t)-len(u.suffix)]), u.mult
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v <= 0 {
+		return 0, fmt.Errorf("%q is not a size such as 512MiB or 4GiB", s)
+	}
+	return int64(v * float64(mult)), nil
+}
+
+// lossWriter and the hooks below connect verify to the reports package's
+// exports and report pages.
+type lossWriter interface {
+	Write(board.Game) error
+	Close() error
+}
+
+var newLossWriter = func(path string, b *board.Board, meta reports.Meta) (lossWriter, error) {
+	return nil, fmt.Errorf("--export-losses %s: exports are not available yet", path)
+}
+
+var writeReport = func(dir string, r *verify.Result) error {
+	return fmt.Errorf("--report %s: reports are not available yet", dir)
+}
