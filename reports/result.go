@@ -96,6 +96,24 @@ func ResultJSON(r *verify.Result) ([]byte, error) {
 	return out, nil
 }
 
+// ResultsJSON is several results (e.g. --starter both) as one JSON array of
+// the documents ResultJSON writes, formatted the same way.
+func ResultsJSON(rs []*verify.Result) ([]byte, error) {
+	docs := make([]ResultDoc, 0, len(rs))
+	for _, r := range rs {
+		d, err := NewResultDoc(r)
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, d)
+	}
+	out, err := prettyJSON(docs)
+	if err != nil {
+		return nil, fmt.Errorf("result JSON: %w", err)
+	}
+	return out, nil
+}
+
 // roundSeconds keeps milliseconds: more digits are noise to a reader.
 func roundSeconds(d time.Duration) float64 {
 	return float64(d.Round(time.Millisecond)) / float64(time.Second)

@@ -79,6 +79,19 @@ func TestResultJSON(t *testing.T) {
 	if m, ok := back["rule_counts"].(map[string]any); !ok || len(m) != 0 {
 		t.Errorf("rule_counts = %v, want {}", back["rule_counts"])
 	}
+	// Several results: an array of the same documents.
+	out, err = ResultsJSON([]*verify.Result{refutation(t), opt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var arr []ResultDoc
+	if err := json.Unmarshal(out, &arr); err != nil || len(arr) != 2 || arr[0].Verdict != "refuted" ||
+		arr[1].Strategy != "hht" || arr[0].Counterexample == nil || len(arr[0].Counterexample.Moves) != 21 {
+		t.Errorf("ResultsJSON: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), `{"player": "red", "cell": [4, 7], "rule": "14"}`) {
+		t.Errorf("ResultsJSON does not keep a move on one line:\n%s", out)
+	}
 	if _, err := ResultJSON(nil); err == nil {
 		t.Error("ResultJSON(nil) did not fail")
 	}
