@@ -323,3 +323,15 @@ func safeAllowed(s strategies.Strategy, p board.Position, last board.Cell) (a bo
 	a, rule = s.Allowed(p, last)
 	return a, rule, nil
 }
+
+// badAnswer says what is wrong with an allowed set when rest is the set of
+// empty cells, or "" when nothing is.
+func (e *engine) badAnswer(allowed, rest board.Bits, rule string) string {
+	switch {
+	case allowed.Empty():
+		return fmt.Sprintf("the strategy answered no move (rule %q) while %d cells were empty", rule, rest.Count())
+	case allowed.AndNot(rest).Any():
+		return fmt.Sprintf("the strategy answered %s (rule %q), which includes an occupied or off-board cell", e.describe(allowed), rule)
+	}
+	return ""
+}

@@ -88,6 +88,9 @@ func (e *engine) finishWithEvent(d0, dL int, lr *layerResult, sizes map[int]int6
 	}
 	res.Counterexample = found
 	res.Minimal = true
+	// The longest game of the explored graph counts the counterexample too
+	// (the last layer's wins are not counted: they are incomplete).
+	res.LongestGame = max(res.LongestGame, len(found.Moves))
 	res.LayersDone = dL
 	if kind == evError {
 		res.Verdict = StrategyError
@@ -211,14 +214,9 @@ func (w *walker) walk(p board.Position, d int) bool {
 		}
 		allowed, rule, err := safeAllowed(e.s, p1, b)
 		if d == w.dL && w.kind == evError {
-			why := ""
-			switch {
-			case err != nil:
+			why := e.badAnswer(allowed, rest, rule)
+			if err != nil {
 				why = err.Error()
-			case allowed.Empty():
-				why = fmt.Sprintf("the strategy answered no move (rule %q) while %d cells were empty", rule, rest.Count())
-			case allowed.AndNot(rest).Any():
-				why = fmt.Sprintf("the strategy answered %s (rule %q), which includes an occupied or off-board cell", e.describe(allowed), rule)
 			}
 			if why != "" && !w.yield(w.moves, why) {
 				return false

@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"time"
@@ -88,7 +89,9 @@ func RunID(o Options) string {
 	return fmt.Sprintf("%dx%d-%s-%s-%s-starts-%s-%s", b.M, b.N, b.Geo, o.Name, o.Starter, o.Choices, sym)
 }
 
-func (e *engine) openStore() (*meta, error) {
+// openStore opens the run's store and, with --resume, its progress. On error
+// nothing stays open.
+func (e *engine) openStore() (m *meta, err error) {
 	if e.opt.DB == "" {
 		if e.opt.Resume {
 			return nil, fmt.Errorf("--resume needs a database (--db), not --in-memory")
@@ -101,6 +104,12 @@ func (e *engine) openStore() (*meta, error) {
 		return nil, err
 	}
 	e.store = st
+	defer func() {
+		if err != nil {
+			st.Close()
+			e.store = nil
+		}
+	}()
 	raw, err := st.LoadMeta()
 	if err != nil {
 		return nil, err
@@ -108,8 +117,8 @@ func (e *engine) openStore() (*meta, error) {
 	if raw == nil {
 		return nil, nil
 	}
-	var m meta
-	if err := json.Unmarshal(raw, &m); err != nil || m.Format != 1 {
+	m = &meta{}
+	if err := json.Unmarshal(raw, m); err != nil || m.Format != 1 {
 		return nil, fmt.Errorf("database %s: unreadable run description; choose another --db", e.opt.DB)
 	}
 	if m.Run != RunID(e.opt) {
@@ -118,7 +127,7 @@ func (e *engine) openStore() (*meta, error) {
 	if !e.opt.Resume {
 		return nil, nil // the same run, started afresh: its old layers are replaced
 	}
-	return &m, nil
+	return m, nil
 }
 
 func (e *engine) saveMeta(frontier int, sizes map[int]int64) error {
@@ -173,8 +182,8 @@ func (e *engine) runBFS(ctx context.Context) error {
 		} else {
 			// The strategy opens: its first decision is made here, at the root.
 			allowed, rule, err := safeAllowed(e.s, board.Position{}, board.NoCell)
-			if err == nil && (allowed.Empty() || allowed.AndNot(e.all).Any()) {
-				err = fmt.Errorf("on the empty board the strategy answered %s (rule %q)", e.describe(allowed), rule)
+			if why := e.badAnswer(allowed, e.all, rule); err == nil && why != "" {
+				err = errors.New("on the empty board " + why)
 			}
 			if err != nil {
 				res.Verdict, res.Detail = StrategyError, err.Error()

@@ -89,6 +89,7 @@ func (e *engine) runSome(ctx context.Context) error {
 	res.Minimal = true
 	res.Counterexample = s.principal()
 	res.LayersDone = score
+	res.LongestGame = len(res.Counterexample.Moves)
 	if res.Counterexample.Winner == board.Empty {
 		res.Detail = "the board filled up with no winner (a draw): the strategy did not win"
 	}
@@ -101,8 +102,8 @@ func (s *someSearch) root() (int, error) {
 		return s.value(board.Position{}, 0)
 	}
 	allowed, rule, err := safeAllowed(e.s, board.Position{}, board.NoCell)
-	if err == nil && (allowed.Empty() || allowed.AndNot(e.all).Any()) {
-		err = fmt.Errorf("on the empty board the strategy answered %s (rule %q)", e.describe(allowed), rule)
+	if why := e.badAnswer(allowed, e.all, rule); err == nil && why != "" {
+		err = errors.New("on the empty board " + why)
 	}
 	if err != nil {
 		s.errAt, s.errWhy = &board.Game{Board: e.b, Starter: e.opt.Starter}, err.Error()
@@ -172,8 +173,8 @@ func (s *someSearch) value(p board.Position, d int) (int, error) {
 			continue
 		}
 		allowed, rule, err := safeAllowed(e.s, p1, b)
-		if err == nil && (allowed.Empty() || allowed.AndNot(rest).Any()) {
-			err = fmt.Errorf("the strategy answered %s (rule %q) with %d cells empty", e.describe(allowed), rule, rest.Count())
+		if why := e.badAnswer(allowed, rest, rule); err == nil && why != "" {
+			err = errors.New(why)
 		}
 		if err != nil {
 			g := board.Game{Board: e.b, Starter: e.opt.Starter, Moves: append([]board.Move(nil), s.moves...)}

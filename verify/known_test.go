@@ -1,0 +1,204 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"hexproof/board"
+	"hexproof/strategies"
+	"hexproof/tt"
+)
+
+// TestKnownResults checks what the seeds claim or show, with --choices every
+// (thesis §4.2, ch. 5, Fig. 4.6, 4.7, 5.2, 5.3), and replays every
+// counterexample through strategies.Replay (what `hexproof replay` runs) to a
+// loss.
+func TestKnownResults(t *testing.T) {
+	cases := []struct {
+		size     string
+		geo      board.Geometry
+		strategy string
+		starter  board.Color // Empty: both
+		want     Verdict
+		slow     bool
+	}{
+		{"4x3", board.Cylinder, "mirror", board.Empty, Optimal, false},
+		{"4x4", board.Cylinder, "mirror", board.Empty, Optimal, false},
+		{"6x3", board.Cylinder, "mirror", board.Empty, Optimal, false},
+		{"4x3", board.Cylinder, "gardner", board.Empty, Optimal, false},
+		{"5x4", board.Cylinder, "gardner", board.Empty, Optimal, false},
+		{"4x3", board.Flat, "gardner", board.Empty, Optimal, false},
+		{"5x4", board.Flat, "gardner", board.Empty, Optimal, false},
+		{"3x4", board.Cylinder, "hht", board.Empty, Optimal, false},
+		{"4x3", board.Torus, "mirror", board.Empty, Refuted, false},         // Fig. 4.7
+		{"4x3", board.Torus, "gardner", board.Empty, Refuted, false},        // Fig. 5.3
+		{"5x5", board.Cylinder, "hht", board.Blue, Refuted, true},           // Fig. 4.6
+		{"5x6", board.Cylinder, "gardner-blue", board.Empty, Refuted, true}, // Fig. 5.2
+	}
+	for _, c := range cases {
+		m, n, err := board.ParseBoardSize(c.size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := board.MustNew(m, n, c.geo)
+		s, err := strategies.New(c.strategy, b)
+		if err != nil {
+			t.Fatalf("%s on %s: %v", c.strategy, b, err)
+		}
+		starters := []board.Color{board.Red, board.Blue}
+		if c.starter != board.Empty {
+			starters = []board.Color{c.starter}
+		}
+		for _, st := range starters {
+			name := fmt.Sprintf("%s/%s/%s-starts", b, c.strategy, st)
+			t.Run(name, func(t *testing.T) {
+				if c.slow && testing.Short() {
+					t.Skip("slow; run without -short")
+				}
+				res := run(t, Options{Strategy: s, Name: c.strategy, Starter: st, Choices: Every, Jobs: 2})
+				if c.want == Refuted && res.Verdict == Refuted {
+					replayLoss(t, s, st, res.Counterexample)
+					return
+				}
+				// Optimal is claimed for both starters; a refutation for one
+				// starter is enough where the seeds show one lost game.
+				if res.Verdict != c.want && !(c.want == Refuted && c.starter == board.Empty && res.Verdict == Optimal) {
+					t.Fatalf("verdict %s, want %s (%s)", res.Verdict, c.want, res.Detail)
+				}
+			})
+		}
+	}
+}
+
+// replayLoss feeds the counterexample to strategies.Replay as a whole game and
+// checks that every strategy move agrees with the strategy and that the
+// opponent wins.
+func replayLoss(t *testing.T, s strategies.Strategy, starter board.Color, g *board.Game) {
+	t.Helper()
+	b := s.Board()
+	text := b.FormatMoves(g.Moves, board.Letter, true)
+	toks, err := b.ParseMoves(text)
+	if err != nil {
+		t.Fatalf("counterexample %q does not parse: %v", text, err)
+	}
+	r, err := strategies.Replay(s, starter, toks, true)
+	if err != nil {
+		t.Fatalf("counterexample %q does not replay: %v", text, err)
+	}
+	if r.Agreeing() != len(r.Turns) {
+		t.Fatalf("counterexample %q: only %d of %d strategy moves agree with the strategy", text, r.Agreeing(), len(r.Turns))
+	}
+	if r.Game.Winner != s.Side().Other() {
+		t.Fatalf("counterexample %q: winner %s, want %s", text, r.Game.Winner, s.Side().Other())
+	}
+}
+
+// TestBadgerStoreAgrees runs the same searches with the Badger store as with
+// memory, and with tiny successor buffers so that layers arrive in many runs.
+func TestBadgerStoreAgrees(t *testing.T) {
+	for _, c := range []struct {
+		size     string
+		geo      board.Geometry
+		strategy string
+	}{{"4x3", board.Torus, "gardner"}, {"5x4", board.Cylinder, "gardner"}, {"4x4", board.Cylinder, "mirror"}} {
+		m, n, _ := board.ParseBoardSize(c.size)
+		b := board.MustNew(m, n, c.geo)
+		s, err := strategies.New(c.strategy, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range []board.Color{board.Red, board.Blue} {
+			opt := Options{Strategy: s, Name: c.strategy, Starter: st, Jobs: 2}
+			mem := run(t, opt)
+			opt.DB = filepath.Join(t.TempDir(), "db")
+			opt.MemoryBudget = 1 << 14
+			disk := run(t, opt)
+			if summary(mem) != summary(disk) {
+				t.Errorf("%s %s %s-starts: memory %s, Badger %s", b, c.strategy, st, summary(mem), summary(disk))
+			}
+		}
+	}
+}
+
+func summary(r *Result) string {
+	s := fmt.Sprintf("%s positions=%d longest=%d trans=%d sym=%d rules=%v", r.Verdict, r.Positions, r.LongestGame, r.TranspositionHits, r.SymmetryHits, r.RuleCounts)
+	if r.Counterexample != nil {
+		s += " game=" + r.Board.FormatMoves(r.Counterexample.Moves, board.Thesis, true)
+	}
+	return s
+}
+
+// TestResumeAfterInterrupt stops a run part-way (as a time limit or Ctrl-C
+// would), resumes it from the database, and expects exactly the result of an
+// uninterrupted run.
+func TestResumeAfterInterrupt(t *testing.T) {
+	b := board.MustNew(5, 4, board.Cylinder)
+	s, err := strategies.New("gardner", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []board.Color{board.Red, board.Blue} {
+		opt := Options{Strategy: s, Name: "gardner", Starter: st, Jobs: 2}
+		want := summary(run(t, opt))
+		for _, stopAfter := range []int64{1, 3, 6} {
+			opt.DB = filepath.Join(t.TempDir(), "db")
+			ctx, cancel := context.WithCancel(context.Background())
+			var layers atomic.Int64
+			opt.Progress = nil
+			// Cancel once the search has reached the stopAfter-th layer.
+			opt2 := opt
+			opt2.Progress = func(p Progress) {
+				if int64(p.Layer) >= stopAfter*2 && layers.Add(1) == 1 {
+					cancel()
+				}
+			}
+			first, err := Run(ctx, opt2)
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first.Verdict == Inconclusive && !strings.Contains(first.Detail, "--resume") {
+				t.Errorf("inconclusive detail does not say how to resume: %s", first.Detail)
+			}
+			opt.Resume = true
+			got := summary(run(t, opt))
+			if got != want {
+				t.Errorf("%s-starts, stopped near layer %d (%s): resumed %s, want %s", st, stopAfter*2, first.Verdict, got, want)
+			}
+			opt.Resume = false
+		}
+	}
+}
+
+// TestDatabaseRefusals: a directory that is not a hexproof database, or one
+// holding another run, is refused without touching it.
+func TestDatabaseRefusals(t *testing.T) {
+	b := board.MustNew(4, 3, board.Cylinder)
+	s, _ := strategies.New("mirror", b)
+	dir := t.TempDir()
+	if err := writeFile(filepath.Join(dir, "notes.txt"), "precious"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Run(context.Background(), Options{Strategy: s, Name: "mirror", Starter: board.Red, DB: dir})
+	if err == nil || !strings.Contains(err.Error(), "not a hexproof database") {
+		t.Fatalf("foreign directory: err = %v", err)
+	}
+	if got, _ := readFile(filepath.Join(dir, "notes.txt")); got != "precious" {
+		t.Fatalf("foreign directory was modified")
+	}
+	db := filepath.Join(t.TempDir(), "db")
+	run(t, Options{Strategy: s, Name: "mirror", Starter: board.Red, DB: db})
+	_, err = Run(context.Background(), Options{Strategy: s, Name: "mirror", Starter: board.Blue, DB: db})
+	if err == nil || !strings.Contains(err.Error(), "holds another run") {
+		t.Fatalf("other run: err = %v", err)
+	}
+	st, err := tt.OpenBadger(db)
+	if err != nil {
+		t.Fatalf("the database was damaged by the refusal: %v", err)
+	}
+	st.Close()
+}
