@@ -113,7 +113,7 @@ var stBoards = func() []stBoard {
 }()
 
 // checkAnswer returns an error unless allowed is a non-empty set of empty cells.
-func stCheckAnswer(b *board.Board, p board.Position, allowed board.Bits) error {
+func checkAnswer(b *board.Board, p board.Position, allowed board.Bits) error {
 	if allowed.Empty() {
 		return fmt.Errorf("empty answer with %d empty cells", b.Cells()-p.Plies())
 	}
@@ -149,7 +149,7 @@ func (ls *stLossSearch) rec(p board.Position, toMove board.Color, last board.Cel
 	}
 	if toMove == side {
 		allowed, rule := ls.s.Allowed(p, last)
-		if err := stCheckAnswer(b, p, allowed); err != nil {
+		if err := checkAnswer(b, p, allowed); err != nil {
 			ls.t.Fatalf("strategy error after %s: %v", b.FormatMoves(moves, board.Thesis, true), err)
 		}
 		for xs := allowed; xs.Any(); {
@@ -211,10 +211,10 @@ func stRandomPositions(s Strategy, count int, seed uint64) ([]board.Position, []
 				if allowed.Empty() || allowed.And(p.Occupied()).Any() {
 					break
 				}
-				p = p.Play(side, stPick(rng, allowed))
+				p = p.Play(side, pick(rng, allowed))
 				continue
 			}
-			last = stPick(rng, b.All().AndNot(p.Occupied()))
+			last = pick(rng, b.All().AndNot(p.Occupied()))
 			p = p.Play(who, last)
 		}
 	}

@@ -31,11 +31,11 @@ func TestDeclaredSymmetries(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := stCheckSubgroup(b, s.Symmetries()); err != nil {
+				if err := checkSubgroup(b, s.Symmetries()); err != nil {
 					t.Fatal(err)
 				}
 				rng := rand.New(rand.NewPCG(uint64(bd.m*100+bd.n), uint64(bd.geo)+uint64(len(info.Name))))
-				if err := stCheckSymmetries(s, s.Symmetries(), rng, games); err != nil {
+				if err := checkSymmetries(s, s.Symmetries(), rng, games); err != nil {
 					t.Fatal(err)
 				}
 			})
@@ -43,7 +43,7 @@ func TestDeclaredSymmetries(t *testing.T) {
 	}
 }
 
-// TestSymmetryCheckFindsOverclaims shows that stCheckSymmetries can fail: hht is
+// TestSymmetryCheckFindsOverclaims shows that checkSymmetries can fail: hht is
 // not symmetric under the half-turn (it swaps rings j-1 and j+1, i.e. the
 // unequal rules 2 and 3), and claiming the full group must be caught. Likewise
 // Gardner's triangles in columns 1..n+1 are not invariant under a rotation.
@@ -58,7 +58,7 @@ func TestSymmetryCheckFindsOverclaims(t *testing.T) {
 			t.Fatalf("%s on %v claims the whole group of %d elements", c.name, s.Board(), len(full))
 		}
 		rng := rand.New(rand.NewPCG(1, 2))
-		if err := stCheckSymmetries(s, full, rng, 200); err == nil {
+		if err := checkSymmetries(s, full, rng, 200); err == nil {
 			t.Errorf("%s on %v: the check accepted the whole group, which the strategy does not commute with", c.name, s.Board())
 		} else {
 			t.Logf("%s: over-claim caught: %v", c.name, err)
@@ -101,7 +101,7 @@ func TestDeclaredGroups(t *testing.T) {
 	}
 }
 
-func stCheckSubgroup(b *board.Board, syms []board.Perm) error {
+func checkSubgroup(b *board.Board, syms []board.Perm) error {
 	if len(syms) == 0 {
 		return fmt.Errorf("no symmetries declared (the identity must be first)")
 	}
@@ -153,9 +153,9 @@ func stEqualPerm(g, h board.Perm) bool {
 	return true
 }
 
-// stCheckSymmetries plays games random games (half started by each player) and at
+// checkSymmetries plays games random games (half started by each player) and at
 // every turn of the strategy compares Allowed on the position and on its images.
-func stCheckSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int) error {
+func checkSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int) error {
 	b, side := s.Board(), s.Side()
 	for game := 0; game < games; game++ {
 		starter := board.Red
@@ -170,7 +170,7 @@ func stCheckSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int)
 			var x board.Cell
 			if who == side {
 				allowed, _ := s.Allowed(p, last)
-				if err := stCheckAnswer(b, p, allowed); err != nil {
+				if err := checkAnswer(b, p, allowed); err != nil {
 					return fmt.Errorf("after %s: %v", b.FormatMoves(moves, board.Thesis, true), err)
 				}
 				for _, g := range syms {
@@ -181,9 +181,9 @@ func stCheckSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int)
 							formatSet(b, got), formatSet(b, want))
 					}
 				}
-				x = stPick(rng, allowed)
+				x = pick(rng, allowed)
 			} else {
-				x = stPick(rng, b.All().AndNot(p.Occupied()))
+				x = pick(rng, b.All().AndNot(p.Occupied()))
 				last = x
 			}
 			p = p.Play(who, x)
@@ -193,7 +193,7 @@ func stCheckSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int)
 	return nil
 }
 
-func stPick(rng *rand.Rand, s board.Bits) board.Cell {
+func pick(rng *rand.Rand, s board.Bits) board.Cell {
 	cells := s.Cells()
 	return cells[rng.IntN(len(cells))]
 }
