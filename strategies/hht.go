@@ -9,7 +9,8 @@ import (
 // The 3×n strategy of Huneke, Hayward and Toft (HHT Alg. 3.1 = thesis Alg. 4.2.2),
 // for Red on the cylinder, and on the torus as thesis §4.2.4 says ("adjusted to
 // the new connections": rings are taken modulo n, so ring n lies above ring 1 and
-// no ring is virtual). After Blue plays in ring j, Red takes the first rule
+// no ring is virtual — our reading of the unstated adjustment, under which the
+// search finds losses on the 3×3 to 3×5 tori; see the decisions file). After Blue plays in ring j, Red takes the first rule
 // that some empty cell satisfies:
 //
 //	1  a cell of ring j-1, j or j+1 after which some red cell of ring j touches a
@@ -23,8 +24,8 @@ import (
 //
 // Rule I (Blue has not played) is any empty cell. As HHT (footnote 3) says, rings
 // 0 and n+1 count as red, so every cell of ring 1 touches red above it and every
-// cell of ring n touches red below it; the thesis's statement omits this, but its
-// rules 1–3 are meaningless on rings 1 and n without it. On the torus there are
+// cell of ring n touches red below it; the thesis's statement omits this, but
+// without it rule 1 could never hold in rings 1 and n. On the torus there are
 // no virtual rings: ring j-1 of ring 1 is ring n.
 //
 // "Then" in rules 1–3 has two readings (docs/decisions/strategies.md):
@@ -87,7 +88,9 @@ func newHHT(b *board.Board, strict bool) *hht {
 // rotations and reflections; on the torus any c (the vertical shifts) with the
 // rotations. The half-turn maps ring k to ring n+1-k and so exchanges rules 2 and
 // 3, whose order is not symmetric (HHT §1: no top–bottom symmetric version is
-// known); it is not claimed.
+// known); it is not claimed, except where it happens to act on the rings as a
+// shift (one ring, or two rings on the torus), where rings j-1 and j+1 coincide
+// or are virtual and rules 2 and 3 ask the same.
 func hhtSymmetries(b *board.Board, rings []board.Bits, torus bool) []board.Perm {
 	var out []board.Perm
 	for _, g := range b.Group() {
