@@ -153,7 +153,8 @@ func (s *vandenbroek) rule(r int, p board.Position, last board.Cell, empty board
 	nt := s.nt
 	j := int(nt.ring[last])
 	if r >= 3 && r <= 17 && a.s == nil {
-		a.init(s, p.Red, empty)
+		a.s = s
+		a.init(nt, p.Red, empty)
 	}
 	switch {
 	case r == 1: // a winning move
@@ -206,78 +207,6 @@ func (s *vandenbroek) bridgeCells(red, empty board.Bits) board.Bits {
 	var l BridgeList
 	s.nt.Bridges(red, empty, true, &l)
 	return BridgeCells(&l).And(empty)
-}
-
-// vbAnalysis holds Red's provisional paths (Notions.ProvisionalGroups, with the
-// virtual rings) and, per group, the set of rings in which it has a node: two
-// rings are "connected" (thesis §7.1, rules 3–17) when one group has a node in
-// each.
-type vbAnalysis struct {
-	s          *vandenbroek
-	red, empty board.Bits
-	g          Groups
-	rings      [board.MaxCells + 2]uint64 // by group root: bit k = has a node in ring k
-	groups     [board.MaxCells + 2]uint64 // the distinct ring sets, one per group
-	ngroups    int
-	done       board.Bits // cells whose after() is cached
-	cache      [board.MaxCells]uint64
-}
-
-func (a *vbAnalysis) init(s *vandenbroek, red, empty board.Bits) {
-	a.s, a.red, a.empty = s, red, empty
-	nt := s.nt
-	nt.ProvisionalGroups(red, empty, true, &a.g)
-	for r := red; r.Any(); {
-		c := r.Pop()
-		a.rings[a.g.find(int16(c))] |= 1 << uint(nt.ring[c])
-	}
-	a.rings[a.g.find(nt.TopNode())] |= 1
-	a.rings[a.g.find(nt.BottomNode())] |= 1 << uint(s.n+1)
-	for x := 0; x < nt.Cells+2; x++ {
-		if (x >= nt.Cells || red.Has(board.Cell(x))) && a.g.find(int16(x)) == int16(x) {
-			a.groups[a.ngroups] = a.rings[x]
-			a.ngroups++
-		}
-	}
-}
-
-// connected reports whether some provisional path has a node in ring x and a
-// node in ring y (x, y in 0..n+1).
-func (a *vbAnalysis) connected(x, y int) bool {
-	want := uint64(1)<<uint(x) | uint64(1)<<uint(y)
-	for _, m := range a.groups[:a.ngroups] {
-		if m&want == want {
-			return true
-		}
-	}
-	return false
-}
-
-// after is the ring set of the group a red stone on the empty cell c would
-// form: c's ring and the rings of every group c joins (adjacent or by a new
-// bridge, as Notions.JoinCount counts them). A red stone never separates groups
-// (on a bridge cell it joins both ends directly), so every other group is
-// unchanged. Results are cached per cell: rules 3–8 ask for the same cells.
-func (a *vbAnalysis) after(c board.Cell) uint64 {
-	if a.done.Has(c) {
-		return a.cache[c]
-	}
-	nt := a.s.nt
-	m := uint64(1) << uint(nt.ring[c])
-	for d := range nt.adj[c] {
-		if to := nt.adj[c][d].to; to >= 0 && nt.isOwn(to, a.red, true) {
-			m |= a.rings[a.g.find(nt.node(to))]
-		}
-	}
-	for d := range nt.brs[c] {
-		st := &nt.brs[c][d]
-		if st.to >= 0 && nt.isOwn(st.to, a.red, true) && a.empty.Has(st.v1) && a.empty.Has(st.v2) {
-			m |= a.rings[a.g.find(nt.node(st.to))]
-		}
-	}
-	a.done = a.done.With(c)
-	a.cache[c] = m
-	return m
 }
 
 // connectRings is rules 3–8: the empty cells of rings lo..hi (on the board)
