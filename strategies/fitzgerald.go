@@ -85,6 +85,7 @@ type state struct {
 	redBr     BridgeList // red bridges now
 	redBrPrev BridgeList // red bridges before Blue's move
 	blueBr    BridgeList
+	blueLift  Lift // Blue's provisional graph in the lifting
 	// Empty cells with at least one / two red partner edges (PartnerEdges),
 	// computed on first use by the hierarchy.
 	partners1, partners2 board.Bits
@@ -136,6 +137,7 @@ func (f *Fitzgerald) analyse(s *state, p board.Position, last board.Cell) {
 	nt.Bridges(p.Red, s.empty, true, &s.redBr)
 	nt.Bridges(p.Red, s.empty.With(last), true, &s.redBrPrev)
 	nt.Bridges(p.Blue, s.empty, false, &s.blueBr)
+	nt.LiftBlue(p.Blue, s.empty, &s.blueLift)
 }
 
 // middle is step I: the middle ring (for even n the upper of the two middle
@@ -155,7 +157,7 @@ func (f *Fitzgerald) dangerous(s *state, c board.Cell) bool {
 	if f.nt.NeighbourCount(c, s.p.Blue) >= f.blueDanger {
 		return true
 	}
-	return f.nt.CreatesSharedEndOverlap(s.p.Red, s.empty, true, c)
+	return f.nt.CreatesSharedEndOverlapWith(&s.redBr, s.p.Red, s.empty, true, c)
 }
 
 func (f *Fitzgerald) allDangerous(s *state, cands board.Bits) bool {
@@ -246,7 +248,12 @@ func (f *Fitzgerald) rule2(s *state) (board.Bits, string) {
 func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 	nt := f.nt
 	emptyPrev := s.empty.With(s.last)
-	if !nt.RedProvisionalWin(s.p.Red, emptyPrev) {
+	had := s.redG.SameGroup(nt.TopNode(), nt.BottomNode())
+	if !had && s.redBrPrev.N != s.redBr.N {
+		// Blue's move broke a red bridge: recompute the groups before it.
+		had = nt.RedProvisionalWin(s.p.Red, emptyPrev)
+	}
+	if !had {
 		return board.Bits{}, "3"
 	}
 	var onPath [MaxBridges]bool
@@ -316,13 +323,18 @@ func (f *Fitzgerald) bluePWMoves(p board.Position) board.Bits {
 	empty := nt.B.All().AndNot(p.Occupied())
 	var l Lift
 	nt.LiftBlue(p.Blue, empty, &l)
+	return f.bluePWMovesLift(&l, p, empty)
+}
+
+// bluePWMovesLift is bluePWMoves given the blue lifting l of p.
+func (f *Fitzgerald) bluePWMovesLift(l *Lift, p board.Position, empty board.Bits) board.Bits {
 	if l.Winds {
 		return empty
 	}
 	var out board.Bits
 	for c := empty; c.Any(); {
 		x := c.Pop()
-		if nt.BlueWindsWith(&l, p.Blue, empty, x) {
+		if f.nt.BlueWindsWith(l, p.Blue, empty, x) {
 			out = out.With(x)
 		}
 	}
@@ -331,7 +343,7 @@ func (f *Fitzgerald) bluePWMoves(p board.Position) board.Bits {
 
 func (f *Fitzgerald) rule5(s *state) (board.Bits, string) {
 	nt := f.nt
-	if !nt.BlueProvisionalWin(s.p.Blue, s.empty) {
+	if !s.blueLift.Winds {
 		return board.Bits{}, "5"
 	}
 	_, se := OverlapPoints(&s.blueBr)
@@ -359,7 +371,7 @@ func (f *Fitzgerald) stopsBluePW(s *state, x board.Cell) bool {
 
 func (f *Fitzgerald) rule6(s *state) (board.Bits, string) {
 	nt := f.nt
-	pw := f.bluePWMoves(s.p)
+	pw := f.bluePWMovesLift(&s.blueLift, s.p, s.empty)
 	if pw.Empty() {
 		return pw, "6"
 	}
@@ -658,7 +670,7 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 		return l.First()
 	}
 	// 1: does not create an overlapping bridge (sharing an end vertex).
-	l = keepIf(l, func(c board.Cell) bool { return !nt.CreatesSharedEndOverlap(s.p.Red, s.empty, true, c) })
+	l = keepIf(l, func(c board.Cell) bool { return !nt.CreatesSharedEndOverlapWith(&s.redBr, s.p.Red, s.empty, true, c) })
 	// 2: at most 4 blue neighbours.
 	l = keepIf(l, func(c board.Cell) bool { return nt.NeighbourCount(c, s.p.Blue) < f.blueDanger })
 	// 3: lengthens a path covering ring j the most.

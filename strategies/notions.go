@@ -1018,3 +1018,37 @@ func (nt *Notions) BlueWindsWith(l *Lift, blue, empty board.Bits, x board.Cell) 
 	}
 	return false
 }
+
+// CreatesSharedEndOverlapWith is CreatesSharedEndOverlap given l, the current
+// bridges of own for empty: the bridges after the move are those of l without
+// c as a bridge cell plus the new bridges ending at c, and only pairs with a
+// new bridge can be new overlaps.
+func (nt *Notions) CreatesSharedEndOverlapWith(l *BridgeList, own, empty board.Bits, virtual bool, c board.Cell) bool {
+	var nb [6]Bridge
+	n := 0
+	for d := range nt.brs[c] {
+		st := &nt.brs[c][d]
+		if st.to < 0 || !nt.isOwn(st.to, own, virtual) || !empty.Has(st.v1) || !empty.Has(st.v2) {
+			continue
+		}
+		nb[n] = Bridge{Z: Ext(c), W: st.to, V1: st.v1, V2: st.v2, DX: st.dx}
+		n++
+	}
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			if _, se, ok := Overlap(nb[a], nb[b]); ok && se {
+				return true
+			}
+		}
+		for k := 0; k < l.N; k++ {
+			old := l.At[k]
+			if old.V1 == c || old.V2 == c {
+				continue
+			}
+			if _, se, ok := Overlap(nb[a], old); ok && se {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -334,7 +334,8 @@ func randomPosition(rng *rand.Rand, b *board.Board, k int) board.Position {
 
 // TestIncrementalNotionsAgree cross-checks the fast incremental forms used on
 // the hot path against recomputation from scratch, on random positions:
-// AddStone and SpanAfter against ProvisionalGroups, BlueWindsWith against
+// AddStone and SpanAfter against ProvisionalGroups, CreatesSharedEndOverlapWith
+// against CreatesSharedEndOverlap, BlueWindsWith against
 // BlueProvisionalWin, and the winding code against board.BlueWins.
 func TestIncrementalNotionsAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -373,6 +374,11 @@ func TestIncrementalNotionsAgree(t *testing.T) {
 				}
 				if g2.SameGroup(nt.TopNode(), nt.BottomNode()) != ref.SameGroup(nt.TopNode(), nt.BottomNode()) {
 					t.Fatalf("AddStone(%s): provisional win differs", b.Format(c, board.Thesis))
+				}
+				var rl BridgeList
+				nt.Bridges(p.Red, e, true, &rl)
+				if got, want := nt.CreatesSharedEndOverlapWith(&rl, p.Red, e, true, c), nt.CreatesSharedEndOverlap(p.Red, e, true, c); got != want {
+					t.Fatalf("CreatesSharedEndOverlapWith(%s) = %v, want %v", b.Format(c, board.Thesis), got, want)
 				}
 				if got, want := nt.BlueWindsWith(&l, p.Blue, e, c), nt.BlueProvisionalWin(p.Blue.With(c), e.Without(c)); got != want {
 					t.Fatalf("BlueWindsWith(%s) = %v, want %v\n%s", b.Format(c, board.Thesis), got, want, b.Picture(p, board.Bit(c)))
