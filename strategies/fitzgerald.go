@@ -180,8 +180,14 @@ func (f *Fitzgerald) rule(s *state, r int) (board.Bits, string) {
 	case 3:
 		return f.rule3(s)
 	case 4:
+		if s.redG.SameGroup(nt.TopNode(), nt.BottomNode()) {
+			// Only reachable if rules 1 and 3 offered nothing: any cell keeps it.
+			return s.empty, "4"
+		}
 		var out board.Bits
-		for c := s.empty; c.Any(); {
+		// Only a cell next to both the top's and the bottom's group can join them.
+		top, bottom, _ := nt.Near(&s.redG, true)
+		for c := top.And(bottom).And(s.empty); c.Any(); {
 			x := c.Pop()
 			if lo, hi := nt.SpanAfter(&s.redG, x, s.p.Red, s.empty, true); lo == 0 && hi == nt.N+1 {
 				out = out.With(x)
@@ -577,12 +583,18 @@ func (f *Fitzgerald) coverRule(s *state, r, dir int) board.Bits {
 	}
 	nt := f.nt
 	var out board.Bits
+	// A cell that joins no group covers only its own ring.
+	_, _, near := nt.Near(&s.redG, true)
 	for k := 0; k < nts; k++ {
 		t := ts[k]
 		if nt.Covered(&s.redG, t.a, t.b) {
 			continue
 		}
-		for c := nt.RingsCells(t.lo, t.hi).And(s.empty); c.Any(); {
+		cand := near
+		if t.a == t.b {
+			cand = cand.Or(nt.RingCells(t.a))
+		}
+		for c := nt.RingsCells(t.lo, t.hi).And(s.empty).And(cand); c.Any(); {
 			x := c.Pop()
 			if out.Has(x) {
 				continue

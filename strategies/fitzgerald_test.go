@@ -217,3 +217,85 @@ func TestNextJoinsMatchesBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// TestCoverRulesMatchDefinition: rules 4 and 10–14 (with rule 7's one-sided
+// restrictions) computed with the incremental spans and the Near filter equal
+// their definitions evaluated by recomputing the groups after every empty
+// cell, on random positions.
+func TestCoverRulesMatchDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, n := range []int{2, 5, 9, 12} {
+		b := board.MustNew(5, n, board.Cylinder)
+		f := NewFitzgerald(b)
+		nt := f.nt
+		for it := 0; it < 80; it++ {
+			p := randomPosition(rng, b, 1+rng.IntN(b.Cells()-1))
+			if p.Blue.Empty() {
+				continue
+			}
+			bl := p.Blue.Cells()
+			last := bl[rng.IntN(len(bl))]
+			var s state
+			f.analyse(&s, p, last)
+			after := func(x board.Cell) *Groups {
+				g := new(Groups)
+				nt.ProvisionalGroups(p.Red.With(x), s.empty.Without(x), true, g)
+				return g
+			}
+			var want4 board.Bits
+			for e := s.empty; e.Any(); {
+				x := e.Pop()
+				if g := after(x); g.SameGroup(nt.TopNode(), nt.BottomNode()) {
+					want4 = want4.With(x)
+				}
+			}
+			if got, _ := f.rule(&s, 4); got != want4 {
+				t.Fatalf("rule 4: %v, want %v", cellsStr(b, got), cellsStr(b, want4))
+			}
+			j := s.j
+			for r := 10; r <= 14; r++ {
+				for dir := -1; dir <= 1; dir++ {
+					type tg struct{ lo, hi, a, b int }
+					var ts []tg
+					switch r {
+					case 10:
+						ts = []tg{{j - 3, j + 3, j - 2, j + 2}}
+					case 11:
+						ts = []tg{{j - 2, j + 2, j - 1, j + 1}}
+					case 12:
+						if dir <= 0 {
+							ts = append(ts, tg{j - 3, j + 1, j - 2, j})
+						}
+						if dir >= 0 {
+							ts = append(ts, tg{j - 1, j + 3, j, j + 2})
+						}
+					case 13:
+						if dir <= 0 {
+							ts = append(ts, tg{j - 2, j + 1, j - 1, j})
+						}
+						if dir >= 0 {
+							ts = append(ts, tg{j - 1, j + 2, j, j + 1})
+						}
+					case 14:
+						ts = []tg{{j - 1, j + 1, j, j}}
+					}
+					var want board.Bits
+					for _, x := range ts {
+						if nt.Covered(&s.redG, x.a, x.b) {
+							continue
+						}
+						for e := nt.RingsCells(x.lo, x.hi).And(s.empty); e.Any(); {
+							c := e.Pop()
+							if nt.Covered(after(c), x.a, x.b) {
+								want = want.With(c)
+							}
+						}
+					}
+					if got := f.coverRule(&s, r, dir); got != want {
+						t.Fatalf("5x%d rule %d dir %d (j=%d): %v, want %v\n%s", n, r, dir, j, cellsStr(b, got), cellsStr(b, want), b.Picture(p, board.Bit(last)))
+					}
+				}
+			}
+		}
+	}
+}

@@ -84,8 +84,13 @@ type Notions struct {
 	adj   [board.MaxCells][6]step // neighbours incl. virtual cells, to = -1 if none
 	brs   [board.MaxCells][6]step // bridge partners incl. virtual; v1, v2 always real
 	rings [board.MaxCells/1 + 2]board.Bits
-	// vertical[c] lists the two vertical bridge directions (indices into brs).
+	// reach[c]: the real cells adjacent to c or a bridge away from it (bridge
+	// cells not checked) — a superset of the cells a stone on c can join.
+	reach       [board.MaxCells]board.Bits
 	top, bottom board.Bits
+	// nearTop/nearBottom: cells that touch ring 0 / ring n+1 directly or by
+	// a bridge (rings 1–2 and n-1–n).
+	nearTop, nearBottom board.Bits
 }
 
 // NewNotions builds the tables for a cylinder board.
@@ -112,9 +117,41 @@ func NewNotions(b *board.Board) *Notions {
 				st.to, st.v1, st.v2 = to, board.Cell(v1), board.Cell(v2)
 			}
 			nt.brs[c][d] = st
+			if st.to >= 0 && int(st.to) < nt.Cells {
+				nt.reach[c] = nt.reach[c].With(board.Cell(st.to))
+			}
+		}
+		nt.reach[c] = nt.reach[c].Or(b.Neighbours(board.Cell(c)))
+	}
+	nt.nearTop = nt.RingsCells(1, 2)
+	nt.nearBottom = nt.RingsCells(nt.N-1, nt.N)
+	return nt
+}
+
+// Near returns a superset of the empty cells on which a stone of own could
+// join a provisional group of g, split by whether the group reaches ring 0
+// (top), ring n+1 (bottom) or either (any): the cells adjacent to or a bridge
+// away from the group's stones, and for the virtual rings the cells of rings
+// 1–2 and n−1–n.
+func (nt *Notions) Near(g *Groups, virtual bool) (top, bottom, any board.Bits) {
+	rt, rb := g.find(nt.TopNode()), g.find(nt.BottomNode())
+	for s := g.Own; s.Any(); {
+		c := s.Pop()
+		r := g.find(int16(c))
+		any = any.Or(nt.reach[c])
+		if virtual && r == rt {
+			top = top.Or(nt.reach[c])
+		}
+		if virtual && r == rb {
+			bottom = bottom.Or(nt.reach[c])
 		}
 	}
-	return nt
+	if virtual {
+		top = top.Or(nt.nearTop)
+		bottom = bottom.Or(nt.nearBottom)
+		any = any.Or(nt.nearTop).Or(nt.nearBottom)
+	}
+	return top, bottom, any
 }
 
 // ext maps lifted coordinates (column any integer, ring 0..n+1) to an Ext id.
