@@ -337,8 +337,16 @@ func (f *Fitzgerald) bluePWMovesLift(l *Lift, p board.Position, empty board.Bits
 	if l.Winds {
 		return empty
 	}
+	// A new winding cycle needs two edges from x into Blue's stones: keep the
+	// cells within reach (adjacent or a bridge away) of two blue stones.
+	var reach1, reach2 board.Bits
+	for c := p.Blue; c.Any(); {
+		r := f.nt.reach[c.Pop()]
+		reach2 = reach2.Or(reach1.And(r))
+		reach1 = reach1.Or(r)
+	}
 	var out board.Bits
-	for c := empty; c.Any(); {
+	for c := reach2.And(empty); c.Any(); {
 		x := c.Pop()
 		if f.nt.BlueWindsWith(l, p.Blue, empty, x) {
 			out = out.With(x)

@@ -299,3 +299,28 @@ func TestCoverRulesMatchDefinition(t *testing.T) {
 		}
 	}
 }
+
+// TestBluePWMovesMatchDefinition: the filtered blue provisional winning moves
+// equal the definition (a blue stone there gives Blue a provisional winning
+// path) evaluated from scratch, on random positions.
+func TestBluePWMovesMatchDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for _, n := range []int{2, 5, 9, 12} {
+		b := board.MustNew(5, n, board.Cylinder)
+		f := NewFitzgerald(b)
+		for it := 0; it < 150; it++ {
+			p := randomPosition(rng, b, rng.IntN(b.Cells()))
+			e := emptyOf(b, p)
+			var want board.Bits
+			for x := e; x.Any(); {
+				c := x.Pop()
+				if f.nt.BlueProvisionalWin(p.Blue.With(c), e.Without(c)) {
+					want = want.With(c)
+				}
+			}
+			if got := f.bluePWMoves(p); got != want {
+				t.Fatalf("5x%d: %v, want %v\n%s", n, cellsStr(b, got), cellsStr(b, want), b.Picture(p, board.Bits{}))
+			}
+		}
+	}
+}
