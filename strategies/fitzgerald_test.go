@@ -95,17 +95,18 @@ func TestFitzgeraldLegalAndDeterministic(t *testing.T) {
 // redAlwaysWins explores every Blue reply (memoized on the position) and
 // reports whether Red, following the strategy, wins every game; on failure it
 // returns one lost game's moves.
-func redAlwaysWins(b *board.Board, f *Fitzgerald, p board.Position, last board.Cell, redToMove bool, memo map[board.Position]bool, line *[]board.Cell) bool {
+func redAlwaysWins(b *board.Board, f *Fitzgerald, p board.Position, last board.Cell, redToMove bool, memo map[board.Position]bool, line *[]board.Cell, rules map[int]bool) bool {
 	if v, ok := memo[p]; ok {
 		return v
 	}
 	ok := true
 	if redToMove {
-		c, _ := f.Decide(p, last)
+		c, rule := f.Decide(p, last)
+		rules[RuleNumber(rule)] = true
 		q := p.Play(board.Red, c)
 		*line = append(*line, c)
 		if !b.RedWins(q) {
-			ok = redAlwaysWins(b, f, q, last, false, memo, line)
+			ok = redAlwaysWins(b, f, q, last, false, memo, line, rules)
 		}
 		if ok {
 			*line = (*line)[:len(*line)-1]
@@ -119,7 +120,7 @@ func redAlwaysWins(b *board.Board, f *Fitzgerald, p board.Position, last board.C
 				ok = false
 				break
 			}
-			ok = redAlwaysWins(b, f, q, c, true, memo, line)
+			ok = redAlwaysWins(b, f, q, c, true, memo, line, rules)
 			if ok {
 				*line = (*line)[:len(*line)-1]
 			}
@@ -130,18 +131,37 @@ func redAlwaysWins(b *board.Board, f *Fitzgerald, p board.Position, last board.C
 }
 
 // TestFitzgeraldSmallBoards: thesis §9.4.3 and App. B state that Alg. 8.4.1 is
-// optimal on 5×1, 5×2 and 5×3 (either starter) and on 5×4 when Red starts.
-// This checks it by exhaustive search over Blue's replies.
+// optimal on 5×1, 5×2 and 5×3 (either starter) and on 5×4 when Red starts,
+// and name the only rules Red uses there: 0 or 1 on 5×1; 0, 1, 3 on 5×2 and
+// 5×3 when Red starts, 1, 3, 4 when Blue starts; 0, 1, 3, 4, 9 on 5×4 when Red
+// starts. This checks both by exhaustive search over Blue's replies.
 func TestFitzgeraldSmallBoards(t *testing.T) {
 	for _, c := range []struct {
 		n        int
 		redFirst bool
-	}{{1, true}, {1, false}, {2, true}, {2, false}, {3, true}, {3, false}, {4, true}} {
+		rules    []int
+	}{
+		{1, true, []int{0, 1}}, {1, false, []int{0, 1}},
+		{2, true, []int{0, 1, 3}}, {2, false, []int{1, 3, 4}},
+		{3, true, []int{0, 1, 3}}, {3, false, []int{1, 3, 4}},
+		{4, true, []int{0, 1, 3, 4, 9}},
+	} {
 		b := board.MustNew(5, c.n, board.Cylinder)
 		f := NewFitzgerald(b)
 		var line []board.Cell
 		memo := map[board.Position]bool{}
-		if !redAlwaysWins(b, f, board.Position{}, board.NoCell, c.redFirst, memo, &line) {
+		used := map[int]bool{}
+		allowed := map[int]bool{}
+		for _, r := range c.rules {
+			allowed[r] = true
+		}
+		ok := redAlwaysWins(b, f, board.Position{}, board.NoCell, c.redFirst, memo, &line, used)
+		for r := range used {
+			if !allowed[r] {
+				t.Errorf("5x%d (red first %v): rule %d used; the thesis lists only %v", c.n, c.redFirst, r, c.rules)
+			}
+		}
+		if !ok {
 			var sb strings.Builder
 			for _, x := range line {
 				sb.WriteString(b.Format(x, board.Thesis) + " ")
