@@ -118,12 +118,15 @@ func (f *Fitzgerald) Decide(p board.Position, last board.Cell) (board.Cell, stri
 		if cands.Empty() {
 			continue
 		}
-		if (r == 4 || r >= 8) && f.allDangerous(&s, cands) {
+		// Step II skips rules 4 and 8–19 when every move they allow is
+		// dangerous; rule 19 is the last, so skipping it would leave no move:
+		// it is applied anyway (docs/decisions/fitzgerald.md).
+		if (r == 4 || r >= 8 && r < 19) && f.allDangerous(&s, cands) {
 			continue
 		}
 		return f.hierarchy(&s, cands), label
 	}
-	return empty.First(), "19"
+	return board.NoCell, "none" // unreachable: rule 19 allows every empty cell
 }
 
 // analyse fills the per-decision state shared by the rules (Blue's last move
