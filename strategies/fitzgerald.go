@@ -269,7 +269,7 @@ func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 	nt.ShortestRedPWPBridges(s.p.Red, emptyPrev, &s.redBrPrev, &onPath)
 	l := &s.redBrPrev
 	// (a) the attacked cell was a bridge cell of a path bridge that overlaps
-	// another bridge sharing an end vertex.
+	// another bridge, sharing an end vertex with it.
 	var aPts, aOthers board.Bits
 	for x := 0; x < l.N; x++ {
 		if !onPath[x] {
@@ -281,16 +281,16 @@ func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 				continue
 			}
 			pt, se, ok := Overlap(bx, l.At[y])
-			if !ok || !se {
+			if !ok || !se || (bx.V1 != s.last && bx.V2 != s.last) {
 				continue
 			}
-			if bx.V1 != s.last && bx.V2 != s.last && l.At[y].V1 != s.last && l.At[y].V2 != s.last {
-				continue
-			}
+			// The attacked path bridge: its point of overlap if still empty,
+			// else (Blue took the point) the path bridge's other cell, which
+			// keeps the path (§7.2.5: save the bridge of the path).
 			if s.empty.Has(pt) {
 				aPts = aPts.With(pt)
 			} else {
-				aOthers = aOthers.Or(bx.Cells()).Or(l.At[y].Cells())
+				aOthers = aOthers.With(bx.Other(s.last))
 			}
 		}
 	}

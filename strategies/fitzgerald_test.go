@@ -344,3 +344,31 @@ func TestBluePWMovesMatchDefinition(t *testing.T) {
 		}
 	}
 }
+
+// TestFitzgeraldRule3a: a red provisional winning path top–(2,2)–(1,4)–bottom
+// on 5×5 whose bridge (2,2)–(1,4) (cells (2,3), (1,3)) overlaps, at (2,3),
+// bridges to (3,3) sharing its ends. Blue on the path bridge's other cell
+// (1,3): Red takes the point of overlap (rule 3(a)i). Blue on the point (2,3):
+// Red saves the path bridge with (1,3) (rule 3(a)ii), not a cell of the
+// bridges off the path.
+func TestFitzgeraldRule3a(t *testing.T) {
+	b := board.MustNew(5, 5, board.Cylinder)
+	f := NewFitzgerald(b)
+	red := [][2]int{{2, 2}, {1, 4}, {3, 3}}
+	for _, c := range []struct {
+		blue, want [2]int
+		rule       string
+	}{
+		{[2]int{1, 3}, [2]int{2, 3}, "3(a)i"},
+		{[2]int{2, 3}, [2]int{1, 3}, "3(a)ii"},
+	} {
+		p := pos(t, b, red, [][2]int{c.blue})
+		if !f.nt.RedProvisionalWin(p.Red, emptyOf(b, p).With(b.Cell(c.blue[0], c.blue[1]))) {
+			t.Fatal("set-up has no provisional winning path")
+		}
+		got, rule := f.Decide(p, b.Cell(c.blue[0], c.blue[1]))
+		if got != b.Cell(c.want[0], c.want[1]) || rule != c.rule {
+			t.Errorf("blue %v: %s rule %s, want %v rule %s", c.blue, b.Format(got, board.Thesis), rule, c.want, c.rule)
+		}
+	}
+}
