@@ -372,3 +372,17 @@ func TestFitzgeraldRule3a(t *testing.T) {
 		}
 	}
 }
+
+// TestFitzgeraldRule8: red (3,5)-(4,6) through (4,5), (3,6) and (3,5)-(2,7)
+// through (3,6), (2,6) share the end (3,5) and the point (3,6) (the blue stone
+// on (3,7) removes the third bridge). Blue on (4,5) attacks the first: Red
+// plays the point of overlap, which saves both (rule 8(a)).
+func TestFitzgeraldRule8(t *testing.T) {
+	b := board.MustNew(5, 9, board.Cylinder)
+	f := NewFitzgerald(b)
+	p := pos(t, b, [][2]int{{3, 5}, {4, 6}, {2, 7}}, [][2]int{{3, 7}, {4, 5}})
+	got, rule := f.Decide(p, b.Cell(4, 5))
+	if got != b.Cell(3, 6) || rule != "8(a)" {
+		t.Errorf("%s rule %s, want (3,6) rule 8(a)", b.Format(got, board.Thesis), rule)
+	}
+}
