@@ -128,13 +128,20 @@ func minBlueBridges(nt *Notions, blue, empty board.Bits) int {
 	return best
 }
 
-func TestFitzgeraldBlueThreats(t *testing.T) {
-	if os.Getenv("FITZ_THREATS") == "" {
-		t.Skip()
-	}
-	raw, _ := os.ReadFile("../testdata/thesis-games.json")
-	var tg thesisGames
-	_ = json.Unmarshal(raw, &tg)
+// TestA2RuleTwoDivergence pins the explanation of the rule-2 divergences in
+// docs/decisions/fitzgerald.md: at App. A.2 plies 22, 24, 30 and 32 Blue has
+// no winning move in the listed position (so rule 2 cannot apply under the
+// definition), and the listed Red cell is a blue provisional winning move
+// whose blue path would need one bridge; at the rule-6 decisions of App. A.1.1
+// (game 1 ply 16, game 2 ply 14) Blue's threats are single-bridge too, so
+// "winning move" cannot be read as "single-bridge provisional winning move"
+// without breaking those.
+func TestA2RuleTwoDivergence(t *testing.T) {
+	tg := loadThesisGames(t)
+	type at struct{ game, ply int }
+	rule2 := map[at]bool{{2, 22}: true, {2, 24}: true, {2, 30}: true, {2, 32}: true}
+	rule6 := map[at]bool{{0, 16}: true, {1, 14}: true}
+	seen := 0
 	for gi, g := range tg.Games {
 		if g.Strategy != "fitzgerald" {
 			continue
@@ -145,21 +152,34 @@ func TestFitzgeraldBlueThreats(t *testing.T) {
 		var p board.Position
 		for k, mv := range g.Moves {
 			c := b.Cell(mv.Cell[0], mv.Cell[1])
-			if mv.Player == "red" {
-				pw := f.bluePWMoves(p)
-				if pw.Any() {
-					out := ""
-					empty := b.All().AndNot(p.Occupied())
-					for x := pw; x.Any(); {
-						y := x.Pop()
-						out += fmt.Sprintf("%s:%d ", b.Format(y, board.Thesis), minBlueBridges(f.nt, p.Blue.With(y), empty.Without(y)))
-					}
-					fmt.Printf("game %d ply %d rule %s: %s\n", gi, k+1, mv.Rule, out)
-				}
-				p = p.Play(board.Red, c)
-			} else {
+			if mv.Player == "blue" {
 				p = p.Play(board.Blue, c)
+				continue
 			}
+			key := at{gi, k + 1}
+			empty := b.All().AndNot(p.Occupied())
+			switch {
+			case rule2[key]:
+				seen++
+				if w := f.nt.BlueWinningMoves(p); w.Any() {
+					t.Errorf("%v: Blue has winning moves %v", key, cellsStr(b, w))
+				}
+				if !f.bluePWMoves(p).Has(c) || minBlueBridges(f.nt, p.Blue.With(c), empty.Without(c)) != 1 {
+					t.Errorf("%v: listed cell is not a single-bridge blue provisional winning move", key)
+				}
+			case rule6[key]:
+				seen++
+				for x := f.bluePWMoves(p); x.Any(); {
+					y := x.Pop()
+					if minBlueBridges(f.nt, p.Blue.With(y), empty.Without(y)) != 1 {
+						t.Errorf("%v: threat %s is not single-bridge", key, b.Format(y, board.Thesis))
+					}
+				}
+			}
+			p = p.Play(board.Red, c)
 		}
+	}
+	if seen != 6 {
+		t.Fatalf("checked %d decisions, want 6", seen)
 	}
 }
