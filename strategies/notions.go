@@ -557,73 +557,35 @@ func reach(b *board.Board, set, from board.Bits) board.Bits {
 	return reached
 }
 
-// BlueWinningMoves is the set of empty cells on which a blue stone wins: by
-// thesis Thm. 3.2.2 exactly those empty cells without which the non-blue cells
-// no longer join ring 1 to ring n. Only cells reachable from both edges through
-// non-blue cells can be such cuts.
+// BlueWinningMoves is the set of empty cells on which a blue stone wins: those
+// that close a winding cycle of blue stones (Def. 2.2.2). A new stone only adds
+// edges at itself, so it closes one iff two of its blue neighbours lie in one
+// component of the blue stones at lifted columns that place it differently
+// (the lifting of LiftBlue without bridges). If Blue has already won, every
+// empty cell is returned.
 func (nt *Notions) BlueWinningMoves(p board.Position) board.Bits {
 	b := nt.B
-	nonBlue := b.All().AndNot(p.Blue)
-	empty := nonBlue.AndNot(p.Red)
-	cand := nt.somePath(nonBlue).And(empty)
-	// Common case: a path avoiding every empty cell of the first path means no
-	// single cell is a cut.
-	if cand.Empty() || b.Connects(nonBlue.AndNot(cand), nt.top, nt.bottom) {
-		return board.Bits{}
+	empty := b.All().AndNot(p.Occupied())
+	var l Lift
+	nt.LiftBlue(p.Blue, board.Bits{}, &l)
+	if l.Winds {
+		return empty
+	}
+	// Only cells with two blue neighbours can close a cycle.
+	var n1, n2 board.Bits
+	for s := p.Blue; s.Any(); {
+		r := b.Neighbours(s.Pop())
+		n2 = n2.Or(n1.And(r))
+		n1 = n1.Or(r)
 	}
 	var out board.Bits
-	for s := cand; s.Any(); {
+	for s := n2.And(empty); s.Any(); {
 		c := s.Pop()
-		if !b.Connects(nonBlue.Without(c), nt.top, nt.bottom) {
+		if nt.BlueWindsWith(&l, p.Blue, board.Bits{}, c) {
 			out = out.With(c)
 		}
 	}
 	return out
-}
-
-// somePath returns the cells of one path inside set from ring 1 to ring n
-// (empty if there is none), by breadth-first search. Every cell whose removal
-// disconnects the rings lies on every such path, so on this one.
-func (nt *Notions) somePath(set board.Bits) board.Bits {
-	b := nt.B
-	var from [board.MaxCells]board.Cell
-	reached := set.And(nt.top)
-	for s := reached; s.Any(); {
-		c := s.Pop()
-		from[c] = c
-	}
-	frontier := reached
-	end := board.NoCell
-	if x := reached.And(nt.bottom); x.Any() {
-		end = x.First()
-	}
-	for end == board.NoCell && frontier.Any() {
-		var next board.Bits
-		for frontier.Any() {
-			c := frontier.Pop()
-			for nb := b.Neighbours(c).And(set).AndNot(reached).AndNot(next); nb.Any(); {
-				x := nb.Pop()
-				from[x] = c
-				next = next.With(x)
-				if nt.bottom.Has(x) && end == board.NoCell {
-					end = x
-				}
-			}
-		}
-		reached = reached.Or(next)
-		frontier = next
-	}
-	var path board.Bits
-	if end == board.NoCell {
-		return path
-	}
-	for c := end; ; c = from[c] {
-		path = path.With(c)
-		if from[c] == c {
-			break
-		}
-	}
-	return path
 }
 
 // NeighbourCount counts the neighbours of c in set (real cells only).
