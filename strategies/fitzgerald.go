@@ -90,6 +90,19 @@ type state struct {
 	// computed on first use by the hierarchy.
 	partners1, partners2 board.Bits
 	partnersDone         bool
+	// Memo of Notions.SpanAfter per empty cell (valid where spanKnown has it).
+	spanKnown      board.Bits
+	spanLo, spanHi [board.MaxCells]int8
+}
+
+// span is Notions.SpanAfter for the empty cell c, memoized per decision.
+func (f *Fitzgerald) span(s *state, c board.Cell) (lo, hi int) {
+	if !s.spanKnown.Has(c) {
+		l, h := f.nt.SpanAfter(&s.redG, c, s.p.Red, s.empty, true)
+		s.spanLo[c], s.spanHi[c] = int8(l), int8(h)
+		s.spanKnown = s.spanKnown.With(c)
+	}
+	return int(s.spanLo[c]), int(s.spanHi[c])
 }
 
 // Allowed implements Strategy.
@@ -192,7 +205,7 @@ func (f *Fitzgerald) rule(s *state, r int) (board.Bits, string) {
 		top, bottom, _ := nt.Near(&s.redG, true)
 		for c := top.And(bottom).And(s.empty); c.Any(); {
 			x := c.Pop()
-			if lo, hi := nt.SpanAfter(&s.redG, x, s.p.Red, s.empty, true); lo == 0 && hi == nt.N+1 {
+			if lo, hi := f.span(s, x); lo == 0 && hi == nt.N+1 {
 				out = out.With(x)
 			}
 		}
@@ -611,7 +624,7 @@ func (f *Fitzgerald) coverRule(s *state, r, dir int) board.Bits {
 				continue
 			}
 			// Not covered before, so covered after iff the new stone's group covers.
-			if lo, hi := nt.SpanAfter(&s.redG, x, s.p.Red, s.empty, true); lo <= max(t.a, 0) && hi >= min(t.b, nt.N+1) {
+			if lo, hi := f.span(s, x); lo <= max(t.a, 0) && hi >= min(t.b, nt.N+1) {
 				out = out.With(x)
 			}
 		}
@@ -749,7 +762,7 @@ func (f *Fitzgerald) lengthGain(s *state, c board.Cell) int {
 	if before < 0 {
 		return 0
 	}
-	lo, hi := nt.SpanAfter(&s.redG, c, s.p.Red, s.empty, true)
+	lo, hi := f.span(s, c)
 	return hi - lo - before
 }
 
