@@ -1051,3 +1051,23 @@ func (nt *Notions) CreatesSharedEndOverlapWith(l *BridgeList, own, empty board.B
 	}
 	return false
 }
+
+// PathIsTrue reports whether the bridges marked in onPath (e.g. by
+// ShortestRedPWPBridges) pairwise share no bridge cell — for a single marked
+// path, that it is a true provisional winning path (Def. 6.4.2). When several
+// shortest paths are marked together the answer concerns their union, so it
+// may say false although one of them alone is true.
+func PathIsTrue(l *BridgeList, onPath *[MaxBridges]bool) bool {
+	var used board.Bits
+	for k := 0; k < l.N; k++ {
+		if !onPath[k] {
+			continue
+		}
+		c := l.At[k].Cells()
+		if used.And(c).Any() {
+			return false
+		}
+		used = used.Or(c)
+	}
+	return true
+}

@@ -241,6 +241,19 @@ func TestProvisionalWins(t *testing.T) {
 			t.Errorf("bridge %d (%v) not on the only provisional winning path", k, cellsStr(b, l.At[k].Cells()))
 		}
 	}
+	if !PathIsTrue(&l, &onPath) {
+		t.Error("the bridge column has no overlapping bridges but is not true")
+	}
+	// Two marked bridges through one cell (two sides of the triangle around
+	// (4,5)) are not true.
+	var two BridgeList
+	p2 := pos(t, b, [][2]int{{3, 5}, {4, 6}, {5, 4}}, nil) // triangle around (4,5)
+	nt.Bridges(p2.Red, emptyOf(b, p2), false, &two)
+	var marks [MaxBridges]bool
+	marks[0], marks[1] = true, true
+	if PathIsTrue(&two, &marks) {
+		t.Error("two bridges through (4,5) counted as true")
+	}
 	// One blue stone on a bridge cell breaks it.
 	q := p
 	q.Blue = q.Blue.With(b.Cell(4, 5))
