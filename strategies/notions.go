@@ -3,8 +3,9 @@ package strategies
 // Shared notions of thesis ch. 6 and §8.2 (bridges, overlapping bridges,
 // provisional paths, covered rings, double-bridge set-ups, connection areas,
 // winning moves), as allocation-free functions on a board and a position. They
-// are used by Alg. 8.4.1 (fitzgerald.go) and meant for Alg. 7.1.1 as well, so
-// they are written for any cylinder m×n (m ≥ 3), not only m = 5.
+// are used by Alg. 8.4.1 (fitzgerald.go) and Alg. 7.1.1 (vandenbroek.go), so
+// they are written for any cylinder m×n with m ≥ 4, not only m = 5 (on m = 3
+// two cells can be bridged in two ways, and such a pair is listed twice).
 //
 // Red's virtual rings. Alg. 8.4.1 adds rings 0 and n+1, entirely red. They are
 // modelled as 2m virtual cells with extended ids (see Ext): top cell (i, 0) and
@@ -83,7 +84,7 @@ type Notions struct {
 	col   [board.MaxCells]int8
 	adj   [board.MaxCells][6]step // neighbours incl. virtual cells, to = -1 if none
 	brs   [board.MaxCells][6]step // bridge partners incl. virtual; v1, v2 always real
-	rings [board.MaxCells/1 + 2]board.Bits
+	rings [board.MaxCells + 2]board.Bits
 	// reach[c]: the real cells adjacent to c or a bridge away from it (bridge
 	// cells not checked) — a superset of the cells a stone on c can join.
 	reach       [board.MaxCells]board.Bits
