@@ -703,23 +703,6 @@ func (nt *Notions) VerticalBridgeOptions(c board.Cell, empty, opp board.Bits) in
 	return n
 }
 
-// Partners visits the extended ids that a stone on c would be joined to
-// directly (adjacent) or by a bridge with both cells empty, among own (and the
-// virtual rings when virtual).
-func (nt *Notions) partners(c board.Cell, own, empty board.Bits, virtual bool, visit func(Ext)) {
-	for d := range nt.adj[c] {
-		if to := nt.adj[c][d].to; to >= 0 && nt.isOwn(to, own, virtual) {
-			visit(to)
-		}
-	}
-	for d := range nt.brs[c] {
-		st := &nt.brs[c][d]
-		if st.to >= 0 && nt.isOwn(st.to, own, virtual) && empty.Has(st.v1) && empty.Has(st.v2) {
-			visit(st.to)
-		}
-	}
-}
-
 // JoinCount is the number of distinct provisional groups of g that a stone on
 // the empty cell c would join (adjacent or by a new bridge); g must have been
 // computed for own with the same empty set.

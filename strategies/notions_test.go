@@ -199,6 +199,13 @@ func TestCovered(t *testing.T) {
 			t.Errorf("R(%d,%d) covered = %v, want %v", a, bb, got, want)
 		}
 	}
+	// As paths (adjacency only) the two stones are apart; as provisional
+	// paths, one group.
+	var d Groups
+	nt.DirectGroups(p.Red, true, &d)
+	if d.N != 4 || g.N != 3 || d.SameGroup(int16(b.Cell(3, 4)), int16(b.Cell(2, 6))) {
+		t.Errorf("paths: %d groups (want 2 stones + 2 rings), provisional: %d (want 3)", d.N, g.N)
+	}
 	check(5, 5, true)
 	check(4, 6, true)
 	check(3, 6, false) // no stone in ring 2 or 3
