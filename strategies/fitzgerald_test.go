@@ -386,3 +386,34 @@ func TestFitzgeraldRule8(t *testing.T) {
 		t.Errorf("%s rule %s, want (3,6) rule 8(a)", b.Format(got, board.Thesis), rule)
 	}
 }
+
+// TestFitzgeraldRule16: a red column (3,3)…(3,7) on 5×9 and Blue on (1,5).
+// Rings R(3,7) are covered and ring 5 has a red stone, so rules 10–15 have
+// nothing to do; rule 16 extends the path through ring 5 from its nearest ends
+// (rings 3 and 7) by a bridge two rings further: (4,1) or (2,9). Items 3–9 tie
+// and item 10 (lowest ring) picks (4,1).
+func TestFitzgeraldRule16(t *testing.T) {
+	b := board.MustNew(5, 9, board.Cylinder)
+	f := NewFitzgerald(b)
+	p := pos(t, b, [][2]int{{3, 3}, {3, 4}, {3, 5}, {3, 6}, {3, 7}}, [][2]int{{1, 5}})
+	var s state
+	f.analyse(&s, p, b.Cell(1, 5))
+	got, label := f.rule16(&s)
+	if want := cellSet(b, [2]int{4, 1}, [2]int{2, 9}); got != want || label != "16(a)" {
+		t.Errorf("rule 16 gives %v (%s), want %v (16(a))", cellsStr(b, got), label, cellsStr(b, want))
+	}
+	c, rule := f.Decide(p, b.Cell(1, 5))
+	if c != b.Cell(4, 1) || rule != "16(a)" {
+		t.Errorf("decision %s rule %s, want (4,1) rule 16(a)", b.Format(c, board.Thesis), rule)
+	}
+	// With both far cells taken by Blue (placed earlier; Blue's last move is
+	// still (1,5)), 16(b) offers the cells one ring further that touch or
+	// bridge from an end.
+	p = pos(t, b, [][2]int{{3, 3}, {3, 4}, {3, 5}, {3, 6}, {3, 7}}, [][2]int{{1, 5}, {4, 1}, {2, 9}})
+	f.analyse(&s, p, b.Cell(1, 5))
+	got, label = f.rule16(&s)
+	want := cellSet(b, [2]int{3, 2}, [2]int{4, 2}, [2]int{2, 2}, [2]int{5, 2}, [2]int{3, 8}, [2]int{2, 8}, [2]int{4, 8}, [2]int{1, 8})
+	if got != want || label != "16(b)" {
+		t.Errorf("rule 16 gives %v (%s), want %v (16(b))", cellsStr(b, got), label, cellsStr(b, want))
+	}
+}
