@@ -77,9 +77,9 @@ func RuleNumber(label string) int {
 
 // state is the analysis of one decision, on the stack.
 type state struct {
-	p, prev   board.Position // position now, and before Blue's last move
-	last      board.Cell
-	i, j      int // Blue's last move
+	p         board.Position // the position now (after Blue's last move)
+	last      board.Cell     // Blue's last move (i, j)
+	j         int            // its ring
 	empty     board.Bits
 	redG      Groups     // red provisional groups now
 	redBr     BridgeList // red bridges now
@@ -147,8 +147,7 @@ func (f *Fitzgerald) Decide(p board.Position, last board.Cell) (board.Cell, stri
 func (f *Fitzgerald) analyse(s *state, p board.Position, last board.Cell) {
 	nt := f.nt
 	s.p, s.last, s.empty = p, last, nt.B.All().AndNot(p.Occupied())
-	s.prev = board.Position{Red: p.Red, Blue: p.Blue.Without(last)}
-	s.i, s.j = int(nt.col[last]), int(nt.ring[last])
+	s.j = int(nt.ring[last])
 	nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
 	nt.Bridges(p.Red, s.empty, true, &s.redBr)
 	nt.Bridges(p.Red, s.empty.With(last), true, &s.redBrPrev)
