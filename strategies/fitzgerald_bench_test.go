@@ -1,6 +1,7 @@
 package strategies
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"hexproof/board"
@@ -65,3 +66,35 @@ func BenchmarkFitzgerald5x9(b *testing.B) { benchDecide(b, 9, 8, 16) }
 // BenchmarkFitzgerald5x12 is one decision on the mid-game positions (plies
 // 10–26) of the App. A.2 game.
 func BenchmarkFitzgerald5x12(b *testing.B) { benchDecide(b, 12, 10, 26) }
+
+// BenchmarkFitzgeraldRandomGames5x9 is one decision averaged over every Red
+// turn of 200 games on 5×9 in which Blue (starting) plays uniformly at random
+// and Red follows the strategy — closer to the verifier's mix of positions
+// (many with a red winning move) than the published mid-game positions.
+func BenchmarkFitzgeraldRandomGames5x9(b *testing.B) {
+	bd := board.MustNew(5, 9, board.Cylinder)
+	f := NewFitzgerald(bd)
+	rng := rand.New(rand.NewPCG(5, 9))
+	var ps []board.Position
+	var lasts []board.Cell
+	for g := 0; g < 200; g++ {
+		var p board.Position
+		for bd.Winner(p) == board.Empty {
+			e := bd.All().AndNot(p.Occupied()).Cells()
+			last := e[rng.IntN(len(e))]
+			p = p.Play(board.Blue, last)
+			if bd.Winner(p) != board.Empty {
+				break
+			}
+			ps, lasts = append(ps, p), append(lasts, last)
+			c, _ := f.Decide(p, last)
+			p = p.Play(board.Red, c)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for k := 0; k < b.N; k++ {
+		x := k % len(ps)
+		f.Allowed(ps[x], lasts[x])
+	}
+}
