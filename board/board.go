@@ -155,6 +155,36 @@ type Board struct {
 	nlist [][]Cell
 	group []Perm // full symmetry group of the geometry, identity first
 	tor   [][6]torusStep
+	// shifts, on boards of at most 64 cells, groups the neighbour relation by
+	// index offset: grow(S) = ∪ (S ∩ mask) shifted by delta.
+	shifts []shiftTerm
+}
+
+type shiftTerm struct {
+	mask  uint64
+	delta int
+}
+
+// buildShifts groups every edge c→x of the neighbour table by x-c. The union
+// over the groups of the shifted source sets is exactly the neighbour union,
+// because each edge is in exactly one group.
+func (b *Board) buildShifts() {
+	if b.cells > 64 {
+		return
+	}
+	at := map[int]int{}
+	for c := Cell(0); int(c) < b.cells; c++ {
+		for _, x := range b.nlist[c] {
+			d := int(x) - int(c)
+			k, ok := at[d]
+			if !ok {
+				k = len(b.shifts)
+				at[d] = k
+				b.shifts = append(b.shifts, shiftTerm{delta: d})
+			}
+			b.shifts[k].mask |= 1 << uint(c)
+		}
+	}
 }
 
 // New builds an m×n board. m, n ≥ 1 and m·n ≤ MaxCells.
@@ -197,6 +227,7 @@ func New(m, n int, g Geometry) (*Board, error) {
 		b.tor = b.torusSteps()
 	}
 	b.group = b.buildGroup()
+	b.buildShifts()
 	return b, nil
 }
 

@@ -85,7 +85,8 @@ type engine struct {
 // worker is one goroutine's share of a layer's expansion.
 type worker struct {
 	e         *engine
-	out       []tt.Key
+	set       *keySet  // successors not yet handed on, without duplicates
+	out       []tt.Key // scratch for draining set
 	rules     map[string]int64
 	longest   int
 	generated int64
@@ -94,7 +95,6 @@ type worker struct {
 	events    []tt.Key
 	errors    []tt.Key // states with a strategy error (depth d+1)
 	flush     func([]tt.Key) error
-	flushAt   int
 	err       error
 }
 
@@ -139,7 +139,7 @@ func (e *engine) expand(s tt.Key, d int, w *worker) {
 	for bs := empty; bs.Any(); {
 		b := bs.Pop()
 		p1 := p.Play(e.opp, b)
-		if e.b.Wins(p1, e.opp) {
+		if e.b.WinsAfter(p1, e.opp, b) {
 			w.event(s, d+1, evLoss)
 			continue
 		}
@@ -163,7 +163,7 @@ func (e *engine) expand(s tt.Key, d int, w *worker) {
 		if e.lossSeen.Load() || e.errSeen.Load() {
 			// Successors are no longer needed, but a draw after the strategy's
 			// move is an event of this layer too.
-			if rest.Count() == 1 && !e.b.Wins(p1.Play(e.me, rest.First()), e.me) && allowed.Has(rest.First()) {
+			if rest.Count() == 1 && !e.b.WinsAfter(p1.Play(e.me, rest.First()), e.me, rest.First()) && allowed.Has(rest.First()) {
 				w.event(s, d+2, evDraw)
 			}
 			continue
@@ -171,7 +171,7 @@ func (e *engine) expand(s tt.Key, d int, w *worker) {
 		for allowed.Any() {
 			a := allowed.Pop()
 			p2 := p1.Play(e.me, a)
-			if e.b.Wins(p2, e.me) {
+			if e.b.WinsAfter(p2, e.me, a) {
 				w.longest = max(w.longest, d+2)
 				continue
 			}
@@ -180,20 +180,24 @@ func (e *engine) expand(s tt.Key, d int, w *worker) {
 				continue
 			}
 			w.generated++
-			w.out = append(w.out, e.key(p2, w))
+			w.set.add(e.key(p2, w))
 		}
 	}
-	if len(w.out) >= w.flushAt && w.err == nil {
-		w.out = tt.SortUnique(w.out)
-		if len(w.out) >= w.flushAt/2 {
-			w.err = w.flush(w.out)
-			w.out = w.out[:0]
-		}
+	if w.set.full() && w.err == nil {
+		w.drain()
 	}
 }
 
-// runKeys is the size of a worker's successor buffer: sorted runs of this
-// size (16 MiB) are handed to the store and merged there.
+// drain hands the worker's successors to the store as one sorted run.
+func (w *worker) drain() {
+	w.out = tt.SortUnique(w.set.drain(w.out[:0]))
+	if len(w.out) > 0 {
+		w.err = w.flush(w.out)
+	}
+}
+
+// runKeys is the size of a worker's successor set: runs of up to half of it
+// (8 MiB) are sorted, handed to the store and merged there.
 const runKeys = 1 << 20
 
 // layerResult is the merged outcome of expanding one layer.
@@ -224,13 +228,14 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer) (*layerRe
 		return wr.Add(keys)
 	}
 	flushAt := min(runKeys, max(1<<12, int(e.opt.memoryBudget()/16/int64(e.jobs)/2)))
+	flushAt = 1 << bitsLen(flushAt-1) // a power of two
 	e.lossSeen.Store(false)
 	e.errSeen.Store(false)
 	chunks := make(chan []tt.Key, 2*e.jobs)
 	workers := make([]*worker, e.jobs)
 	var wg sync.WaitGroup
 	for i := range workers {
-		w := &worker{e: e, rules: map[string]int64{}, flush: flush, flushAt: flushAt}
+		w := &worker{e: e, rules: map[string]int64{}, flush: flush, set: newKeySet(flushAt)}
 		workers[i] = w
 		wg.Add(1)
 		go func() {
@@ -269,11 +274,11 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer) (*layerRe
 		if w.err != nil {
 			return nil, w.err
 		}
-		if len(w.out) > 0 {
-			if err := flush(tt.SortUnique(w.out)); err != nil {
-				return nil, err
-			}
-			w.out = nil
+		if w.err == nil {
+			w.drain()
+		}
+		if w.err != nil {
+			return nil, w.err
 		}
 		for r, n := range w.rules {
 			lr.rules[r] += n
@@ -334,4 +339,12 @@ func (e *engine) badAnswer(allowed, rest board.Bits, rule string) string {
 		return fmt.Sprintf("the strategy answered %s (rule %q), which includes an occupied or off-board cell", e.describe(allowed), rule)
 	}
 	return ""
+}
+
+func bitsLen(x int) int {
+	n := 0
+	for ; x > 0; x >>= 1 {
+		n++
+	}
+	return n
 }

@@ -130,7 +130,7 @@ func (e *engine) preds(t tt.Key, layer tt.Layer, out map[tt.Key]struct{}) error 
 				continue
 			}
 			p1 := s.Play(e.opp, b)
-			if e.b.Wins(p1, e.opp) {
+			if e.b.WinsAfter(p1, e.opp, b) {
 				continue
 			}
 			allowed, _, err := safeAllowed(e.s, p1, b)
@@ -180,7 +180,7 @@ func (w *walker) root(d0 int) {
 	for allowed.Any() {
 		a := allowed.Pop()
 		p := board.Position{}.Play(e.me, a)
-		if e.b.Wins(p, e.me) || !w.isBad(1, p) {
+		if e.b.WinsAfter(p, e.me, a) || !w.isBad(1, p) {
 			continue
 		}
 		w.moves = append(w.moves[:0], board.Move{Player: e.me, Cell: a, Rule: rule})
@@ -201,7 +201,7 @@ func (w *walker) walk(p board.Position, d int) bool {
 		b := bs.Pop()
 		w.moves = append(w.moves[:n], board.Move{Player: e.opp, Cell: b})
 		p1 := p.Play(e.opp, b)
-		oppWins := e.b.Wins(p1, e.opp)
+		oppWins := e.b.WinsAfter(p1, e.opp, b)
 		rest := empty.Without(b)
 		if d == w.dL && w.L == d+1 && w.kind == evLoss && (oppWins || rest.Empty()) {
 			if !w.yield(w.moves, "") {
@@ -233,7 +233,7 @@ func (w *walker) walk(p board.Position, d int) bool {
 			a := allowed.Pop()
 			p2 := p1.Play(e.me, a)
 			w.moves = append(w.moves[:n+1], board.Move{Player: e.me, Cell: a, Rule: rule})
-			if e.b.Wins(p2, e.me) {
+			if e.b.WinsAfter(p2, e.me, a) {
 				continue
 			}
 			if rest.Without(a).Empty() {

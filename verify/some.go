@@ -168,7 +168,7 @@ func (s *someSearch) value(p board.Position, d int) (int, error) {
 		s.moves = append(s.moves[:n], board.Move{Player: e.opp, Cell: b})
 		p1 := p.Play(e.opp, b)
 		rest := empty.Without(b)
-		if e.b.Wins(p1, e.opp) || rest.Empty() {
+		if e.b.WinsAfter(p1, e.opp, b) || rest.Empty() {
 			best = min(best, d+1)
 			continue
 		}
@@ -227,10 +227,10 @@ func (s *someSearch) principal() *board.Game {
 			b := bs.Pop()
 			p1 := p.Play(e.opp, b)
 			rest := empty.Without(b)
-			if e.b.Wins(p1, e.opp) || rest.Empty() {
+			if e.b.WinsAfter(p1, e.opp, b) || rest.Empty() {
 				if d+1 == target {
 					g.Moves = append(g.Moves, board.Move{Player: e.opp, Cell: b})
-					if e.b.Wins(p1, e.opp) {
+					if e.b.WinsAfter(p1, e.opp, b) {
 						g.Winner = e.opp
 					}
 					return g
