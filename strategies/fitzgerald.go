@@ -86,10 +86,12 @@ type state struct {
 	redBrPrev BridgeList // red bridges before Blue's move
 	blueBr    BridgeList
 	blueLift  Lift // Blue's provisional graph in the lifting
-	// Empty cells with at least one / two red partner edges (PartnerEdges),
-	// computed on first use by the hierarchy.
-	partners1, partners2 board.Bits
-	partnersDone         bool
+	// For hierarchy items 5–6, computed on first use: the empty cells that
+	// join at least one / two red groups now, and for the latter the groups.
+	join1, join2 board.Bits
+	joinN        [board.MaxCells]int8
+	joinRoots    [board.MaxCells][12]int16
+	joinDone     bool
 	// Memo of Notions.SpanAfter per empty cell (valid where spanKnown has it).
 	spanKnown      board.Bits
 	spanLo, spanHi [board.MaxCells]int8
@@ -766,51 +768,70 @@ func (f *Fitzgerald) lengthGain(s *state, c board.Cell) int {
 }
 
 // nextJoins measures, after a red stone on c, the largest number of red
-// provisional paths one further red move would join, and the number of moves
-// that join at least two. Only cells with two partner edges can join two
-// groups: those are the cells that had two before, or that gain an edge to c.
+// provisional groups one further red stone would join, and the number of empty
+// cells whose stone would join at least two. A cell x away from c (not
+// adjacent to c, not a bridge away) keeps its edges, so after the move it
+// joins the images of the groups it joins now, where c's groups become one;
+// only cells near c need recounting on the new groups.
 func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
 	nt := f.nt
-	if !s.partnersDone {
+	if !s.joinDone {
 		for e := s.empty; e.Any(); {
 			x := e.Pop()
-			switch k := nt.PartnerEdges(x, s.p.Red, s.empty, true); {
-			case k >= 2:
-				s.partners2 = s.partners2.With(x)
-				s.partners1 = s.partners1.With(x)
-			case k == 1:
-				s.partners1 = s.partners1.With(x)
+			k := nt.joinedRoots(&s.redG, x, s.p.Red, s.empty, true, &s.joinRoots[x])
+			s.joinN[x] = int8(k)
+			if k >= 1 {
+				s.join1 = s.join1.With(x)
+			}
+			if k >= 2 {
+				s.join2 = s.join2.With(x)
 			}
 		}
-		s.partnersDone = true
+		s.joinDone = true
+	}
+	var rc [12]int16
+	nc := nt.joinedRoots(&s.redG, c, s.p.Red, s.empty, true, &rc)
+	inRc := func(r int16) bool {
+		for k := 0; k < nc; k++ {
+			if rc[k] == r {
+				return true
+			}
+		}
+		return false
 	}
 	red, empty := s.p.Red.With(c), s.empty.Without(c)
+	near := nt.reach[c].And(empty)
+	// Cells near c: count on the groups after the move.
 	g := s.redG
 	nt.AddStone(&g, c, s.p.Red, s.empty, true)
-	near := nt.B.Neighbours(c)
-	for d := range nt.brs[c] {
-		if to := nt.brs[c][d].to; to >= 0 && int(to) < nt.Cells {
-			near = near.With(board.Cell(to))
-		}
-	}
-	check := s.partners2.Or(near).And(empty)
-	for e := check; e.Any(); {
-		x := e.Pop()
-		k := nt.JoinCount(&g, x, red, empty, true)
+	for e := near; e.Any(); {
+		k := nt.JoinCount(&g, e.Pop(), red, empty, true)
 		if k >= 2 {
 			ways++
 		}
 		best = max(best, k)
 	}
-	if best < 1 {
-		// Cells outside check join at most one group; one that still has an
-		// edge after the move joins exactly one.
-		for e := s.partners1.AndNot(check).And(empty); e.Any(); {
-			if nt.PartnerEdges(e.Pop(), red, empty, true) > 0 {
-				best = 1
-				break
+	// Cells away from c that join two or more groups now: map their groups.
+	for e := s.join2.AndNot(near).Without(c); e.Any(); {
+		x := e.Pop()
+		k, merged := 0, false
+		for y := 0; y < int(s.joinN[x]); y++ {
+			if inRc(s.joinRoots[x][y]) {
+				merged = true
+			} else {
+				k++
 			}
 		}
+		if merged {
+			k++
+		}
+		if k >= 2 {
+			ways++
+		}
+		best = max(best, k)
+	}
+	if best < 1 && s.join1.AndNot(near).Without(c).Any() {
+		best = 1
 	}
 	return best, ways
 }
