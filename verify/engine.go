@@ -59,6 +59,7 @@ type engine struct {
 	all     board.Bits
 	first   bool
 	group   []board.Perm
+	canon   *board.Canonicalizer
 	store   tt.Store
 	res     *Result
 	start   time.Time
@@ -118,8 +119,8 @@ func (e *engine) key(p board.Position, w *worker) tt.Key {
 	if len(e.group) <= 1 {
 		return tt.KeyOf(p)
 	}
-	c, at := board.Canonical(p, e.group)
-	if at != 0 && c != p {
+	c, changed := e.canon.Canonical(p)
+	if changed {
 		w.symHits++
 	}
 	return tt.KeyOf(c)

@@ -41,6 +41,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if !opt.NoSymmetry && opt.Choices != First {
 		e.group = opt.Strategy.Symmetries()
 	}
+	e.canon = board.NewCanonicalizer(b, e.group)
 	e.res = &Result{
 		Board: b, Strategy: opt.Name, Side: e.me, Starter: opt.Starter, Choices: opt.Choices,
 		RuleCounts: map[string]int64{},

@@ -1,0 +1,126 @@
+package board
+
+// Canonicalizer computes Canonical(p, group) faster for boards of at most 64
+// cells whose group contains the rotation (i, j) → (i+1, j). Such a group is
+// a union of cosets R·t of the rotation group R = {r^k}; so the images of p are
+// r^k(t·p) for t in a transversal T (|T| ≤ 4 on the cylinder) and k < m. Only
+// t·p is computed cell by cell; every ring is rotated by k at once with two
+// masked shifts of the 64-bit word, because ring j occupies bits
+// (j-1)m … jm-1 in column order. The result is identical to Canonical: the
+// same least image over the same set of images (a test compares them).
+type Canonicalizer struct {
+	group []Perm
+	fast  bool
+	trans []Perm
+	m     int
+	tabs  []*[8][256]uint64 // per transversal element: image of each byte of the word
+	lo    []uint64          // lo[k]: cells of columns < m-k (shifted up by k)
+	hi    []uint64 // hi[k]: cells of columns ≥ m-k (wrapped down by m-k)
+}
+
+// NewCanonicalizer prepares canonical keys under group (a subgroup of
+// b.Group(), identity first).
+func NewCanonicalizer(b *Board, group []Perm) *Canonicalizer {
+	c := &Canonicalizer{group: group, m: b.M}
+	rot := b.Rotation()
+	if b.cells > 64 || rot == nil || len(group) <= 1 || b.M < 2 {
+		return c
+	}
+	has := func(g Perm) bool {
+		for _, e := range group {
+			if e.equal(g) {
+				return true
+			}
+		}
+		return false
+	}
+	if !has(rot) {
+		return c
+	}
+	// Transversal: group elements not yet covered by R·t.
+	covered := make([]bool, len(group))
+	for i, g := range group {
+		if covered[i] {
+			continue
+		}
+		c.trans = append(c.trans, g)
+		h := g
+		for k := 0; k < b.M; k++ {
+			for j, e := range group {
+				if !covered[j] && e.equal(h) {
+					covered[j] = true
+				}
+			}
+			h = rot.compose(h)
+		}
+	}
+	for _, t := range c.trans {
+		tab := new([8][256]uint64)
+		for byteAt := 0; byteAt < 8; byteAt++ {
+			for v := 0; v < 256; v++ {
+				var img uint64
+				for bit := 0; bit < 8; bit++ {
+					x := byteAt*8 + bit
+					if v>>bit&1 == 1 && x < b.cells {
+						img |= 1 << uint(t[x])
+					}
+				}
+				tab[byteAt][v] = img
+			}
+		}
+		c.tabs = append(c.tabs, tab)
+	}
+	c.lo = make([]uint64, b.M)
+	c.hi = make([]uint64, b.M)
+	for x := Cell(0); int(x) < b.cells; x++ {
+		i, _ := b.Coord(x)
+		for k := 0; k < b.M; k++ {
+			if i-1 < b.M-k {
+				c.lo[k] |= 1 << uint(x)
+			} else {
+				c.hi[k] |= 1 << uint(x)
+			}
+		}
+	}
+	c.fast = true
+	return c
+}
+
+// apply maps a one-word set by a transversal element through its byte tables.
+func apply(tab *[8][256]uint64, x uint64) uint64 {
+	return tab[0][byte(x)] | tab[1][byte(x>>8)] | tab[2][byte(x>>16)] | tab[3][byte(x>>24)] |
+		tab[4][byte(x>>32)] | tab[5][byte(x>>40)] | tab[6][byte(x>>48)] | tab[7][byte(x>>56)]
+}
+
+// rotate applies r^k to a one-word set.
+func (c *Canonicalizer) rotate(x uint64, k int) uint64 {
+	return (x&c.lo[k])<<uint(k) | (x&c.hi[k])>>uint(c.m-k)
+}
+
+// Canonical returns the least image of p under the group and whether it
+// differs from p.
+func (c *Canonicalizer) Canonical(p Position) (Position, bool) {
+	if !c.fast {
+		q, at := Canonical(p, c.group)
+		return q, at != 0 && q != p
+	}
+	bestR, bestB := p.Red[0], p.Blue[0]
+	for i, t := range c.trans {
+		r, bl := p.Red[0], p.Blue[0]
+		if !t.isIdentity() {
+			r, bl = apply(c.tabs[i], r), apply(c.tabs[i], bl)
+		}
+		for k := 0; k < c.m; k++ {
+			rr := c.rotate(r, k)
+			if rr > bestR {
+				continue
+			}
+			bb := c.rotate(bl, k)
+			if rr < bestR || bb < bestB {
+				bestR, bestB = rr, bb
+			}
+		}
+	}
+	q := Position{Red: Bits{bestR, 0}, Blue: Bits{bestB, 0}}
+	return q, q != p
+}
