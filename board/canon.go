@@ -15,7 +15,7 @@ type Canonicalizer struct {
 	m     int
 	tabs  []*[8][256]uint64 // per transversal element: image of each byte of the word
 	lo    []uint64          // lo[k]: cells of columns < m-k (shifted up by k)
-	hi    []uint64 // hi[k]: cells of columns ≥ m-k (wrapped down by m-k)
+	hi    []uint64          // hi[k]: cells of columns ≥ m-k (wrapped down by m-k)
 }
 
 // NewCanonicalizer prepares canonical keys under group (a subgroup of
