@@ -1,0 +1,174 @@
+package tt
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func randomKeys(r *rand.Rand, n int) []Key {
+	out := make([]Key, n)
+	for i := range out {
+		// Few distinct values, so that duplicates are common.
+		out[i] = Key{uint64(r.IntN(50)), uint64(r.IntN(50))}
+	}
+	return out
+}
+
+func reference(runs ...[]Key) []Key {
+	var all []Key
+	for _, r := range runs {
+		all = append(all, r...)
+	}
+	m := map[Key]bool{}
+	var out []Key
+	for _, k := range all {
+		if !m[k] {
+			m[k] = true
+			out = append(out, k)
+		}
+	}
+	slices.SortFunc(out, Compare)
+	return out
+}
+
+func TestSortMergeUnique(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 200; i++ {
+		a := randomKeys(r, r.IntN(300))
+		b := randomKeys(r, r.IntN(300))
+		want := reference(a, b)
+		got := MergeUnique(SortUnique(slices.Clone(a)), SortUnique(slices.Clone(b)))
+		if !slices.Equal(got, want) {
+			t.Fatalf("MergeUnique differs from the reference")
+		}
+	}
+	// Key order is the order of the big-endian bytes, so Badger iterates layers
+	// in the same order as memory.
+	for i := 0; i < 1000; i++ {
+		a := Key{r.Uint64(), r.Uint64()}
+		b := Key{r.Uint64() >> r.IntN(64), r.Uint64()}
+		if got, want := Compare(a, b), strings.Compare(string(a.Bytes(nil)), string(b.Bytes(nil))); got != want {
+			t.Fatalf("Compare(%v, %v) = %d, bytes compare %d", a, b, got, want)
+		}
+		if KeyFromBytes(a.Bytes(nil)) != a {
+			t.Fatalf("Bytes round trip")
+		}
+	}
+}
+
+// testStore checks a store: layers written in several overlapping runs read
+// back sorted and unique, membership, Create replacing a layer, Drop, meta.
+func testStore(t *testing.T, s Store) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var runs [][]Key
+	w, err := s.Create(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 5; i++ {
+		run := SortUnique(randomKeys(r, 100))
+		runs = append(runs, run)
+		if err := w.Add(run); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := w.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := reference(runs...)
+	if l.Len() != int64(len(want)) {
+		t.Fatalf("Len %d, want %d", l.Len(), len(want))
+	}
+	var got []Key
+	if err := l.Scan(7, func(k []Key) error { got = append(got, k...); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("Scan gives %d keys, not the sorted union of %d", len(got), len(want))
+	}
+	for _, k := range []Key{want[0], want[len(want)-1], {999, 999}} {
+		in, err := l.Contains(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in != slices.Contains(want, k) {
+			t.Fatalf("Contains(%v) = %v", k, in)
+		}
+	}
+	// Layer 5 and then Drop(4): layer 3 stays, layer 5 goes.
+	w5, _ := s.Create(5)
+	_ = w5.Add([]Key{{1, 1}})
+	if _, err := w5.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Drop(4); err != nil {
+		t.Fatal(err)
+	}
+	if l3, err := s.Layer(3); err != nil || l3.Len() != int64(len(want)) {
+		t.Fatalf("layer 3 after Drop(4): %v, %v", l3, err)
+	}
+	if l5, err := s.Layer(5); err == nil && l5.Len() != 0 {
+		t.Fatalf("layer 5 survived Drop(4)")
+	}
+	// Create replaces an old layer.
+	w3, _ := s.Create(3)
+	_ = w3.Add([]Key{{2, 2}})
+	l3, _ := w3.Finish()
+	if l3.Len() != 1 {
+		t.Fatalf("re-created layer has %d keys, want 1", l3.Len())
+	}
+	if err := s.SaveMeta([]byte("hello")); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := s.LoadMeta(); err != nil || string(m) != "hello" {
+		t.Fatalf("meta %q, %v", m, err)
+	}
+}
+
+func TestMemStore(t *testing.T) { testStore(t, NewMem()) }
+
+func TestBadgerStore(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "db")
+	s, err := OpenBadger(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testStore(t, s)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Reopened, the data is still there.
+	s, err = OpenBadger(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if m, _ := s.LoadMeta(); string(m) != "hello" {
+		t.Fatalf("meta lost on reopen: %q", m)
+	}
+	if l, err := s.Layer(3); err != nil || l.Len() != 1 {
+		t.Fatalf("layer lost on reopen")
+	}
+}
+
+func TestBadgerRefusesForeignDirectories(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "thesis.tex"), []byte("x"), 0o644)
+	if _, err := OpenBadger(dir); err == nil || !strings.Contains(err.Error(), "not a hexproof database") {
+		t.Fatalf("foreign directory: %v", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("the foreign directory was written to: %d entries", len(entries))
+	}
+	dir2 := t.TempDir()
+	os.WriteFile(filepath.Join(dir2, markerName), []byte("something else\n"), 0o644)
+	if _, err := OpenBadger(dir2); err == nil || !strings.Contains(err.Error(), "incompatible") {
+		t.Fatalf("wrong marker: %v", err)
+	}
+}
