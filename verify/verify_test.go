@@ -89,64 +89,94 @@ func gameString(b *board.Board, moves []board.Move) string {
 // TestAgreesWithPlainEnumeration compares every verdict, minimal counterexample
 // (length and the game itself) and longest game with the plain enumeration, for
 // test strategies and every registered strategy, on every board of at most 9
-// cells (the plain enumeration's tree grows like n!), both starters, all three
-// semantics, with and without symmetry, with 1 and 2 jobs.
+// cells, both starters, all three semantics, with and without symmetry, with 1
+// and 2 jobs. TestAgreesUpTo16Cells extends it to the registered strategies on
+// boards of 10 to 16 cells, where the plain enumeration fits a node budget.
 func TestAgreesWithPlainEnumeration(t *testing.T) {
+	compared := 0
+	for _, b := range boardsWithCells(1, 9) {
+		for _, ns := range testStrategies(b) {
+			compared += compareAll(t, b, ns, 3_000_000)
+		}
+	}
+	if compared < 1500 {
+		t.Errorf("only %d runs compared", compared)
+	}
+}
+
+func TestAgreesUpTo16Cells(t *testing.T) {
+	if testing.Short() {
+		t.Skip("minutes of plain enumeration")
+	}
+	compared, total := 0, 0
+	for _, b := range boardsWithCells(10, 16) {
+		for _, ns := range testStrategies(b)[4:] { // the registered strategies
+			compared += compareAll(t, b, ns, 400_000)
+			total += 2 * 3 * 3
+		}
+	}
+	t.Logf("%d of %d runs on 10–16 cells compared; the rest exceeded the plain enumeration's budget", compared, total)
+	if compared < total/4 {
+		t.Errorf("only %d of %d runs compared", compared, total)
+	}
+}
+
+func boardsWithCells(lo, hi int) []*board.Board {
 	var boards []*board.Board
 	for _, g := range []board.Geometry{board.Cylinder, board.Flat, board.Torus} {
-		for m := 1; m <= 4; m++ {
-			for n := 1; n <= 4; n++ {
-				if m*n <= 9 {
+		for m := 1; m <= hi; m++ {
+			for n := 1; n <= hi; n++ {
+				if m*n >= lo && m*n <= hi {
 					boards = append(boards, board.MustNew(m, n, g))
 				}
 			}
 		}
 	}
+	return boards
+}
+
+// compareAll compares one strategy on one board for both starters and all
+// semantics, in three variants; it returns how many runs were compared.
+func compareAll(t *testing.T, b *board.Board, ns namedStrategy, budget int64) int {
+	t.Helper()
 	compared := 0
-	for _, b := range boards {
-		for _, ns := range testStrategies(b) {
-			for _, starter := range []board.Color{board.Red, board.Blue} {
-				for _, ch := range []Choices{Every, Some, First} {
-					ref := reference(ns.s, starter, ch, 3_000_000)
-					if ref.exceeded {
-						t.Logf("%s %s %s-starts %s: plain enumeration over budget, not compared", b, ns.name, starter, ch)
+	for _, starter := range []board.Color{board.Red, board.Blue} {
+		for _, ch := range []Choices{Every, Some, First} {
+			ref := reference(ns.s, starter, ch, budget)
+			if ref.exceeded {
+				continue
+			}
+			for _, variant := range []struct {
+				nosym bool
+				jobs  int
+			}{{false, 1}, {true, 1}, {false, 2}} {
+				name := fmt.Sprintf("%s/%s/%s-starts/%s/nosym=%v/jobs=%d", b, ns.name, starter, ch, variant.nosym, variant.jobs)
+				res := run(t, Options{Strategy: ns.s, Name: ns.name, Starter: starter, Choices: ch, NoSymmetry: variant.nosym, Jobs: variant.jobs})
+				compared++
+				if res.Verdict != ref.verdict {
+					t.Errorf("%s: verdict %s, plain enumeration %s", name, res.Verdict, ref.verdict)
+					continue
+				}
+				switch res.Verdict {
+				case Optimal:
+					if res.LongestGame != ref.longest {
+						t.Errorf("%s: longest game %d, plain enumeration %d", name, res.LongestGame, ref.longest)
+					}
+				case Refuted:
+					got := res.Counterexample
+					if len(got.Moves) != ref.plies {
+						t.Errorf("%s: counterexample of %d plies, plain enumeration %d", name, len(got.Moves), ref.plies)
 						continue
 					}
-					for _, variant := range []struct {
-						nosym bool
-						jobs  int
-					}{{false, 1}, {true, 1}, {false, 2}} {
-						name := fmt.Sprintf("%s/%s/%s-starts/%s/nosym=%v/jobs=%d", b, ns.name, starter, ch, variant.nosym, variant.jobs)
-						res := run(t, Options{Strategy: ns.s, Name: ns.name, Starter: starter, Choices: ch, NoSymmetry: variant.nosym, Jobs: variant.jobs})
-						compared++
-						if res.Verdict != ref.verdict {
-							t.Errorf("%s: verdict %s, plain enumeration %s", name, res.Verdict, ref.verdict)
-							continue
-						}
-						switch res.Verdict {
-						case Optimal:
-							if res.LongestGame != ref.longest {
-								t.Errorf("%s: longest game %d, plain enumeration %d", name, res.LongestGame, ref.longest)
-							}
-						case Refuted:
-							got := res.Counterexample
-							if len(got.Moves) != ref.plies {
-								t.Errorf("%s: counterexample of %d plies, plain enumeration %d", name, len(got.Moves), ref.plies)
-								continue
-							}
-							if ch != Some && gameString(b, got.Moves) != gameString(b, ref.game) {
-								t.Errorf("%s: counterexample %s, plain enumeration's smallest %s", name, gameString(b, got.Moves), gameString(b, ref.game))
-							}
-							checkLoss(t, name, ns.s, ch, got)
-						}
+					if ch != Some && gameString(b, got.Moves) != gameString(b, ref.game) {
+						t.Errorf("%s: counterexample %s, plain enumeration's smallest %s", name, gameString(b, got.Moves), gameString(b, ref.game))
 					}
+					checkLoss(t, name, ns.s, ch, got)
 				}
 			}
 		}
 	}
-	if compared < 500 {
-		t.Errorf("only %d runs compared", compared)
-	}
+	return compared
 }
 
 // checkLoss replays a counterexample: legal, the strategy's moves are allowed
