@@ -88,10 +88,13 @@ func (s *Badger) Create(d int) (Writer, error) {
 
 func (w *badgerWriter) Add(keys []Key) error {
 	p := layerPrefix(w.d)
+	// One allocation per run: the batch keeps the key slices until it flushes.
+	arena := make([]byte, 0, len(keys)*(len(p)+16))
 	for _, k := range keys {
-		buf := make([]byte, 0, 19)
-		buf = append(buf, p...)
-		if err := w.wb.Set(k.Bytes(buf), nil); err != nil {
+		start := len(arena)
+		arena = append(arena, p...)
+		arena = k.Bytes(arena)
+		if err := w.wb.Set(arena[start:len(arena):len(arena)], nil); err != nil {
 			return fmt.Errorf("writing layer %d: %w", w.d, err)
 		}
 	}
