@@ -64,6 +64,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md or .sgf)")
 	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses")
 	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
+	keepDB := fs.Bool("keep-db", false, "keep the run's database after a conclusive verdict (by default only an inconclusive run keeps it, for --resume)")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (it is shown only when standard error is a terminal)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
 	_ = fs.MarkHidden("cpuprofile")
@@ -176,6 +177,12 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, "verify", exitUsage, err)
 		}
 		results = append(results, res)
+		if opt.DB != "" && !*keepDB && res.Verdict != verify.Inconclusive {
+			// The layers only serve --resume; a settled run frees the disk.
+			if err := os.RemoveAll(opt.DB); err != nil {
+				fmt.Fprintf(stderr, "hexproof verify: warning: could not remove %s: %v\n", opt.DB, err)
+			}
+		}
 		if *jsonOut != "-" {
 			fmt.Fprint(stdout, reports.ResultText(res))
 			if len(starters) > 1 && starter == board.Red {

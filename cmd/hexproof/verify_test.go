@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -126,4 +127,31 @@ func TestKillAndResume(t *testing.T) {
 func isExit(err error, code int) bool {
 	ee, ok := err.(*exec.ExitError)
 	return ok && ee.ExitCode() == code
+}
+
+// TestDatabaseKeptOnlyWhenNeeded: a settled run removes its database unless
+// --keep-db; an inconclusive one keeps it for --resume.
+func TestDatabaseKeptOnlyWhenNeeded(t *testing.T) {
+	root := t.TempDir()
+	entries := func() int {
+		es, _ := os.ReadDir(root)
+		return len(es)
+	}
+	if code, _, errOut := runCmd("verify", "--board", "4x3", "--strategy", "mirror", "--starter", "red", "--db", root, "--no-progress"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if n := entries(); n != 0 {
+		t.Fatalf("a settled run left %d entries in the database root", n)
+	}
+	if code, _, _ := runCmd("verify", "--board", "4x3", "--strategy", "mirror", "--starter", "red", "--db", root, "--keep-db", "--no-progress"); code != 0 || entries() != 1 {
+		t.Fatalf("--keep-db: exit %d, %d entries", code, entries())
+	}
+	code, _, _ := runCmd("verify", "--board", "5x4", "--strategy", "gardner", "--starter", "red", "--db", root, "--max-positions", "10", "--no-progress")
+	if code != exitInconclusive || entries() != 2 {
+		t.Fatalf("inconclusive run: exit %d, %d entries (want its database kept)", code, entries())
+	}
+	code, out, _ := runCmd("verify", "--board", "5x4", "--strategy", "gardner", "--starter", "red", "--db", root, "--resume", "--no-progress")
+	if code != 0 || !strings.Contains(out, "optimal") || entries() != 1 {
+		t.Fatalf("resume: exit %d, %d entries\n%s", code, entries(), out)
+	}
 }
