@@ -136,12 +136,17 @@ type memWriter struct {
 // runs. Merging sorted runs is linear per level, where sorting everything
 // again would not be.
 func (w *memWriter) Add(keys []Key) error {
+	w.runs = append(w.runs, newRun(keys))
+	return nil
+}
+
+// newRun copies keys into a sorted, duplicate-free run.
+func newRun(keys []Key) []Key {
 	run := slices.Clone(keys)
 	if !slices.IsSortedFunc(run, Compare) {
-		run = SortUnique(run)
+		return SortUnique(run)
 	}
-	w.runs = append(w.runs, slices.Compact(run))
-	return nil
+	return slices.Compact(run)
 }
 
 func (w *memWriter) Finish() (Layer, error) {

@@ -172,3 +172,32 @@ func TestBadgerRefusesForeignDirectories(t *testing.T) {
 		t.Fatalf("wrong marker: %v", err)
 	}
 }
+
+// TestHybridStore: in memory (large budget) and spilling (tiny budget), the
+// hybrid store behaves as a store, and after Close everything it was told to
+// keep is in Badger.
+func TestHybridStore(t *testing.T) {
+	for _, budget := range []int64{1 << 30, 200} {
+		dir := filepath.Join(t.TempDir(), "db")
+		disk, err := OpenBadger(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := NewHybrid(disk, budget)
+		testStore(t, h)
+		if err := h.Close(); err != nil {
+			t.Fatal(err)
+		}
+		disk, err = OpenBadger(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, _ := disk.LoadMeta(); string(m) != "hello" {
+			t.Fatalf("budget %d: meta not persisted: %q", budget, m)
+		}
+		if l, err := disk.Layer(3); err != nil || l.Len() != 1 {
+			t.Fatalf("budget %d: layer 3 not persisted", budget)
+		}
+		disk.Close()
+	}
+}

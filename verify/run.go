@@ -100,10 +100,11 @@ func (e *engine) openStore() (m *meta, err error) {
 		e.store = tt.NewMem()
 		return nil, nil
 	}
-	st, err := tt.OpenBadger(e.opt.DB)
+	disk, err := tt.OpenBadger(e.opt.DB)
 	if err != nil {
 		return nil, err
 	}
+	st := tt.NewHybrid(disk, e.opt.memoryBudget())
 	e.store = st
 	defer func() {
 		if err != nil {

@@ -1,0 +1,224 @@
+package tt
+
+import (
+	"fmt"
+	"sync"
+)
+
+// Hybrid keeps layers in memory while they fit a budget and persists every
+// layer to a Badger store in the background, so that the search runs at
+// memory speed, survives interruption, and still completes when a layer does
+// not fit: a layer whose runs outgrow the budget is streamed into Badger
+// instead (and read back from it).
+//
+// Durability contract: persisting layers and writing metadata are jobs done
+// in order by one background goroutine, so metadata is written only after
+// every layer finished before it is in Badger: it never names a layer that a
+// crash could lose, and the search does not wait for the disk.
+type Hybrid struct {
+	disk   *Badger
+	budget int64 // bytes of keys held in memory (finished layers and runs)
+
+	mu      sync.Mutex
+	cached  map[int]MemLayer // finished layers held in memory
+	held    int64            // bytes in cached
+	pending sync.WaitGroup   // queued background jobs
+	jobs    chan func() error
+	errs    []error
+}
+
+// NewHybrid wraps an open Badger store.
+func NewHybrid(disk *Badger, budget int64) *Hybrid {
+	h := &Hybrid{disk: disk, budget: budget, cached: map[int]MemLayer{}, jobs: make(chan func() error, 64)}
+	go func() {
+		for job := range h.jobs {
+			if err := job(); err != nil {
+				h.mu.Lock()
+				h.errs = append(h.errs, err)
+				h.mu.Unlock()
+			}
+			h.pending.Done()
+		}
+	}()
+	return h
+}
+
+// later queues a background job.
+func (h *Hybrid) later(job func() error) {
+	h.pending.Add(1)
+	h.jobs <- job
+}
+
+type hybridWriter struct {
+	h       *Hybrid
+	d       int
+	runs    [][]Key
+	size    int64
+	spilled Writer // non-nil once the layer went to Badger directly
+}
+
+func (h *Hybrid) Create(d int) (Writer, error) {
+	h.mu.Lock()
+	if l, ok := h.cached[d]; ok {
+		h.held -= int64(len(l)) * 16
+		delete(h.cached, d)
+	}
+	h.mu.Unlock()
+	return &hybridWriter{h: h, d: d}, nil
+}
+
+func (w *hybridWriter) Add(keys []Key) error {
+	if w.spilled != nil {
+		return w.spilled.Add(keys)
+	}
+	w.runs = append(w.runs, newRun(keys))
+	w.size += int64(len(keys)) * 16
+	if w.h.room() >= w.size {
+		return nil
+	}
+	// Too large for memory: the layer goes to Badger as it comes.
+	if err := w.h.wait(); err != nil {
+		return err
+	}
+	wr, err := w.h.disk.Create(w.d)
+	if err != nil {
+		return err
+	}
+	for _, r := range w.runs {
+		if err := wr.Add(r); err != nil {
+			return err
+		}
+	}
+	w.runs, w.size, w.spilled = nil, 0, wr
+	return nil
+}
+
+func (w *hybridWriter) Finish() (Layer, error) {
+	if w.spilled != nil {
+		return w.spilled.Finish()
+	}
+	mw := &memWriter{m: NewMem(), d: w.d, runs: w.runs}
+	l, err := mw.Finish()
+	if err != nil {
+		return nil, err
+	}
+	layer := l.(MemLayer)
+	h := w.h
+	h.mu.Lock()
+	h.cached[w.d] = layer
+	h.held += int64(len(layer)) * 16
+	h.evict(w.d)
+	h.mu.Unlock()
+	d := w.d
+	h.later(func() error { return persist(h.disk, d, layer) })
+	return layer, nil
+}
+
+func persist(disk *Badger, d int, l MemLayer) error {
+	wr, err := disk.Create(d)
+	if err != nil {
+		return err
+	}
+	if err := l.Scan(1<<16, wr.Add); err != nil {
+		return err
+	}
+	_, err = wr.Finish()
+	return err
+}
+
+// room is the budget left for a layer being built.
+func (h *Hybrid) room() int64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.budget - h.held
+}
+
+// evict drops cached layers other than keep, oldest first, while over budget
+// (they stay readable from Badger). Called with mu held.
+func (h *Hybrid) evict(keep int) {
+	for h.held > h.budget/2 {
+		oldest := -1
+		for d := range h.cached {
+			if d != keep && (oldest < 0 || d < oldest) {
+				oldest = d
+			}
+		}
+		if oldest < 0 {
+			return
+		}
+		h.held -= int64(len(h.cached[oldest])) * 16
+		delete(h.cached, oldest)
+	}
+}
+
+// wait blocks until background persistence is done and reports its errors.
+func (h *Hybrid) wait() error {
+	h.pending.Wait()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.firstErr()
+}
+
+func (h *Hybrid) Layer(d int) (Layer, error) {
+	h.mu.Lock()
+	l, ok := h.cached[d]
+	h.mu.Unlock()
+	if ok {
+		return l, nil
+	}
+	if err := h.wait(); err != nil {
+		return nil, err
+	}
+	return h.disk.Layer(d)
+}
+
+func (h *Hybrid) LoadMeta() ([]byte, error) {
+	if err := h.wait(); err != nil {
+		return nil, err
+	}
+	return h.disk.LoadMeta()
+}
+
+// SaveMeta queues the metadata behind the layers already finished.
+func (h *Hybrid) SaveMeta(b []byte) error {
+	h.mu.Lock()
+	err := h.firstErr()
+	h.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	meta := append([]byte(nil), b...)
+	h.later(func() error { return h.disk.SaveMeta(meta) })
+	return nil
+}
+
+func (h *Hybrid) firstErr() error {
+	if len(h.errs) > 0 {
+		return fmt.Errorf("persisting a layer: %w", h.errs[0])
+	}
+	return nil
+}
+
+func (h *Hybrid) Drop(d int) error {
+	if err := h.wait(); err != nil {
+		return err
+	}
+	h.mu.Lock()
+	for k, l := range h.cached {
+		if k >= d {
+			h.held -= int64(len(l)) * 16
+			delete(h.cached, k)
+		}
+	}
+	h.mu.Unlock()
+	return h.disk.Drop(d)
+}
+
+func (h *Hybrid) Close() error {
+	err := h.wait()
+	close(h.jobs)
+	if cerr := h.disk.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
