@@ -202,3 +202,17 @@ func TestDatabaseRefusals(t *testing.T) {
 	}
 	st.Close()
 }
+
+// TestMemoryBudgetInMemory: without a database, a search that outgrows the
+// memory budget stops with an inconclusive verdict instead of exhausting memory.
+func TestMemoryBudgetInMemory(t *testing.T) {
+	b := board.MustNew(5, 4, board.Cylinder)
+	s, _ := strategies.New("gardner", b)
+	res := run(t, Options{Strategy: s, Name: "gardner", Starter: board.Red, MemoryBudget: 1 << 20})
+	if res.Verdict != Inconclusive || !strings.Contains(res.Detail, "memory budget") {
+		t.Fatalf("verdict %s (%s), want inconclusive for the memory budget", res.Verdict, res.Detail)
+	}
+	if res.Positions*16 < 1<<20 || res.LayersDone == 0 {
+		t.Fatalf("stopped too early: %d positions, %d layers", res.Positions, res.LayersDone)
+	}
+}

@@ -242,6 +242,11 @@ func (e *engine) runBFS(ctx context.Context) error {
 			res.LayersDone = e.b.Cells()
 			return nil
 		}
+		if _, inMemory := e.store.(*tt.Mem); inMemory && res.Positions*16 > e.opt.memoryBudget() {
+			res.Verdict = Inconclusive
+			res.Detail = fmt.Sprintf("memory budget of %d MiB reached after %d positions; layers up to %d stones are complete (use a database, --db, to go further, or raise --memory)", e.opt.memoryBudget()>>20, res.Positions, d)
+			return nil
+		}
 		if e.opt.MaxPositions > 0 && res.Positions > e.opt.MaxPositions {
 			res.Verdict = Inconclusive
 			res.Detail = fmt.Sprintf("position budget of %d reached after %d positions; layers up to %d stones are complete", e.opt.MaxPositions, res.Positions, d)
