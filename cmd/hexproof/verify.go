@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -228,26 +227,14 @@ func worstExit(results []*verify.Result) int {
 // writeResultsJSON writes one JSON object, or an array of two with --starter both.
 func writeResultsJSON(path string, results []*verify.Result, stdout io.Writer) error {
 	var out []byte
+	var err error
 	if len(results) == 1 {
-		b, err := reports.ResultJSON(results[0])
-		if err != nil {
-			return err
-		}
-		out = b
+		out, err = reports.ResultJSON(results[0])
 	} else {
-		docs := make([]reports.ResultDoc, 0, len(results))
-		for _, r := range results {
-			d, err := reports.NewResultDoc(r)
-			if err != nil {
-				return err
-			}
-			docs = append(docs, d)
-		}
-		b, err := json.MarshalIndent(docs, "", "  ")
-		if err != nil {
-			return err
-		}
-		out = append(b, '\n')
+		out, err = reports.ResultsJSON(results)
+	}
+	if err != nil {
+		return err
 	}
 	if path == "-" {
 		_, err := stdout.Write(out)
