@@ -55,14 +55,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(err error) int { return fail(stderr, "replay", exitUsage, err) }
-	b, err := boardFromFlags(*size, *geo)
-	if err != nil {
-		return usageErr(err)
-	}
-	if *name == "" {
-		return usageErr(fmt.Errorf("--strategy is required (see 'hexproof strategies')"))
-	}
-	strat, err := strategies.New(*name, b)
+	b, strat, err := strategyFromFlags(*size, *geo, *name)
 	if err != nil {
 		return usageErr(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/reports"
+	"hexproof/strategies"
 	"hexproof/verify"
 )
 
@@ -46,4 +47,21 @@ var newLossWriter = func(path string, b *board.Board, meta reports.Meta) (lossWr
 
 var writeReport = func(dir string, r *verify.Result) error {
 	return fmt.Errorf("--report %s: reports are not available yet", dir)
+}
+
+// strategyFromFlags builds the board and the strategy named by --board,
+// --geometry and --strategy, with the errors a user should see.
+func strategyFromFlags(size, geo, name string) (*board.Board, strategies.Strategy, error) {
+	b, err := boardFromFlags(size, geo)
+	if err != nil {
+		return nil, nil, err
+	}
+	if name == "" {
+		return nil, nil, fmt.Errorf("--strategy is required (see 'hexproof strategies')")
+	}
+	s, err := strategies.New(name, b)
+	if err != nil {
+		return nil, nil, err
+	}
+	return b, s, nil
 }

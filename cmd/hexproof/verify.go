@@ -16,7 +16,6 @@ import (
 
 	"hexproof/board"
 	"hexproof/reports"
-	"hexproof/strategies"
 	"hexproof/verify"
 )
 
@@ -82,14 +81,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	b, err := boardFromFlags(*size, *geo)
-	if err != nil {
-		return usageErr(err)
-	}
-	if *name == "" {
-		return usageErr(fmt.Errorf("--strategy is required (see 'hexproof strategies')"))
-	}
-	strat, err := strategies.New(*name, b)
+	b, strat, err := strategyFromFlags(*size, *geo, *name)
 	if err != nil {
 		return usageErr(err)
 	}
