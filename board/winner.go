@@ -258,19 +258,6 @@ func (b *Board) WinsAfter(p Position, who Color, c Cell) bool {
 	case Torus:
 		return b.torusWinds(b.Component(p.Blue, c), true)
 	}
-	if b.shifts != nil {
-		// An encircling cycle visits every column (a lifted path from column 1
-		// to column m+1 moves one column at most per step), so c's blue
-		// component must meet all m columns. Fold its rings onto one ring.
-		row := ^uint64(0) >> uint(64-b.M)
-		var cols uint64
-		for x := b.Component(p.Blue, c)[0]; x != 0; x >>= uint(b.M) {
-			cols |= x & row
-		}
-		if cols != row {
-			return false
-		}
-	}
 	return !b.Connects(b.all.AndNot(p.Blue), b.top, b.bot)
 }
 
