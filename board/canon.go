@@ -1,7 +1,9 @@
 package board
 
 // Canonicalizer computes Canonical(p, group) faster for boards of at most 64
-// cells whose group contains the rotation (i, j) → (i+1, j). Such a group is
+// cells: each group element needed is applied through byte lookup tables
+// (eight lookups a word). When the group contains the rotation
+// (i, j) → (i+1, j) it does better still. Such a group is
 // a union of cosets R·t of the rotation group R = {r^k}; so the images of p are
 // r^k(t·p) for t in a transversal T (|T| ≤ 4 on the cylinder) and k < m. Only
 // t·p is computed cell by cell; every ring is rotated by k at once with two
@@ -22,8 +24,7 @@ type Canonicalizer struct {
 // b.Group(), identity first).
 func NewCanonicalizer(b *Board, group []Perm) *Canonicalizer {
 	c := &Canonicalizer{group: group, m: b.M}
-	rot := b.Rotation()
-	if b.cells > 64 || rot == nil || len(group) <= 1 || b.M < 2 {
+	if b.cells > 64 || len(group) <= 1 {
 		return c
 	}
 	has := func(g Perm) bool {
@@ -34,8 +35,12 @@ func NewCanonicalizer(b *Board, group []Perm) *Canonicalizer {
 		}
 		return false
 	}
-	if !has(rot) {
-		return c
+	rot := b.Rotation()
+	if rot == nil || b.M < 2 || !has(rot) {
+		// No rotation to exploit: every element is its own coset, and the
+		// only "rotation" is the identity (k = 0).
+		rot = b.Identity()[0]
+		c.m = 1
 	}
 	// Transversal: group elements not yet covered by R·t.
 	covered := make([]bool, len(group))
@@ -45,7 +50,7 @@ func NewCanonicalizer(b *Board, group []Perm) *Canonicalizer {
 		}
 		c.trans = append(c.trans, g)
 		h := g
-		for k := 0; k < b.M; k++ {
+		for k := 0; k < c.m; k++ {
 			for j, e := range group {
 				if !covered[j] && e.equal(h) {
 					covered[j] = true
@@ -70,12 +75,12 @@ func NewCanonicalizer(b *Board, group []Perm) *Canonicalizer {
 		}
 		c.tabs = append(c.tabs, tab)
 	}
-	c.lo = make([]uint64, b.M)
-	c.hi = make([]uint64, b.M)
+	c.lo = make([]uint64, c.m)
+	c.hi = make([]uint64, c.m)
 	for x := Cell(0); int(x) < b.cells; x++ {
 		i, _ := b.Coord(x)
-		for k := 0; k < b.M; k++ {
-			if i-1 < b.M-k {
+		for k := 0; k < c.m; k++ {
+			if c.m == 1 || i-1 < b.M-k {
 				c.lo[k] |= 1 << uint(x)
 			} else {
 				c.hi[k] |= 1 << uint(x)

@@ -127,14 +127,8 @@ func (e *engine) key(p board.Position, w *worker) tt.Key {
 }
 
 // expand performs every step from state s (in layer d), recording successors,
-// wins, events and rule counts in w. A panic in the strategy is a strategy
-// error at s, never a crash.
+// wins, events and rule counts in w.
 func (e *engine) expand(s tt.Key, d int, w *worker) {
-	defer func() {
-		if r := recover(); r != nil {
-			w.event(s, d+1, evError)
-		}
-	}()
 	p := s.Position()
 	empty := e.all.AndNot(p.Occupied())
 	for bs := empty; bs.Any(); {
@@ -152,8 +146,8 @@ func (e *engine) expand(s tt.Key, d int, w *worker) {
 		if e.lossSeen.Load() && rest.Count() > 1 {
 			continue
 		}
-		allowed, rule := e.s.Allowed(p1, b)
-		if allowed.Empty() || allowed.AndNot(rest).Any() {
+		allowed, rule, ok := e.call(p1, b)
+		if !ok || allowed.Empty() || allowed.AndNot(rest).Any() {
 			w.event(s, d+1, evError)
 			continue
 		}
@@ -316,6 +310,20 @@ func (o Options) jobs() int {
 		return 1
 	}
 	return min(o.Jobs, 4*runtime.NumCPU())
+}
+
+// call asks the strategy, turning a panic into ok = false: a panic is a
+// strategy error at this decision, exactly like answering nothing, and the
+// other opponent moves of the position are still examined (so the outcome does
+// not depend on which decision panicked first).
+func (e *engine) call(p board.Position, last board.Cell) (a board.Bits, rule string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	a, rule = e.s.Allowed(p, last)
+	return a, rule, true
 }
 
 // safeAllowed calls the strategy outside the hot path, turning a panic into an

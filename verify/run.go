@@ -126,8 +126,8 @@ func (e *engine) openStore() (m *meta, err error) {
 	if m.Run != RunID(e.opt) {
 		return nil, fmt.Errorf("database %s holds another run (%s); choose another --db for %s", e.opt.DB, m.Run, RunID(e.opt))
 	}
-	if !e.opt.Resume {
-		return nil, nil // the same run, started afresh: its old layers are replaced
+	if !e.opt.Resume || m.Frontier < 0 {
+		return nil, nil // started afresh (or nothing finished yet): old layers are replaced
 	}
 	return m, nil
 }
@@ -173,7 +173,23 @@ func (e *engine) runBFS(ctx context.Context) error {
 		if cur, err = e.store.Layer(d); err != nil {
 			return err
 		}
+		// The stored layers must be what the metadata says they are.
+		for k, n := range sizes {
+			l, err := e.store.Layer(k)
+			if err != nil {
+				return err
+			}
+			if l.Len() != n {
+				return fmt.Errorf("database %s is inconsistent (layer %d has %d positions, its record says %d); run again without --resume", e.opt.DB, k, l.Len(), n)
+			}
+		}
 	} else {
+		// Starting afresh: first record durably that no layer is finished,
+		// then drop the old layers. The other order would let a crash in
+		// between leave metadata that names a layer no longer there.
+		if err := e.saveMeta(-1, nil); err != nil {
+			return err
+		}
 		if err := e.store.Drop(0); err != nil {
 			return err
 		}
