@@ -89,13 +89,16 @@ Cells are written (column,ring) as in the thesis, or c4 (column letter, ring).
 `)
 }
 
-// newFlags makes a flag set whose --help prints the command's usage to stdout.
-func newFlags(name, synopsis string, stdout io.Writer) *pflag.FlagSet {
+// newFlags makes a flag set whose --help prints the command's usage line
+// ("verify --board MxN …"; its first word names the command in errors) and
+// synopsis to stdout.
+func newFlags(usage, synopsis string, stdout io.Writer) *pflag.FlagSet {
+	name, _, _ := strings.Cut(usage, " ")
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
-		fmt.Fprintf(stdout, "Usage: hexproof %s\n\n%s\n\nFlags:\n", name, synopsis)
+		fmt.Fprintf(stdout, "Usage: hexproof %s\n\n%s\n\nFlags:\n", usage, strings.TrimSpace(synopsis))
 		fs.SetOutput(stdout)
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)

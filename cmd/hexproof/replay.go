@@ -18,9 +18,7 @@ func init() {
 	commands["replay"] = command{"replay a game against a strategy, or check a published game decision by decision", runReplay}
 }
 
-const replaySynopsis = `  hexproof replay --board MxN --strategy NAME --starter red|blue --moves "…" [flags]
-
-Plays a move list from the empty board with a strategy and prints the game as
+const replaySynopsis = `Plays a move list from the empty board with a strategy and prints the game as
 the thesis's "Red - rule | Blue" table, then the winner.
 
 Two kinds of move list:
@@ -42,7 +40,7 @@ Exit codes: 0 replayed, 2 bad input (the message names the move), 4 strategy
 error (the strategy allowed no move, or an occupied cell).`
 
 func runReplay(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("replay", replaySynopsis, stdout)
+	fs := newFlags("replay --board MxN --strategy NAME --starter red|blue --moves \"…\" [flags]", replaySynopsis, stdout)
 	size := fs.String("board", "", "board size, columns x rings, e.g. 4x3 (required)")
 	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
 	name := fs.String("strategy", "", "strategy name (see 'hexproof strategies') (required)")

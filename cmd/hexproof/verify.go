@@ -23,9 +23,7 @@ func init() {
 	commands["verify"] = command{"prove a strategy optimal on a board, or find a minimal counterexample", runVerify}
 }
 
-const verifySynopsis = `verify --board MxN --strategy NAME [flags]
-
-Plays the strategy against every possible opponent from the empty board and
+const verifySynopsis = `Plays the strategy against every possible opponent from the empty board and
 answers: optimal (every game is won: a proof), refuted (with a shortest lost
 game, the smallest in cell order among those, each strategy move with its rule),
 inconclusive (a budget ran out), or strategy error (the strategy answered an
@@ -44,26 +42,26 @@ Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive, 4 strategy error
 (with --starter both, the more serious of the two: 4, then 1, then 3).`
 
 func runVerify(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("verify", verifySynopsis, stdout)
+	fs := newFlags("verify --board MxN --strategy NAME [flags]", verifySynopsis, stdout)
 	size := fs.String("board", "", "board size, columns x rings, e.g. 5x4 (required)")
 	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
 	name := fs.String("strategy", "", "strategy name (see 'hexproof strategies') (required)")
 	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
 	choicesFlag := fs.String("choices", "every", "every, some or first (see above)")
-	jobs := fs.Int("jobs", 0, "worker goroutines (default: the number of CPUs); results do not depend on it")
-	db := fs.String("db", "", "directory of the position database (default: <user cache>/hexproof)")
-	inMemory := fs.Bool("in-memory", false, "keep positions in memory only (no database; cannot --resume)")
-	resume := fs.Bool("resume", false, "continue an interrupted run with the same arguments from its last finished layer")
-	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m) with verdict inconclusive; 0 means none")
-	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions with verdict inconclusive; 0 means none")
-	memory := fs.String("memory", "4GiB", "memory for successor buffers before they go to the store")
+	jobs := fs.Int("jobs", 0, "worker goroutines (default: all CPUs); never changes the result")
+	db := fs.String("db", "", "database directory (default: <user cache>/hexproof)")
+	inMemory := fs.Bool("in-memory", false, "no database: positions in memory (no --resume)")
+	resume := fs.Bool("resume", false, "continue an interrupted run from its last finished layer")
+	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive")
+	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive")
+	memory := fs.String("memory", "4GiB", "memory for positions before they spill to disk")
 	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
 	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md or .sgf)")
 	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses")
 	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
-	keepDB := fs.Bool("keep-db", false, "keep the run's database after a conclusive verdict (by default only an inconclusive run keeps it, for --resume)")
-	noProgress := fs.Bool("no-progress", false, "no progress bar (it is shown only when standard error is a terminal)")
+	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
+	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
 	_ = fs.MarkHidden("cpuprofile")
 	if done, code := parseFlags(fs, args, stderr); done {
