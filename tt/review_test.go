@@ -1,0 +1,162 @@
+package tt
+
+// Review tests (adversarial) of the Hybrid store's durability contract: the
+// metadata must never name a layer that is not durable in Badger.
+
+import (
+	"errors"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func reviewKeys(r *rand.Rand, n int) []Key {
+	out := make([]Key, n)
+	for i := range out {
+		out[i] = Key{r.Uint64() | 1, r.Uint64()}
+	}
+	return out
+}
+
+func reviewLayerKeys(t *testing.T, l Layer) []Key {
+	t.Helper()
+	var out []Key
+	if err := l.Scan(7, func(k []Key) error { out = append(out, k...); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestReviewHybridDurableAfterClose: layers built in memory, layers that
+// spill into Badger (budget exceeded mid-layer), evicted layers and the
+// metadata all read back identically after Close and a fresh OpenBadger; a
+// layer is readable at every moment (cached, being persisted, or evicted).
+func TestReviewHybridDurableAfterClose(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "db")
+	disk, err := OpenBadger(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := NewHybrid(disk, 40*16) // room for 40 keys: most layers spill or evict
+	r := rand.New(rand.NewPCG(1, 2))
+	want := map[int][]Key{}
+	for d := 0; d < 12; d++ {
+		w, err := h.Create(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all []Key
+		for run := 0; run < 1+d%4; run++ {
+			keys := reviewKeys(r, 5+r.IntN(30))
+			keys = append(keys, keys[:3]...) // duplicates within a run
+			if len(all) > 0 {
+				keys = append(keys, all[0]) // and across runs
+			}
+			all = append(all, keys...)
+			if err := w.Add(keys); err != nil {
+				t.Fatal(err)
+			}
+		}
+		l, err := w.Finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[d] = SortUnique(slices.Clone(all))
+		if got := reviewLayerKeys(t, l); !slices.Equal(got, want[d]) || l.Len() != int64(len(want[d])) {
+			t.Fatalf("layer %d: finished layer holds %d keys (Len %d), want %d", d, len(got), l.Len(), len(want[d]))
+		}
+		for e := 0; e <= d; e++ {
+			l, err := h.Layer(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := reviewLayerKeys(t, l); !slices.Equal(got, want[e]) {
+				t.Fatalf("after layer %d: layer %d reads back %d keys, want %d", d, e, len(got), len(want[e]))
+			}
+			if in, err := l.Contains(want[e][len(want[e])/2]); err != nil || !in {
+				t.Fatalf("layer %d: Contains of a member = %v, %v", e, in, err)
+			}
+		}
+		if err := h.SaveMeta([]byte{byte(d)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := h.Drop(10); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Close(); err != nil {
+		t.Fatal(err)
+	}
+	disk, err = OpenBadger(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer disk.Close()
+	meta, err := disk.LoadMeta()
+	if err != nil || len(meta) != 1 || meta[0] != 11 {
+		t.Fatalf("metadata after reopening: %v, %v", meta, err)
+	}
+	for d := 0; d < 12; d++ {
+		l, err := disk.Layer(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := reviewLayerKeys(t, l)
+		if d >= 10 {
+			if len(got) != 0 {
+				t.Fatalf("dropped layer %d still holds %d keys", d, len(got))
+			}
+			continue
+		}
+		if !slices.Equal(got, want[d]) {
+			t.Fatalf("layer %d after reopening: %d keys, want %d", d, len(got), len(want[d]))
+		}
+	}
+}
+
+// TestReviewHybridMetaAfterFailedPersist: the Hybrid contract says metadata is
+// written only after every layer finished before it is in Badger. The
+// background goroutine runs its queue in order, but it runs every job even
+// after an earlier one failed: a layer whose persistence fails (a write error
+// in persist, e.g. disk full) is followed by the metadata job queued behind
+// it — SaveMeta checks h.errs only when it queues, while the layer's job is
+// still running — and the metadata naming the lost layer is written and
+// synced. A later --resume then trusts a layer that is not (fully) there.
+//
+// The failing persist job is simulated with h.later (persist itself has no
+// injectable failure); everything else is the real code path of
+// hybridWriter.Finish followed by engine.saveMeta.
+func TestReviewHybridMetaAfterFailedPersist(t *testing.T) {
+	t.Skip("BUG: tt/hybrid.go NewHybrid's job loop runs the metadata job after a failed layer job, so the metadata can name a layer that is not durable (see the report)")
+	dir := filepath.Join(t.TempDir(), "db")
+	disk, err := OpenBadger(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := NewHybrid(disk, 1<<20)
+	release := make(chan struct{})
+	h.later(func() error { // persist(h.disk, 2, layer) failing part-way
+		<-release
+		return errors.New("writing layer 2: no space left on device")
+	})
+	if err := h.SaveMeta([]byte(`{"frontier":2}`)); err != nil {
+		t.Fatalf("SaveMeta refused while the layer was still being written: %v", err)
+	}
+	close(release)
+	if err := h.Close(); err == nil {
+		t.Fatal("Close did not report the failed layer")
+	}
+	disk, err = OpenBadger(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer disk.Close()
+	meta, err := disk.LoadMeta()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if meta != nil {
+		t.Fatalf("metadata %q was written after the layer before it failed to persist", meta)
+	}
+}
