@@ -1,6 +1,7 @@
 package board
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -43,5 +44,30 @@ func TestCanonicalizerAgrees(t *testing.T) {
 	}
 	if fastSeen < 50 {
 		t.Fatalf("the fast path was used for only %d groups", fastSeen)
+	}
+}
+
+// BenchmarkCanonicalizer times the verifier's canonical keys with the full
+// cylinder group (order 4m) and with a two-element group without the rotation
+// (the shape of gardner's).
+func BenchmarkCanonicalizer(b *testing.B) {
+	for _, s := range [][2]int{{5, 9}, {5, 4}, {8, 7}} {
+		bd := MustNew(s[0], s[1], Cylinder)
+		ps := midGame(bd, 1024)
+		for _, g := range []struct {
+			name  string
+			group []Perm
+		}{{"full", bd.Group()}, {"halfturn", bd.Generate(bd.HalfTurn())}} {
+			c := NewCanonicalizer(bd, g.group)
+			b.Run(fmt.Sprintf("%dx%d/%s", s[0], s[1], g.name), func(b *testing.B) {
+				n := 0
+				for i := 0; b.Loop(); i++ {
+					if _, changed := c.Canonical(ps[i&1023]); changed {
+						n++
+					}
+				}
+				benchSink += n
+			})
+		}
 	}
 }
