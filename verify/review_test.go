@@ -83,7 +83,13 @@ func TestReviewPanicVersusNothing(t *testing.T) {
 // declares the strategy OPTIMAL — here hht on 5x4, which is refuted. The same
 // happens for any database whose layers are missing or truncated (see
 // tt/review_test.go for a way the Hybrid store can write such metadata).
-// The Drop(0) below is exactly the first thing the fresh run does.
+// The Drop(0) below is exactly the first thing the fresh run does. Reproduced
+// with the CLI and a real kill -9 about 60 ms into the fresh run:
+//
+//	hexproof verify --board 5x4 --strategy hht --starter blue --db D --max-positions 200  # exit 3
+//	hexproof verify --board 5x4 --strategy hht --starter blue --db D & sleep 0.06; kill -9 $!
+//	hexproof verify --board 5x4 --strategy hht --starter blue --db D --resume
+//	→ "Verdict: optimal", exit 0, 201 positions (the true answer: refuted in 13 plies)
 func TestReviewResumeAfterFreshStartDrop(t *testing.T) {
 	t.Skip("BUG: verify/run.go runBFS: --resume trusts meta.Frontier without checking the layer against meta.Sizes; a false 'optimal' (see the report)")
 	b := board.MustNew(5, 4, board.Cylinder)
@@ -342,7 +348,7 @@ func fullSummary(t *testing.T, opt Options) string {
 // repeated, in memory and in Badger with successor buffers so small that
 // every layer spills (tt.Hybrid streaming into Badger).
 func TestReviewDeterminism(t *testing.T) {
-	repeats := 3
+	repeats := 2
 	if testing.Short() {
 		repeats = 1
 	}
@@ -380,7 +386,7 @@ func TestReviewResumeEverywhere(t *testing.T) {
 		want := run(t, base)
 		wantSum := summary(want)
 		// The layer sizes, from a run stopped after each layer.
-		for budget := int64(1); budget < want.Positions; budget = budget*3 + 1 {
+		for budget := int64(1); budget < want.Positions; budget = budget*5 + 1 {
 			opt := base
 			opt.DB = filepath.Join(t.TempDir(), "db")
 			opt.MaxPositions = budget
@@ -400,4 +406,44 @@ func TestReviewResumeEverywhere(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestReviewSomeOnTori: --choices some against the plain minimax on tori of
+// 10 to 12 cells (where full boards without a winner — draws — occur) and
+// cylinders of m = 1, 2, for the test strategies and the registered ones.
+func TestReviewSomeOnTori(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plain minimax on 10-12 cells")
+	}
+	compared := 0
+	for _, b := range boardsWithCells(10, 12) {
+		if b.Geo != board.Torus && b.M > 2 {
+			continue
+		}
+		for _, ns := range testStrategies(b) {
+			for _, st := range []board.Color{board.Red, board.Blue} {
+				ref := reference(ns.s, st, Some, 150_000)
+				if ref.exceeded {
+					continue
+				}
+				res := run(t, Options{Strategy: ns.s, Name: ns.name, Starter: st, Choices: Some})
+				compared++
+				if res.Verdict != ref.verdict {
+					t.Fatalf("%s %s %s starts: verdict %s, plain minimax %s", b, ns.name, st, res.Verdict, ref.verdict)
+				}
+				switch res.Verdict {
+				case Optimal:
+					if res.LongestGame != ref.longest {
+						t.Errorf("%s %s %s starts: longest %d, plain minimax %d", b, ns.name, st, res.LongestGame, ref.longest)
+					}
+				case Refuted:
+					if len(res.Counterexample.Moves) != ref.plies {
+						t.Errorf("%s %s %s starts: %d plies, plain minimax %d", b, ns.name, st, len(res.Counterexample.Moves), ref.plies)
+					}
+					checkLoss(t, b.String()+" "+ns.name, ns.s, Some, res.Counterexample)
+				}
+			}
+		}
+	}
+	t.Logf("%d runs compared", compared)
 }
