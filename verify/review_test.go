@@ -31,7 +31,9 @@ func (s trap) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 	return s.Strategy.Allowed(p, last)
 }
 
-// TestReviewPanicVersusNothing: a strategy that panics at one decision must be
+// TestReviewPanicVersusNothing (regression test; the bug it describes was
+// found in review and fixed in 3627c1c, which catches panics per decision):
+// a strategy that panics at one decision must be
 // treated like one that answers nothing there (both are strategy errors, SPEC
 // §5). V5: "a loss decides over a strategy error found in the same layer", and
 // the counterexample is the smallest lost game. But engine.expand recovers a
@@ -45,7 +47,6 @@ func (s trap) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 // the state was expanded (then the strategy is not called and the loss is
 // recorded), i.e. on timing.
 func TestReviewPanicVersusNothing(t *testing.T) {
-	t.Skip("BUG: verify/engine.go expand: a strategy panic abandons the whole state, hiding its losses (V5, SPEC §5 tie-break); see the report")
 	for _, b := range []*board.Board{board.MustNew(3, 3, board.Cylinder), board.MustNew(4, 3, board.Cylinder), board.MustNew(3, 4, board.Flat)} {
 		inner := lowestEmpty{anyEmpty{b, board.Red}}
 		base := run(t, Options{Strategy: inner, Name: "low", Starter: board.Blue})
@@ -74,7 +75,10 @@ func TestReviewPanicVersusNothing(t *testing.T) {
 	}
 }
 
-// TestReviewResumeAfterFreshStartDrop: a run started afresh (no --resume) on
+// TestReviewResumeAfterFreshStartDrop (regression test; fixed in 3627c1c:
+// a fresh start now records "no finished layer" before dropping, and --resume
+// checks every stored layer against the recorded sizes; the resume must now
+// either refuse or give the true verdict). Before the fix: a run started afresh (no --resume) on
 // the database of the same run begins with e.store.Drop(0) (runBFS) while the
 // old metadata stays; the new metadata is queued only after layer d0 is
 // rebuilt. A kill -9 (or power loss) in between leaves metadata naming frontier
@@ -91,7 +95,6 @@ func TestReviewPanicVersusNothing(t *testing.T) {
 //	hexproof verify --board 5x4 --strategy hht --starter blue --db D --resume
 //	→ "Verdict: optimal", exit 0, 201 positions (the true answer: refuted in 13 plies)
 func TestReviewResumeAfterFreshStartDrop(t *testing.T) {
-	t.Skip("BUG: verify/run.go runBFS: --resume trusts meta.Frontier without checking the layer against meta.Sizes; a false 'optimal' (see the report)")
 	b := board.MustNew(5, 4, board.Cylinder)
 	s, err := strategies.New("hht", b)
 	if err != nil {
