@@ -32,10 +32,17 @@ func NewHybrid(disk *Badger, budget int64) *Hybrid {
 	h := &Hybrid{disk: disk, budget: budget, cached: map[int]MemLayer{}, jobs: make(chan func() error, 64)}
 	go func() {
 		for job := range h.jobs {
-			if err := job(); err != nil {
-				h.mu.Lock()
-				h.errs = append(h.errs, err)
-				h.mu.Unlock()
+			// After a failure nothing more is written: in particular no
+			// metadata that would name the layer that failed.
+			h.mu.Lock()
+			failed := len(h.errs) > 0
+			h.mu.Unlock()
+			if !failed {
+				if err := job(); err != nil {
+					h.mu.Lock()
+					h.errs = append(h.errs, err)
+					h.mu.Unlock()
+				}
 			}
 			h.pending.Done()
 		}

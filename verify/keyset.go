@@ -42,7 +42,12 @@ func (s *keySet) add(k tt.Key) bool {
 		case tt.Key{}:
 			s.slots[i] = k
 			s.n++
-			if 2*s.n > len(s.slots) && len(s.slots) < s.max {
+			// Grow at half load below the cap. The owner drains the set
+			// between positions once it is half full at the cap, but one
+			// position can add up to cells² keys, so past three quarters the
+			// set grows beyond the cap rather than ever filling up (probing a
+			// full table would never end).
+			if (2*s.n > len(s.slots) && len(s.slots) < s.max) || 4*s.n > 3*len(s.slots) {
 				s.grow()
 			}
 			return true

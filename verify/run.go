@@ -279,8 +279,14 @@ func (e *engine) runBFS(ctx context.Context) error {
 			if lr.stopped == context.DeadlineExceeded {
 				why = fmt.Sprintf("time limit of %s reached", e.opt.TimeLimit)
 			}
-			res.Detail = fmt.Sprintf("%s while expanding the positions with %d stones (%d of %d done); layers up to %d stones are complete and no loss was found so far",
-				why, d, e.doneInLay.Load(), cur.Len(), d)
+			found := "no loss was found so far"
+			if e.lossSeen.Load() || e.errSeen.Load() {
+				// The layer was not finished, so the smallest lost game (or
+				// strategy error) in cell order is not determined yet.
+				found = fmt.Sprintf("a loss or strategy error within %d plies was seen in this layer, but it was interrupted before the counterexample was determined", d+2)
+			}
+			res.Detail = fmt.Sprintf("%s while expanding the positions with %d stones (%d of %d done); layers up to %d stones are complete; %s",
+				why, d, e.doneInLay.Load(), cur.Len(), d, found)
 			if e.opt.DB != "" {
 				res.Detail += "; run again with --resume to continue"
 			}
