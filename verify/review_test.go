@@ -148,7 +148,8 @@ func (s burst) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 	return board.Bit(e.First()), "low"
 }
 
-// TestReviewKeySetOverflow: with a small --memory the worker's key set has
+// TestReviewKeySetOverflow (regression test; fixed in 289bcab, the set now
+// grows past its cap instead of filling). Before the fix: with a small --memory the worker's key set has
 // at most 4096 slots (flushAt = max(1<<12, budget/16/jobs/2)) and is drained
 // only between states (expand: "if w.set.full() ... w.drain()"). A state that
 // enters with up to 2048 keys and adds more than 4096-2048 new successors fills
@@ -158,7 +159,6 @@ func (s burst) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 // a strategy that allows every empty cell in some states; with 64 MiB the same
 // search finishes in 0.1 s.
 func TestReviewKeySetOverflow(t *testing.T) {
-	t.Skip("BUG: verify/keyset.go add loops forever when the set is full; engine drains only between states (see the report)")
 	b := board.MustNew(8, 8, board.Cylinder)
 	done := make(chan *Result, 1)
 	go func() {
@@ -173,10 +173,9 @@ func TestReviewKeySetOverflow(t *testing.T) {
 	}
 }
 
-// TestReviewKeySetFull is the same bug at the unit level: a set of 4096 slots
+// TestReviewKeySetFull (regression test, fixed in 289bcab) is the same bug at the unit level: a set of 4096 slots
 // accepts its 4097th distinct key by probing forever.
 func TestReviewKeySetFull(t *testing.T) {
-	t.Skip("BUG: verify/keyset.go add loops forever on a full set (see TestReviewKeySetOverflow)")
 	done := make(chan bool, 1)
 	go func() {
 		s := newKeySet(1 << 12)
@@ -467,7 +466,8 @@ func (s canceller) Allowed(p board.Position, last board.Cell) (board.Bits, strin
 	return s.Strategy.Allowed(p, last)
 }
 
-// TestReviewInterruptedAfterLossSeen: SPEC §5 says an inconclusive report
+// TestReviewInterruptedAfterLossSeen (regression test, fixed in 289bcab):
+// SPEC §5 says an inconclusive report
 // tells whether a counterexample was found. Here the run is interrupted in
 // the layer that holds the shortest losses, after the expansion has seen one
 // (the whole layer is even finished: the context is checked only between
@@ -475,7 +475,6 @@ func (s canceller) Allowed(p board.Position, last board.Cell) (board.Bits, strin
 // sentence without looking at lr.minEvent / e.lossSeen (nor does it offer the
 // loss as a non-minimal counterexample, as api.go's Result doc promises).
 func TestReviewInterruptedAfterLossSeen(t *testing.T) {
-	t.Skip("BUG (reporting): verify/run.go: an interrupted loss layer is reported as 'no loss was found so far' (see the report)")
 	b := board.MustNew(3, 3, board.Cylinder)
 	inner := lowestEmpty{anyEmpty{b, board.Red}}
 	base := run(t, Options{Strategy: inner, Name: "low", Starter: board.Blue})
