@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/badger/v4/options"
@@ -64,7 +65,13 @@ func OpenBadger(dir string) (*Badger, error) {
 		WithIndexCacheSize(64 << 20)
 	db, err := badger.Open(opts)
 	if err != nil {
-		return nil, fmt.Errorf("opening database %s: %w", dir, err)
+		// After a kill -9, Badger's first open can fail while it replaces a
+		// half-made memtable file, and the next open succeeds (seen in
+		// review); one retry keeps --resume from failing for that.
+		time.Sleep(100 * time.Millisecond)
+		if db, err = badger.Open(opts); err != nil {
+			return nil, fmt.Errorf("opening database %s: %w", dir, err)
+		}
 	}
 	return &Badger{db: db, dir: dir}, nil
 }

@@ -503,7 +503,6 @@ func TestReviewInterruptedAfterLossSeen(t *testing.T) {
 // reported. Minor (reporting only; the verdict and game are unaffected: the
 // extra values are exact minimax values).
 func TestReviewSomeRuleCountsIncludePrincipal(t *testing.T) {
-	t.Skip("BUG (reporting, minor): verify/some.go runSome: rule counts of a refutation include principal()'s extra decisions (see the report)")
 	b := board.MustNew(4, 4, board.Cylinder)
 	st, err := strategies.New("hht-strict", b)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 
 	"hexproof/board"
 	"hexproof/tt"
@@ -67,7 +68,9 @@ func (e *engine) runSome(ctx context.Context) error {
 	score, err := s.root()
 	res.Positions = int64(len(s.memo))
 	res.SymmetryHits = s.w.symHits
-	res.RuleCounts = s.w.rules
+	// A copy: the principal variation below asks the strategy again, and
+	// those calls are not part of the search.
+	res.RuleCounts = maps.Clone(s.w.rules)
 	if err != nil {
 		switch {
 		case s.errAt != nil:
