@@ -189,11 +189,17 @@ func VerdictSentence(r *verify.Result) string {
 	side := title(r.Side.String())
 	switch r.Verdict {
 	case verify.Optimal:
+		if r.Choices == verify.Some {
+			return fmt.Sprintf("optimal — the rules can be completed into a strategy with which %s wins every game", side)
+		}
 		return fmt.Sprintf("optimal — %s wins every game that follows the strategy", side)
 	case verify.Refuted:
 		n := 0
 		if r.Counterexample != nil {
 			n = len(r.Counterexample.Moves)
+		}
+		if r.Choices == verify.Some {
+			return fmt.Sprintf("refuted — whatever the strategy picks among its allowed moves, the opponent can win within %d plies (game below: the quickest forced loss)", n)
 		}
 		if r.Minimal {
 			return fmt.Sprintf("refuted — %s loses a game of %d plies (a shortest counterexample)", side, n)

@@ -51,6 +51,7 @@ type someSearch struct {
 	e      *engine
 	ctx    context.Context
 	memo   map[tt.Key]uint8
+	hits   int64 // positions met again (by transposition or symmetry)
 	w      worker
 	nodes  int64
 	moves  []board.Move // path to the current node, for strategy errors
@@ -67,6 +68,7 @@ func (e *engine) runSome(ctx context.Context) error {
 	res := e.res
 	score, err := s.root()
 	res.Positions = int64(len(s.memo))
+	res.TranspositionHits = s.hits
 	res.SymmetryHits = s.w.symHits
 	// A copy: the principal variation below asks the strategy again, and
 	// those calls are not part of the search.
@@ -146,6 +148,7 @@ func (s *someSearch) value(p board.Position, d int) (int, error) {
 	e := s.e
 	k := e.key(p, &s.w)
 	if v, ok := s.memo[k]; ok {
+		s.hits++
 		return int(v), nil
 	}
 	s.nodes++
