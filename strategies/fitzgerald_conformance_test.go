@@ -9,18 +9,23 @@ import (
 	"hexproof/board"
 )
 
+// thesisGames is testdata/thesis-games.json; the conformance tests of every
+// strategy read it through loadThesisGames.
 type thesisGames struct {
-	Games []struct {
-		Source   string `json:"source"`
-		Board    string `json:"board"`
-		Starter  string `json:"starter"`
-		Strategy string `json:"strategy"`
-		Moves    []struct {
-			Player string `json:"player"`
-			Cell   [2]int `json:"cell"`
-			Rule   string `json:"rule"`
-		} `json:"moves"`
-	} `json:"games"`
+	Games []thesisGame `json:"games"`
+}
+
+// thesisGame is one published game (cells are [column, ring]).
+type thesisGame struct {
+	Source   string `json:"source"`
+	Board    string `json:"board"`
+	Starter  string `json:"starter"`
+	Strategy string `json:"strategy"`
+	Moves    []struct {
+		Player string `json:"player"`
+		Cell   [2]int `json:"cell"`
+		Rule   string `json:"rule"`
+	} `json:"moves"`
 }
 
 // decision is one Red turn of a published game: what the thesis lists and what

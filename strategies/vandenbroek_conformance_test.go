@@ -1,41 +1,18 @@
 package strategies
 
 import (
-	"encoding/json"
-	"os"
 	"testing"
 
 	"hexproof/board"
 )
 
-// vbGame is one game of testdata/thesis-games.json (decoded here, so this test
-// does not depend on other strategies' test helpers).
-type vbGame struct {
-	Source   string `json:"source"`
-	Board    string `json:"board"`
-	Starter  string `json:"starter"`
-	Strategy string `json:"strategy"`
-	Moves    []struct {
-		Player string `json:"player"`
-		Cell   [2]int `json:"cell"`
-		Rule   string `json:"rule"`
-	} `json:"moves"`
-}
+// vbGame is one published game (see loadThesisGames).
+type vbGame = thesisGame
 
 func vbThesisGames(t *testing.T) []vbGame {
 	t.Helper()
-	raw, err := os.ReadFile("../testdata/thesis-games.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tg struct {
-		Games []vbGame `json:"games"`
-	}
-	if err := json.Unmarshal(raw, &tg); err != nil {
-		t.Fatal(err)
-	}
 	var out []vbGame
-	for _, g := range tg.Games {
+	for _, g := range loadThesisGames(t).Games {
 		if g.Strategy == "vandenbroek" {
 			out = append(out, g)
 		}
