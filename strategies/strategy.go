@@ -33,6 +33,23 @@ type Strategy interface {
 	Symmetries() []board.Perm
 }
 
+// Replier is an optional interface for strategies that answer all of the
+// opponent's moves from one position faster together than one at a time (for
+// example by analysing the position once and then only what each opponent
+// stone changes). The engine's game step uses it when present.
+//
+// Replies must call yield(b, allowed, rule) for every cell b of moves, in
+// increasing cell order, with exactly what Allowed(p.Play(opp, b), b) would
+// return (opp = Side().Other()), and stop as soon as yield returns false. moves
+// holds only empty cells. A panic in Replies is treated by the caller as a panic
+// of the decision it was answering; the caller then asks Allowed one decision at
+// a time for the cells not yet answered, so the outcome is the same as without
+// Replier. Like Allowed, Replies must be safe for concurrent use and should not
+// allocate.
+type Replier interface {
+	Replies(p board.Position, moves board.Bits, yield func(b board.Cell, allowed board.Bits, rule string) bool)
+}
+
 // Info describes a registered strategy.
 type Info struct {
 	Name        string
