@@ -41,10 +41,9 @@ type Strategy interface {
 // Replies must call yield(b, allowed, rule) for every cell b of moves, in
 // increasing cell order, with exactly what Allowed(p.Play(opp, b), b) would
 // return (opp = Side().Other()), and stop as soon as yield returns false. moves
-// holds only empty cells. A panic in Replies is treated by the caller as a panic
-// of the decision it was answering; the caller then asks Allowed one decision at
-// a time for the cells not yet answered, so the outcome is the same as without
-// Replier. Like Allowed, Replies must be safe for concurrent use and should not
+// holds only empty cells. After a panic in Replies the caller asks Allowed one
+// decision at a time for the cells not yet answered, so the outcome is the same
+// as without Replier. Like Allowed, Replies must be safe for concurrent use and should not
 // allocate.
 type Replier interface {
 	Replies(p board.Position, moves board.Bits, yield func(b board.Cell, allowed board.Bits, rule string) bool)

@@ -3,7 +3,6 @@ package verify
 import (
 	"context"
 	"errors"
-	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -55,6 +54,7 @@ type engine struct {
 	opt     Options
 	b       *board.Board
 	s       strategies.Strategy
+	rules   *Rules
 	me, opp board.Color
 	all     board.Bits
 	first   bool
@@ -131,55 +131,88 @@ func (e *engine) key(p board.Position, w *worker) tt.Key {
 func (e *engine) expand(s tt.Key, d int, w *worker) {
 	p := s.Position()
 	empty := e.all.AndNot(p.Occupied())
-	for bs := empty; bs.Any(); {
-		b := bs.Pop()
-		p1 := p.Play(e.opp, b)
-		if e.b.WinsAfter(p1, e.opp, b) {
-			w.event(s, d+1, evLoss)
-			continue
-		}
-		rest := empty.Without(b)
-		if rest.Empty() {
-			w.event(s, d+1, evDraw)
-			continue
-		}
-		if e.lossSeen.Load() && rest.Count() > 1 {
-			continue
-		}
-		allowed, rule, ok := e.call(p1, b)
-		if !ok || allowed.Empty() || allowed.AndNot(rest).Any() {
-			w.event(s, d+1, evError)
-			continue
-		}
-		w.rules[rule]++
-		if e.first {
-			allowed = board.Bit(allowed.First())
-		}
-		if e.lossSeen.Load() || e.errSeen.Load() {
-			// Successors are no longer needed, but a draw after the strategy's
-			// move is an event of this layer too.
-			if rest.Count() == 1 && !e.b.WinsAfter(p1.Play(e.me, rest.First()), e.me, rest.First()) && allowed.Has(rest.First()) {
-				w.event(s, d+2, evDraw)
-			}
-			continue
-		}
-		for allowed.Any() {
-			a := allowed.Pop()
-			p2 := p1.Play(e.me, a)
-			if e.b.WinsAfter(p2, e.me, a) {
-				w.longest = max(w.longest, d+2)
-				continue
-			}
-			if rest.Without(a).Empty() {
-				w.event(s, d+2, evDraw)
-				continue
-			}
+	if e.lossSeen.Load() {
+		e.expandEvents(s, p, d, empty, w)
+	} else {
+		e.rules.Replies(p, empty, func(rep Reply) bool {
+			e.step(s, d, empty, rep, w)
+			return true
+		})
+	}
+	if w.set.full() && w.err == nil {
+		w.drain()
+	}
+}
+
+// step records one opponent move of state s and the strategy's answers.
+func (e *engine) step(s tt.Key, d int, empty board.Bits, rep Reply, w *worker) {
+	switch {
+	case rep.Outcome == Won:
+		w.event(s, d+1, evLoss)
+		return
+	case rep.Outcome == Drawn:
+		w.event(s, d+1, evDraw)
+		return
+	case rep.Fault != NoFault:
+		w.event(s, d+1, evError)
+		return
+	}
+	w.rules[rep.Rule]++
+	if e.lossSeen.Load() || e.errSeen.Load() {
+		// Successors are no longer needed, but a draw after the strategy's
+		// move is an event of this layer too.
+		e.drawAfter(s, d, empty.Without(rep.B), rep, w)
+		return
+	}
+	for a := rep.Allowed; a.Any(); {
+		c := a.Pop()
+		p2, o := e.rules.Place(rep.P, e.me, c)
+		switch o {
+		case Won:
+			w.longest = max(w.longest, d+2)
+		case Drawn:
+			w.event(s, d+2, evDraw)
+		default:
 			w.generated++
 			w.set.add(e.key(p2, w))
 		}
 	}
-	if w.set.full() && w.err == nil {
-		w.drain()
+}
+
+// drawAfter records the draw at depth d+2 when rest, the empty cells after
+// the opponent's move, is one cell that the strategy allows and that does not
+// win.
+func (e *engine) drawAfter(s tt.Key, d int, rest board.Bits, rep Reply, w *worker) {
+	if rest.Count() != 1 || !rep.Allowed.Has(rest.First()) {
+		return
+	}
+	if _, o := e.rules.Place(rep.P, e.me, rest.First()); o == Drawn {
+		w.event(s, d+2, evDraw)
+	}
+}
+
+// expandEvents is expand once a loss has been seen in the layer: the search
+// stops after this layer, so only the events (the losses and draws that
+// decide the counterexample's length) are still collected, and the strategy
+// is asked only where a draw after its move is possible.
+func (e *engine) expandEvents(s tt.Key, p board.Position, d int, empty board.Bits, w *worker) {
+	for bs := empty; bs.Any(); {
+		b := bs.Pop()
+		p1, o := e.rules.Place(p, e.opp, b)
+		switch o {
+		case Won:
+			w.event(s, d+1, evLoss)
+			continue
+		case Drawn:
+			w.event(s, d+1, evDraw)
+			continue
+		}
+		if rest := empty.Without(b); rest.Count() == 1 {
+			allowed, _, f := e.rules.Answer(p1, b)
+			if f == NoFault {
+				e.drawAfter(s, d, rest, Reply{B: b, P: p1, Allowed: allowed}, w)
+			}
+		}
 	}
 }
 
@@ -310,44 +343,6 @@ func (o Options) jobs() int {
 		return 1
 	}
 	return min(o.Jobs, 4*runtime.NumCPU())
-}
-
-// call asks the strategy, turning a panic into ok = false: a panic is a
-// strategy error at this decision, exactly like answering nothing, and the
-// other opponent moves of the position are still examined (so the outcome does
-// not depend on which decision panicked first).
-func (e *engine) call(p board.Position, last board.Cell) (a board.Bits, rule string, ok bool) {
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	a, rule = e.s.Allowed(p, last)
-	return a, rule, true
-}
-
-// safeAllowed calls the strategy outside the hot path, turning a panic into an
-// error.
-func safeAllowed(s strategies.Strategy, p board.Position, last board.Cell) (a board.Bits, rule string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("the strategy panicked: %v", r)
-		}
-	}()
-	a, rule = s.Allowed(p, last)
-	return a, rule, nil
-}
-
-// badAnswer says what is wrong with an allowed set when rest is the set of
-// empty cells, or "" when nothing is.
-func (e *engine) badAnswer(allowed, rest board.Bits, rule string) string {
-	switch {
-	case allowed.Empty():
-		return fmt.Sprintf("the strategy answered no move (rule %q) while %d cells were empty", rule, rest.Count())
-	case allowed.AndNot(rest).Any():
-		return fmt.Sprintf("the strategy answered %s (rule %q), which includes an occupied or off-board cell", e.describe(allowed), rule)
-	}
-	return ""
 }
 
 func bitsLen(x int) int {

@@ -15,7 +15,7 @@ import (
 
 // TestKnownResults checks what the seeds claim or show, with --choices every
 // (thesis §4.2, ch. 5, Fig. 4.6, 4.7, 5.2, 5.3), and replays every
-// counterexample through strategies.Replay (what `hexproof replay` runs) to a
+// counterexample through Replay (what `hexproof replay` runs) to a
 // loss.
 func TestKnownResults(t *testing.T) {
 	cases := []struct {
@@ -74,7 +74,7 @@ func TestKnownResults(t *testing.T) {
 	}
 }
 
-// replayLoss feeds the counterexample to strategies.Replay as a whole game and
+// replayLoss feeds the counterexample to Replay as a whole game and
 // checks that every strategy move agrees with the strategy and that the
 // opponent wins.
 func replayLoss(t *testing.T, s strategies.Strategy, starter board.Color, g *board.Game) {
@@ -85,7 +85,7 @@ func replayLoss(t *testing.T, s strategies.Strategy, starter board.Color, g *boa
 	if err != nil {
 		t.Fatalf("counterexample %q does not parse: %v", text, err)
 	}
-	r, err := strategies.Replay(s, starter, toks, true)
+	r, err := Replay(s, starter, toks, true)
 	if err != nil {
 		t.Fatalf("counterexample %q does not replay: %v", text, err)
 	}

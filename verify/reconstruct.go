@@ -129,16 +129,13 @@ func (e *engine) preds(t tt.Key, layer tt.Layer, out map[tt.Key]struct{}) error 
 			if !in {
 				continue
 			}
-			p1 := s.Play(e.opp, b)
-			if e.b.WinsAfter(p1, e.opp, b) {
+			p1, o := e.rules.Place(s, e.opp, b)
+			if o != Going {
 				continue
 			}
-			allowed, _, err := safeAllowed(e.s, p1, b)
-			if err != nil {
+			allowed, _, f := e.rules.Answer(p1, b)
+			if f != NoFault {
 				continue
-			}
-			if e.first {
-				allowed = board.Bit(allowed.First())
 			}
 			if allowed.Has(r) {
 				out[k] = struct{}{}
@@ -170,17 +167,14 @@ func (w *walker) root(d0 int) {
 		w.walk(board.Position{}, 0)
 		return
 	}
-	allowed, rule, err := safeAllowed(e.s, board.Position{}, board.NoCell)
-	if err != nil {
+	allowed, rule, f := e.rules.Answer(board.Position{}, board.NoCell)
+	if f != NoFault {
 		return
-	}
-	if e.first {
-		allowed = board.Bit(allowed.First())
 	}
 	for allowed.Any() {
 		a := allowed.Pop()
-		p := board.Position{}.Play(e.me, a)
-		if e.b.WinsAfter(p, e.me, a) || !w.isBad(1, p) {
+		p, o := e.rules.Place(board.Position{}, e.me, a)
+		if o != Going || !w.isBad(1, p) {
 			continue
 		}
 		w.moves = append(w.moves[:0], board.Move{Player: e.me, Cell: a, Rule: rule})
@@ -197,57 +191,39 @@ func (w *walker) walk(p board.Position, d int) bool {
 	empty := e.all.AndNot(p.Occupied())
 	n := len(w.moves)
 	defer func() { w.moves = w.moves[:n] }()
-	for bs := empty; bs.Any(); {
-		b := bs.Pop()
-		w.moves = append(w.moves[:n], board.Move{Player: e.opp, Cell: b})
-		p1 := p.Play(e.opp, b)
-		oppWins := e.b.WinsAfter(p1, e.opp, b)
-		rest := empty.Without(b)
-		if d == w.dL && w.L == d+1 && w.kind == evLoss && (oppWins || rest.Empty()) {
-			if !w.yield(w.moves, "") {
-				return false
+	last := d == w.dL // the layer of the event
+	more := true
+	e.rules.Replies(p, empty, func(rep Reply) bool {
+		w.moves = append(w.moves[:n], board.Move{Player: e.opp, Cell: rep.B})
+		switch {
+		case rep.Outcome != Going:
+			if last && w.L == d+1 && w.kind == evLoss {
+				more = w.yield(w.moves, "")
 			}
-			continue
-		}
-		if oppWins || rest.Empty() {
-			continue
-		}
-		allowed, rule, err := safeAllowed(e.s, p1, b)
-		if d == w.dL && w.kind == evError {
-			why := e.badAnswer(allowed, rest, rule)
-			if err != nil {
-				why = err.Error()
+			return more
+		case last && w.kind == evError:
+			if rep.Fault != NoFault {
+				more = w.yield(w.moves, e.rules.Describe(rep.Fault, rep.P, rep.B, rep.Allowed, rep.Rule))
 			}
-			if why != "" && !w.yield(w.moves, why) {
-				return false
-			}
-			continue
+			return more
+		case rep.Fault != NoFault:
+			return true
 		}
-		if err != nil || allowed.Empty() || allowed.AndNot(rest).Any() {
-			continue
-		}
-		if e.first {
-			allowed = board.Bit(allowed.First())
-		}
-		for allowed.Any() {
-			a := allowed.Pop()
-			p2 := p1.Play(e.me, a)
-			w.moves = append(w.moves[:n+1], board.Move{Player: e.me, Cell: a, Rule: rule})
-			if e.b.WinsAfter(p2, e.me, a) {
-				continue
-			}
-			if rest.Without(a).Empty() {
-				if d == w.dL && w.L == d+2 && w.kind == evLoss && !w.yield(w.moves, "") {
-					return false
+		for a := rep.Allowed; a.Any() && more; {
+			c := a.Pop()
+			p2, o := e.rules.Place(rep.P, e.me, c)
+			w.moves = append(w.moves[:n+1], board.Move{Player: e.me, Cell: c, Rule: rep.Rule})
+			switch {
+			case o == Won:
+			case o == Drawn:
+				if last && w.L == d+2 && w.kind == evLoss {
+					more = w.yield(w.moves, "")
 				}
-				continue
-			}
-			if d < w.dL && w.isBad(d+2, p2) {
-				if !w.walk(p2, d+2) {
-					return false
-				}
+			case d < w.dL && w.isBad(d+2, p2):
+				more = w.walk(p2, d+2)
 			}
 		}
-	}
-	return true
+		return more
+	})
+	return more
 }

@@ -513,10 +513,7 @@ func TestReviewSomeRuleCountsIncludePrincipal(t *testing.T) {
 	if res.Verdict != Refuted {
 		t.Skipf("verdict %s", res.Verdict)
 	}
-	e := &engine{opt: opt, b: b, s: st, me: st.Side(), opp: st.Side().Other(), all: b.All(), jobs: 1}
-	e.group = st.Symmetries()
-	e.canon = board.NewCanonicalizer(b, e.group)
-	e.res = &Result{RuleCounts: map[string]int64{}}
+	e := newEngine(opt)
 	s := &someSearch{e: e, ctx: context.Background(), memo: map[tt.Key]uint8{}, w: worker{rules: map[string]int64{}}}
 	if _, err := s.root(); err != nil {
 		t.Fatal(err)

@@ -3,7 +3,6 @@ package verify
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"time"
@@ -26,26 +25,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Starter != board.Red && opt.Starter != board.Blue {
 		return nil, fmt.Errorf("the starter must be red or blue")
 	}
-	e := &engine{
-		opt:   opt,
-		b:     b,
-		s:     opt.Strategy,
-		me:    opt.Strategy.Side(),
-		opp:   opt.Strategy.Side().Other(),
-		all:   b.All(),
-		first: opt.Choices == First,
-		jobs:  opt.jobs(),
-		start: time.Now(),
-	}
-	e.group = b.Identity()
-	if !opt.NoSymmetry && opt.Choices != First {
-		e.group = opt.Strategy.Symmetries()
-	}
-	e.canon = board.NewCanonicalizer(b, e.group)
-	e.res = &Result{
-		Board: b, Strategy: opt.Name, Side: e.me, Starter: opt.Starter, Choices: opt.Choices,
-		RuleCounts: map[string]int64{},
-	}
+	e := newEngine(opt)
 	if opt.TimeLimit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opt.TimeLimit)
@@ -64,6 +44,33 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	return e.res, nil
+}
+
+// newEngine sets up a search for valid options.
+func newEngine(opt Options) *engine {
+	b := opt.Strategy.Board()
+	e := &engine{
+		opt:   opt,
+		b:     b,
+		s:     opt.Strategy,
+		me:    opt.Strategy.Side(),
+		opp:   opt.Strategy.Side().Other(),
+		all:   b.All(),
+		first: opt.Choices == First,
+		jobs:  opt.jobs(),
+		start: time.Now(),
+		rules: NewRules(opt.Strategy, opt.Choices),
+	}
+	e.group = b.Identity()
+	if !opt.NoSymmetry && opt.Choices != First {
+		e.group = opt.Strategy.Symmetries()
+	}
+	e.canon = board.NewCanonicalizer(b, e.group)
+	e.res = &Result{
+		Board: b, Strategy: opt.Name, Side: e.me, Starter: opt.Starter, Choices: opt.Choices,
+		RuleCounts: map[string]int64{},
+	}
+	return e
 }
 
 // meta is what a database records about its run, so that --resume continues
@@ -199,26 +206,21 @@ func (e *engine) runBFS(ctx context.Context) error {
 			keys = []tt.Key{{}}
 		} else {
 			// The strategy opens: its first decision is made here, at the root.
-			allowed, rule, err := safeAllowed(e.s, board.Position{}, board.NoCell)
-			if why := e.badAnswer(allowed, e.all, rule); err == nil && why != "" {
-				err = errors.New("on the empty board " + why)
-			}
-			if err != nil {
-				res.Verdict, res.Detail = StrategyError, err.Error()
+			allowed, rule, f := e.rules.Answer(board.Position{}, board.NoCell)
+			if f != NoFault {
+				res.Verdict = StrategyError
+				res.Detail = "on the empty board " + e.rules.Describe(f, board.Position{}, board.NoCell, allowed, rule)
 				res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter}
 				return nil
 			}
 			res.RuleCounts[rule]++
-			if e.first {
-				allowed = board.Bit(allowed.First())
-			}
 			for a := allowed; a.Any(); {
 				c := a.Pop()
-				p := board.Position{}.Play(e.me, c)
-				switch {
-				case e.b.Wins(p, e.me):
+				p, o := e.rules.Place(board.Position{}, e.me, c)
+				switch o {
+				case Won:
 					res.LongestGame = max(res.LongestGame, 1)
-				case e.b.Cells() == 1:
+				case Drawn:
 					res.Verdict = Refuted
 					res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter, Moves: []board.Move{{Player: e.me, Cell: c, Rule: rule}}}
 					res.Minimal = true
@@ -314,23 +316,4 @@ func addCounts(into, from map[string]int64) {
 	for k, v := range from {
 		into[k] += v
 	}
-}
-
-// describe writes an allowed set for an error message.
-func (e *engine) describe(a board.Bits) string {
-	if a.Empty() {
-		return "no move"
-	}
-	s := ""
-	for _, c := range a.Cells() {
-		if s != "" {
-			s += " "
-		}
-		if e.b.Valid(c) {
-			s += e.b.Format(c, board.Thesis)
-		} else {
-			s += fmt.Sprintf("off-board cell #%d", c)
-		}
-	}
-	return s
 }

@@ -106,12 +106,10 @@ func (s *someSearch) root() (int, error) {
 	if e.opt.Starter == e.opp {
 		return s.value(board.Position{}, 0)
 	}
-	allowed, rule, err := safeAllowed(e.s, board.Position{}, board.NoCell)
-	if why := e.badAnswer(allowed, e.all, rule); err == nil && why != "" {
-		err = errors.New("on the empty board " + why)
-	}
-	if err != nil {
-		s.errAt, s.errWhy = &board.Game{Board: e.b, Starter: e.opt.Starter}, err.Error()
+	allowed, rule, f := e.rules.Answer(board.Position{}, board.NoCell)
+	if f != NoFault {
+		s.errAt = &board.Game{Board: e.b, Starter: e.opt.Starter}
+		s.errWhy = "on the empty board " + e.rules.Describe(f, board.Position{}, board.NoCell, allowed, rule)
 		return 0, errSomeStop
 	}
 	s.w.rules[rule]++
@@ -119,7 +117,7 @@ func (s *someSearch) root() (int, error) {
 	for allowed.Any() {
 		a := allowed.Pop()
 		s.moves = append(s.moves[:0], board.Move{Player: e.me, Cell: a, Rule: rule})
-		sc, err := s.after(board.Position{}.Play(e.me, a), 1)
+		sc, err := s.after(board.Position{}, a, 0)
 		if err != nil {
 			return 0, err
 		}
@@ -131,16 +129,16 @@ func (s *someSearch) root() (int, error) {
 	return best, nil
 }
 
-// after scores the position p, reached by the strategy's move at ply d.
-func (s *someSearch) after(p board.Position, d int) (int, error) {
-	e := s.e
-	if e.b.Wins(p, e.me) {
-		return winBase - d, nil
+// after scores the strategy's move a in p, which has d stones.
+func (s *someSearch) after(p board.Position, a board.Cell, d int) (int, error) {
+	p2, o := s.e.rules.Place(p, s.e.me, a)
+	switch o {
+	case Won:
+		return winBase - (d + 1), nil
+	case Drawn:
+		return d + 1, nil
 	}
-	if p.Occupied() == e.all {
-		return d, nil
-	}
-	return s.value(p, d)
+	return s.value(p2, d+1)
 }
 
 // value scores state p (opponent to move, d stones).
@@ -167,38 +165,36 @@ func (s *someSearch) value(p board.Position, d int) (int, error) {
 	}
 	n := len(s.moves)
 	defer func() { s.moves = s.moves[:n] }()
-	empty := e.all.AndNot(p.Occupied())
 	best := 255
-	for bs := empty; bs.Any() && best > d+1; {
-		b := bs.Pop()
-		s.moves = append(s.moves[:n], board.Move{Player: e.opp, Cell: b})
-		p1 := p.Play(e.opp, b)
-		rest := empty.Without(b)
-		if e.b.WinsAfter(p1, e.opp, b) || rest.Empty() {
+	var err error
+	e.rules.Replies(p, e.all.AndNot(p.Occupied()), func(rep Reply) bool {
+		s.moves = append(s.moves[:n], board.Move{Player: e.opp, Cell: rep.B})
+		switch {
+		case rep.Outcome != Going:
 			best = min(best, d+1)
-			continue
-		}
-		allowed, rule, err := safeAllowed(e.s, p1, b)
-		if why := e.badAnswer(allowed, rest, rule); err == nil && why != "" {
-			err = errors.New(why)
-		}
-		if err != nil {
+			return best > d+1
+		case rep.Fault != NoFault:
 			g := board.Game{Board: e.b, Starter: e.opt.Starter, Moves: append([]board.Move(nil), s.moves...)}
-			s.errAt, s.errWhy = &g, err.Error()
-			return 0, errSomeStop
+			s.errAt, s.errWhy = &g, e.rules.Describe(rep.Fault, rep.P, rep.B, rep.Allowed, rep.Rule)
+			err = errSomeStop
+			return false
 		}
-		s.w.rules[rule]++
+		s.w.rules[rep.Rule]++
 		bestA := 0
-		for allowed.Any() && bestA < winBase-(d+2) {
-			a := allowed.Pop()
-			s.moves = append(s.moves[:n+1], board.Move{Player: e.me, Cell: a, Rule: rule})
-			sc, err := s.after(p1.Play(e.me, a), d+2)
-			if err != nil {
-				return 0, err
+		for a := rep.Allowed; a.Any() && bestA < winBase-(d+2); {
+			c := a.Pop()
+			s.moves = append(s.moves[:n+1], board.Move{Player: e.me, Cell: c, Rule: rep.Rule})
+			var sc int
+			if sc, err = s.after(rep.P, c, d+1); err != nil {
+				return false
 			}
 			bestA = max(bestA, sc)
 		}
 		best = min(best, bestA)
+		return best > d+1
+	})
+	if err != nil {
+		return 0, err
 	}
 	s.memo[k] = uint8(best)
 	return best, nil
@@ -211,60 +207,53 @@ func (s *someSearch) principal() *board.Game {
 	g := &board.Game{Board: e.b, Starter: e.opt.Starter}
 	var p board.Position
 	d := 0
-	if e.opt.Starter == e.me {
-		allowed, rule, _ := safeAllowed(e.s, p, board.NoCell)
+	// best is the strategy's answer that realises its value (the first such
+	// cell), and that value.
+	best := func(p board.Position, allowed board.Bits, d int) (board.Cell, int) {
 		bestA, bestCell := -1, board.NoCell
 		for allowed.Any() {
 			a := allowed.Pop()
-			sc, _ := s.after(p.Play(e.me, a), 1)
-			if sc > bestA {
+			if sc, _ := s.after(p, a, d); sc > bestA {
 				bestA, bestCell = sc, a
 			}
 		}
-		p = p.Play(e.me, bestCell)
-		g.Moves = append(g.Moves, board.Move{Player: e.me, Cell: bestCell, Rule: rule})
+		return bestCell, bestA
+	}
+	if e.opt.Starter == e.me {
+		allowed, rule, _ := e.rules.Answer(p, board.NoCell)
+		a, _ := best(p, allowed, 0)
+		p = p.Play(e.me, a)
+		g.Moves = append(g.Moves, board.Move{Player: e.me, Cell: a, Rule: rule})
 		d = 1
 	}
 	for {
 		target, _ := s.value(p, d)
-		empty := e.all.AndNot(p.Occupied())
-		moved := false
-		for bs := empty; bs.Any() && !moved; {
-			b := bs.Pop()
-			p1 := p.Play(e.opp, b)
-			rest := empty.Without(b)
-			if e.b.WinsAfter(p1, e.opp, b) || rest.Empty() {
-				if d+1 == target {
-					g.Moves = append(g.Moves, board.Move{Player: e.opp, Cell: b})
-					if e.b.WinsAfter(p1, e.opp, b) {
-						g.Winner = e.opp
-					}
-					return g
+		moved, over := false, false
+		e.rules.Replies(p, e.all.AndNot(p.Occupied()), func(rep Reply) bool {
+			if rep.Outcome != Going {
+				if d+1 != target {
+					return true
 				}
-				continue
-			}
-			allowed, rule, _ := safeAllowed(e.s, p1, b)
-			bestA, bestCell := -1, board.NoCell
-			for allowed.Any() {
-				a := allowed.Pop()
-				sc, _ := s.after(p1.Play(e.me, a), d+2)
-				if sc > bestA {
-					bestA, bestCell = sc, a
+				g.Moves = append(g.Moves, board.Move{Player: e.opp, Cell: rep.B})
+				if rep.Outcome == Won {
+					g.Winner = e.opp
 				}
+				over = true
+				return false
 			}
-			if bestA != target {
-				continue
+			a, sc := best(rep.P, rep.Allowed, d+1)
+			if sc != target {
+				return true
 			}
-			g.Moves = append(g.Moves, board.Move{Player: e.opp, Cell: b}, board.Move{Player: e.me, Cell: bestCell, Rule: rule})
-			p = p1.Play(e.me, bestCell)
-			if p.Occupied() == e.all {
-				return g // a draw after the strategy's move
-			}
-			d += 2
+			g.Moves = append(g.Moves, board.Move{Player: e.opp, Cell: rep.B}, board.Move{Player: e.me, Cell: a, Rule: rep.Rule})
+			p = rep.P.Play(e.me, a)
+			over = p.Occupied() == e.all // a draw after the strategy's move
 			moved = true
+			return false
+		})
+		if over || !moved {
+			return g // !moved is unreachable: some move realises the value
 		}
-		if !moved {
-			return g // unreachable: some move realises the value
-		}
+		d += 2
 	}
 }

@@ -10,7 +10,6 @@ import (
 
 	"hexproof/board"
 	"hexproof/reports"
-	"hexproof/strategies"
 	"hexproof/verify"
 )
 
@@ -80,9 +79,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	default:
 		return usageErr(fmt.Errorf("--starter is required (red or blue) unless --moves lists the whole game"))
 	}
-	r, err := strategies.Replay(strat, starter, toks, choices == verify.First)
+	r, err := verify.Replay(strat, starter, toks, choices == verify.First)
 	if err != nil {
-		var se *strategies.StrategyError
+		var se *verify.StrategyFault
 		if errors.As(err, &se) {
 			return fail(stderr, "replay", exitStrategyError, err)
 		}
@@ -128,7 +127,7 @@ func hasSide(toks []board.Token, side board.Color) bool {
 
 // replayText is the table of SPEC §6, the outcome and, for a whole game, which
 // decisions the strategy would have made differently.
-func replayText(r *strategies.Replayed, name string, side board.Color, nt board.Notation) string {
+func replayText(r *verify.Replayed, name string, side board.Color, nt board.Notation) string {
 	g := r.Game
 	b := g.Board
 	var sb strings.Builder
@@ -194,7 +193,7 @@ type replayDoc struct {
 	Moves     []replayMove `json:"moves"`
 }
 
-func replayJSON(r *strategies.Replayed, name string, side board.Color) ([]byte, error) {
+func replayJSON(r *verify.Replayed, name string, side board.Color) ([]byte, error) {
 	g := r.Game
 	b := g.Board
 	doc := replayDoc{

@@ -1,13 +1,15 @@
-package strategies
+package verify
 
 import (
 	"errors"
 	"fmt"
 
 	"hexproof/board"
+	"hexproof/strategies"
 )
 
-// Replayed is a game replayed with a strategy (SPEC §6 replay). Game holds the
+// Replayed is a game replayed with a strategy (SPEC §6 replay), through the
+// game step (Rules). Game holds the
 // moves played; each of the strategy's moves carries the rule of its turn.
 // Turns has one entry per turn of the strategy, in order.
 type Replayed struct {
@@ -40,15 +42,15 @@ func (r *Replayed) Agreeing() int {
 	return n
 }
 
-// StrategyError is a strategy answering with nothing while cells are empty, or
+// StrategyFault is a strategy answering with nothing while cells are empty, or
 // with an occupied cell (SPEC §5 "strategy error"); Game is the game up to the
 // position where it happened.
-type StrategyError struct {
+type StrategyFault struct {
 	Game   board.Game
 	Detail string
 }
 
-func (e *StrategyError) Error() string {
+func (e *StrategyFault) Error() string {
 	return fmt.Sprintf("strategy error after %d moves (%s): %s",
 		len(e.Game.Moves), e.Game.Board.FormatMoves(e.Game.Moves, board.Thesis, true), e.Detail)
 }
@@ -73,13 +75,16 @@ var ErrSeveralChoices = errors.New("the strategy allows several moves")
 //
 // Play stops when a player has won; a move after that, on an occupied cell, or by
 // the wrong player is an error naming the token. A strategy answering with an
-// empty set or an occupied cell gives a *StrategyError.
-func Replay(s Strategy, starter board.Color, toks []board.Token, firstChoice bool) (*Replayed, error) {
+// empty set or an occupied cell gives a *StrategyFault.
+func Replay(s strategies.Strategy, starter board.Color, toks []board.Token, firstChoice bool) (*Replayed, error) {
 	if starter != board.Red && starter != board.Blue {
 		return nil, fmt.Errorf("the starter must be red or blue")
 	}
 	b, side := s.Board(), s.Side()
 	opp := side.Other()
+	// The strategy's own choice is its first allowed cell; the step is asked
+	// for the whole set (not narrowed), which a whole-game replay compares.
+	rules := NewRules(s, Every)
 	whole := false
 	prefixed := 0
 	for _, t := range toks {
@@ -105,7 +110,7 @@ func Replay(s Strategy, starter board.Color, toks []board.Token, firstChoice boo
 	for g.Winner == board.Empty && p.Plies() < b.Cells() {
 		who := p.ToMove(starter)
 		if who == side && !whole {
-			allowed, rule, err := ask(s, g, p, last)
+			allowed, rule, err := ask(rules, g, p, last)
 			if err != nil {
 				return nil, err
 			}
@@ -115,7 +120,7 @@ func Replay(s Strategy, starter board.Color, toks []board.Token, firstChoice boo
 			}
 			x := allowed.First()
 			r.Turns = append(r.Turns, Turn{Index: len(g.Moves), Allowed: allowed, Rule: rule, Answer: x, Agrees: true})
-			p = play(g, p, side, x, rule)
+			p = play(rules, g, p, side, x, rule)
 			continue
 		}
 		if k == len(toks) {
@@ -130,16 +135,16 @@ func Replay(s Strategy, starter board.Color, toks []board.Token, firstChoice boo
 			return nil, fmt.Errorf("move %d %q: cell %s is already occupied", t.Index, t.Text, b.Format(t.Cell, board.Thesis))
 		}
 		if who == side { // whole game: record the strategy's own decision
-			allowed, rule, err := ask(s, g, p, last)
+			allowed, rule, err := ask(rules, g, p, last)
 			if err != nil {
 				return nil, err
 			}
 			r.Turns = append(r.Turns, Turn{Index: len(g.Moves), Allowed: allowed, Rule: rule, Answer: allowed.First(), Agrees: allowed.Has(t.Cell)})
-			p = play(g, p, side, t.Cell, rule)
+			p = play(rules, g, p, side, t.Cell, rule)
 			continue
 		}
 		last = t.Cell
-		p = play(g, p, who, t.Cell, "")
+		p = play(rules, g, p, who, t.Cell, "")
 	}
 	if k < len(toks) {
 		t := toks[k]
@@ -151,35 +156,26 @@ func Replay(s Strategy, starter board.Color, toks []board.Token, firstChoice boo
 	return r, nil
 }
 
-// ask calls the strategy and checks its answer.
-func ask(s Strategy, g *board.Game, p board.Position, last board.Cell) (board.Bits, string, error) {
-	b := s.Board()
-	allowed, rule := s.Allowed(p, last)
-	snapshot := func() board.Game {
+// ask is the strategy's decision at a turn of a replayed game, through the
+// game step; a fault is a *StrategyFault with the game so far.
+func ask(r *Rules, g *board.Game, p board.Position, last board.Cell) (board.Bits, string, error) {
+	allowed, rule, f := r.Answer(p, last)
+	if f != NoFault {
 		h := *g
 		h.Moves = append([]board.Move(nil), g.Moves...)
-		return h
-	}
-	if allowed.Empty() {
-		return allowed, rule, &StrategyError{Game: snapshot(), Detail: fmt.Sprintf("rule %q allowed no move while %d cells are empty", rule, b.Cells()-p.Plies())}
-	}
-	if bad := allowed.AndNot(b.All()); bad.Any() {
-		return allowed, rule, &StrategyError{Game: snapshot(), Detail: fmt.Sprintf("rule %q allowed a cell off the board (index %d)", rule, bad.First())}
-	}
-	if bad := allowed.And(p.Occupied()); bad.Any() {
-		return allowed, rule, &StrategyError{Game: snapshot(), Detail: fmt.Sprintf("rule %q allowed the occupied cell %s", rule, b.Format(bad.First(), board.Thesis))}
+		return allowed, rule, &StrategyFault{Game: h, Detail: r.Describe(f, p, last, allowed, rule)}
 	}
 	return allowed, rule, nil
 }
 
-// play adds a move to the game and updates the winner.
-func play(g *board.Game, p board.Position, who board.Color, x board.Cell, rule string) board.Position {
-	p = p.Play(who, x)
+// play adds a move to the game through the game step and records the winner.
+func play(r *Rules, g *board.Game, p board.Position, who board.Color, x board.Cell, rule string) board.Position {
+	q, o := r.Place(p, who, x)
 	g.Moves = append(g.Moves, board.Move{Player: who, Cell: x, Rule: rule})
-	if g.Board.Wins(p, who) {
+	if o == Won {
 		g.Winner = who
 	}
-	return p
+	return q
 }
 
 // formatCells lists at most limit cells of s, then "…".

@@ -1,4 +1,4 @@
-package strategies
+package verify
 
 import (
 	"encoding/json"
@@ -9,9 +9,10 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/strategies"
 )
 
-func stReplay(t *testing.T, s Strategy, starter board.Color, moves string, first bool) (*Replayed, error) {
+func stReplay(t *testing.T, s strategies.Strategy, starter board.Color, moves string, first bool) (*Replayed, error) {
 	t.Helper()
 	toks, err := s.Board().ParseMoves(moves)
 	if err != nil {
@@ -161,9 +162,9 @@ func TestReplayStrategyErrors(t *testing.T) {
 	} {
 		for _, whole := range []string{"(2,2)", "B:(2,2) R:(1,1)"} {
 			_, err := stReplay(t, stBadStrategy{b, c.answer}, board.Blue, whole, true)
-			var se *StrategyError
+			var se *StrategyFault
 			if !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) || len(se.Game.Moves) != 1 || !strings.Contains(err.Error(), "B:(2,2)") {
-				t.Errorf("answer %v, moves %q: err = %v, want a StrategyError after B:(2,2) mentioning %q", c.answer, whole, err, c.want)
+				t.Errorf("answer %v, moves %q: err = %v, want a StrategyFault after B:(2,2) mentioning %q", c.answer, whole, err, c.want)
 			}
 		}
 	}
@@ -177,7 +178,7 @@ func TestReplayStrategyErrors(t *testing.T) {
 func TestReplayThesisGames(t *testing.T) {
 	data, err := os.ReadFile("../testdata/thesis-games.json")
 	if err != nil {
-		t.Skip(err)
+		t.Fatal(err) // the vectors are part of the repository
 	}
 	var doc struct {
 		Games []struct {
@@ -193,8 +194,8 @@ func TestReplayThesisGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, g := range doc.Games {
-		if _, err := Lookup(g.Strategy); err != nil {
-			t.Logf("%s: strategy %s not registered", g.Source, g.Strategy)
+		if _, err := strategies.Lookup(g.Strategy); err != nil {
+			t.Errorf("%s: strategy %s not registered", g.Source, g.Strategy)
 			continue
 		}
 		m, n, err := board.ParseBoardSize(g.Board)
@@ -231,4 +232,13 @@ func TestReplayThesisGames(t *testing.T) {
 		}
 		t.Logf("%s: %d of %d decisions agree, %d with the thesis's rule", g.Source, r.Agreeing(), len(r.Turns), rules)
 	}
+}
+
+func stNew(t *testing.T, name string, m, n int, geo board.Geometry) strategies.Strategy {
+	t.Helper()
+	s, err := strategies.New(name, board.MustNew(m, n, geo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -1,0 +1,305 @@
+package verify
+
+import (
+	"fmt"
+
+	"hexproof/board"
+	"hexproof/strategies"
+)
+
+// The game step: the rules of play against a strategy, written once. Every
+// search (the breadth-first layers, `some`, the counterexample walk, replay,
+// hunt, simulate, solve) places stones, tests wins and asks the strategy
+// through Rules, so that no two commands can disagree on a rule of the game.
+// The only other implementation is the deliberately independent reference
+// enumeration in the tests, which uses the full winner test (board.Wins)
+// instead of WinsAfter so that it can catch a mistake here.
+//
+// The rules (SPEC §2, §4):
+//   - a stone goes on an empty cell; the player who just moved has won when
+//     board.WinsAfter says so (the game ends at the first win, which is what
+//     WinsAfter assumes);
+//   - a full board with no winner is a draw, which the strategy has not won;
+//   - the strategy answers a position and the opponent's last move with a set
+//     of cells; an empty set, a cell off the board or an occupied cell, or a
+//     panic, is a strategy error (a Fault);
+//   - under `first` only the least allowed cell in cell order is played.
+
+// Outcome says whether a stone ended the game.
+type Outcome uint8
+
+const (
+	// Going: the game goes on.
+	Going Outcome = iota
+	// Won: the player who placed the stone has won.
+	Won
+	// Drawn: the board is full and nobody has won (the strategy did not win).
+	Drawn
+)
+
+func (o Outcome) String() string {
+	switch o {
+	case Going:
+		return "going"
+	case Won:
+		return "won"
+	case Drawn:
+		return "drawn"
+	}
+	return fmt.Sprintf("outcome(%d)", uint8(o))
+}
+
+// Fault is what is wrong with a strategy's answer (SPEC §5 "strategy error");
+// NoFault when nothing is.
+type Fault uint8
+
+const (
+	NoFault Fault = iota
+	// FaultPanic: the strategy panicked while deciding.
+	FaultPanic
+	// FaultNoMove: it allowed nothing while cells were empty.
+	FaultNoMove
+	// FaultOffBoard: it allowed a cell that is not on the board.
+	FaultOffBoard
+	// FaultOccupied: it allowed an occupied cell.
+	FaultOccupied
+)
+
+// Rules binds the game step to one strategy, its board and a choice semantics.
+// It is immutable and safe for concurrent use.
+type Rules struct {
+	B       *board.Board
+	S       strategies.Strategy
+	Me, Opp board.Color
+	All     board.Bits
+	// First: only the least allowed cell is played (--choices first).
+	First   bool
+	replier strategies.Replier
+}
+
+// NewRules makes the game step for strategy s under the given semantics.
+func NewRules(s strategies.Strategy, choices Choices) *Rules {
+	r := &Rules{
+		B: s.Board(), S: s, Me: s.Side(), Opp: s.Side().Other(),
+		All: s.Board().All(), First: choices == First,
+	}
+	r.replier, _ = s.(strategies.Replier)
+	return r
+}
+
+// Place puts a stone of who on the empty cell c of p, which nobody has won
+// yet, and says whether that ended the game.
+func (r *Rules) Place(p board.Position, who board.Color, c board.Cell) (board.Position, Outcome) {
+	q := p.Play(who, c)
+	switch {
+	case r.B.WinsAfter(q, who, c):
+		return q, Won
+	case q.Occupied() == r.All:
+		return q, Drawn
+	}
+	return q, Going
+}
+
+// Answer asks the strategy for its moves in p (its turn), where last is the
+// opponent's last move (board.NoCell when the strategy opens). It returns the
+// cells to consider (only the least one under First), the rule, and the fault
+// if the answer is not a legal set of moves (then allowed is what the strategy
+// said, unnarrowed, or empty after a panic).
+func (r *Rules) Answer(p board.Position, last board.Cell) (allowed board.Bits, rule string, f Fault) {
+	allowed, rule, f = r.ask(p, last)
+	if f == NoFault {
+		f = r.check(p, allowed)
+	}
+	if f == NoFault && r.First {
+		allowed = board.Bit(allowed.First())
+	}
+	return allowed, rule, f
+}
+
+// ask calls the strategy, turning a panic into FaultPanic: a panic is a
+// strategy error at this decision, exactly like answering nothing, and the
+// other decisions of a position are still examined (so an outcome never
+// depends on which decision panicked first).
+func (r *Rules) ask(p board.Position, last board.Cell) (a board.Bits, rule string, f Fault) {
+	defer func() {
+		if recover() != nil {
+			a, rule, f = board.Bits{}, "", FaultPanic
+		}
+	}()
+	a, rule = r.S.Allowed(p, last)
+	return a, rule, NoFault
+}
+
+// check says what is wrong with an allowed set in position p.
+func (r *Rules) check(p board.Position, allowed board.Bits) Fault {
+	switch {
+	case allowed.Empty():
+		return FaultNoMove
+	case allowed.AndNot(r.All).Any():
+		return FaultOffBoard
+	case allowed.And(p.Occupied()).Any():
+		return FaultOccupied
+	}
+	return NoFault
+}
+
+// Reply is one opponent move from a position and what followed it: the
+// outcome of the opponent's stone and, when the game goes on, the strategy's
+// answer (already narrowed under First).
+type Reply struct {
+	B       board.Cell     // the opponent's move
+	P       board.Position // the position after it
+	Outcome Outcome        // of the opponent's stone
+	Allowed board.Bits     // the strategy's moves (Outcome == Going and Fault == NoFault)
+	Rule    string
+	Fault   Fault
+}
+
+// Replies calls yield for every opponent move of moves (empty cells of p, a
+// position with the opponent to move that nobody has won), in increasing cell
+// order, with the outcome of that move and the strategy's answer; it stops when
+// yield returns false. The strategy is asked only when the game goes on. A
+// strategy that implements strategies.Replier answers all the moves of p
+// together; if it panics, the moves it has not answered yet are asked one at a
+// time (a panic there is that decision's FaultPanic), so the replies are the
+// same as without it.
+func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bool) {
+	if r.replier == nil {
+		for bs := moves; bs.Any(); {
+			if !yield(r.reply(p, bs.Pop())) {
+				return
+			}
+		}
+		return
+	}
+	// Split off the moves that end the game: the strategy is not asked there.
+	var going board.Bits
+	var endedBits board.Bits
+	var outcomes [2]board.Bits // Won, Drawn
+	for bs := moves; bs.Any(); {
+		b := bs.Pop()
+		if _, o := r.Place(p, r.Opp, b); o == Going {
+			going = going.With(b)
+		} else {
+			endedBits = endedBits.With(b)
+			outcomes[o-1] = outcomes[o-1].With(b)
+		}
+	}
+	// yieldEnded yields the ended moves below c (all when c is NoCell).
+	stopped := false
+	yieldEnded := func(below board.Cell) {
+		for !stopped && endedBits.Any() && (below == board.NoCell || endedBits.First() < below) {
+			b := endedBits.Pop()
+			o := Won
+			if outcomes[1].Has(b) {
+				o = Drawn
+			}
+			if !yield(Reply{B: b, P: p.Play(r.Opp, b), Outcome: o}) {
+				stopped = true
+			}
+		}
+	}
+	rest := going
+	inYield := false
+	func() {
+		defer func() {
+			if v := recover(); v != nil && inYield {
+				panic(v) // not the strategy's: a bug of the caller
+			}
+			// A panic of the strategy: the moves not yet answered are asked
+			// one at a time below, where each panic is its own decision's.
+		}()
+		r.replier.Replies(p, going, func(b board.Cell, allowed board.Bits, rule string) bool {
+			rest = rest.Without(b)
+			inYield = true
+			defer func() { inYield = false }()
+			yieldEnded(b)
+			if stopped {
+				return false
+			}
+			p1 := p.Play(r.Opp, b)
+			rep := Reply{B: b, P: p1, Allowed: allowed, Rule: rule, Fault: r.check(p1, allowed)}
+			if rep.Fault == NoFault && r.First {
+				rep.Allowed = board.Bit(allowed.First())
+			}
+			if !yield(rep) {
+				stopped = true
+				return false
+			}
+			return true
+		})
+	}()
+	// Moves the Replier did not answer (after a panic): one at a time.
+	for !stopped && rest.Any() {
+		b := rest.Pop()
+		yieldEnded(b)
+		if !stopped && !yield(r.reply(p, b)) {
+			stopped = true
+		}
+	}
+	yieldEnded(board.NoCell)
+}
+
+// reply is one opponent move b from p and the strategy's answer.
+func (r *Rules) reply(p board.Position, b board.Cell) Reply {
+	p1, o := r.Place(p, r.Opp, b)
+	rep := Reply{B: b, P: p1, Outcome: o}
+	if o == Going {
+		rep.Allowed, rep.Rule, rep.Fault = r.Answer(p1, b)
+	}
+	return rep
+}
+
+// Describe words a fault of the strategy's answer in p after the opponent's
+// move last, for a report. (A panic is asked again, for its message: this is
+// not on a hot path.)
+func (r *Rules) Describe(f Fault, p board.Position, last board.Cell, allowed board.Bits, rule string) string {
+	empty := r.All.AndNot(p.Occupied()).Count()
+	switch f {
+	case FaultPanic:
+		why := "the strategy panicked"
+		func() {
+			defer func() {
+				if v := recover(); v != nil {
+					why = fmt.Sprintf("the strategy panicked: %v", v)
+				}
+			}()
+			r.S.Allowed(p, last)
+		}()
+		return why
+	case FaultNoMove:
+		return fmt.Sprintf("rule %q allowed no move while %d cells were empty", rule, empty)
+	case FaultOffBoard:
+		return fmt.Sprintf("rule %q allowed a cell off the board (index %d)%s", rule, allowed.AndNot(r.All).First(), r.among(allowed))
+	case FaultOccupied:
+		return fmt.Sprintf("rule %q allowed the occupied cell %s%s", rule, r.B.Format(allowed.And(p.Occupied()).First(), board.Thesis), r.among(allowed))
+	}
+	return ""
+}
+
+// among lists a set of several cells for a message ("" for one cell).
+func (r *Rules) among(a board.Bits) string {
+	if a.Count() < 2 {
+		return ""
+	}
+	return " among " + r.cells(a)
+}
+
+// cells writes a set of cells for a message.
+func (r *Rules) cells(a board.Bits) string {
+	if a.Empty() {
+		return "no move"
+	}
+	s := ""
+	for _, c := range a.Cells() {
+		if s != "" {
+			s += " "
+		}
+		if r.B.Valid(c) {
+			s += r.B.Format(c, board.Thesis)
+		} else {
+			s += fmt.Sprintf("off-board cell #%d", c)
+		}
+	}
+	return s
+}

@@ -1,0 +1,148 @@
+package verify
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"hexproof/board"
+	"hexproof/strategies"
+)
+
+// replier wraps a strategy with a strategies.Replier that answers through
+// Allowed one move at a time and panics at the panicAt-th move it answers
+// (counting from 1; 0 never), to test that Rules.Replies gives the same
+// replies with and without a Replier, also when it panics.
+type replier struct {
+	strategies.Strategy
+	panicAt int
+}
+
+func (r replier) Replies(p board.Position, moves board.Bits, yield func(board.Cell, board.Bits, string) bool) {
+	k := 0
+	for bs := moves; bs.Any(); {
+		b := bs.Pop()
+		if k++; k == r.panicAt {
+			panic("replier test panic")
+		}
+		a, rule := r.Allowed(p.Play(r.Side().Other(), b), b)
+		if !yield(b, a, rule) {
+			return
+		}
+	}
+}
+
+// TestRepliesReplierEquivalence: on random reachable positions of several
+// strategies and boards, Replies through a Replier (panicking or not, stopped
+// early or not) yields exactly the replies of the one-at-a-time path.
+func TestRepliesReplierEquivalence(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	cases := []struct {
+		name string
+		m, n int
+	}{{"hht", 5, 4}, {"vandenbroek", 5, 4}, {"gardner", 5, 4}, {"fitzgerald", 5, 5}, {"mirror", 4, 4}}
+	for _, c := range cases {
+		s, err := strategies.New(c.name, board.MustNew(c.m, c.n, board.Cylinder))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, choices := range []Choices{Every, First} {
+			plain := NewRules(s, choices)
+			for trial := 0; trial < 200; trial++ {
+				p, ok := randomState(rng, plain)
+				if !ok {
+					continue
+				}
+				empty := plain.All.AndNot(p.Occupied())
+				var want []Reply
+				plain.Replies(p, empty, func(r Reply) bool { want = append(want, r); return true })
+				panicAt := rng.IntN(empty.Count() + 2)
+				stopAt := 1 + rng.IntN(len(want)+1)
+				withR := NewRules(replier{s, panicAt}, choices)
+				var got []Reply
+				withR.Replies(p, empty, func(r Reply) bool { got = append(got, r); return len(got) < stopAt })
+				if n := min(stopAt, len(want)); len(got) != n {
+					t.Fatalf("%s %v: %d replies with a Replier (panic at %d, stop at %d), want %d", c.name, choices, len(got), panicAt, stopAt, n)
+				}
+				for i := range got {
+					if got[i] != want[i] {
+						t.Fatalf("%s %v reply %d: %+v with a Replier (panic at %d), want %+v", c.name, choices, i, got[i], panicAt, want[i])
+					}
+				}
+			}
+		}
+	}
+}
+
+// randomState plays a random game prefix through the step and returns a
+// position with the opponent to move that nobody has won.
+func randomState(rng *rand.Rand, r *Rules) (board.Position, bool) {
+	var p board.Position
+	plies := rng.IntN(r.B.Cells() - 1)
+	if rng.IntN(2) == 0 { // the strategy opens
+		a, _, f := r.Answer(p, board.NoCell)
+		if f != NoFault {
+			return p, false
+		}
+		p = p.Play(r.Me, pick(rng, a))
+	}
+	for p.Plies() < plies {
+		empty := r.All.AndNot(p.Occupied())
+		b := pick(rng, empty)
+		p1, o := r.Place(p, r.Opp, b)
+		if o != Going {
+			return p, true
+		}
+		a, _, f := r.Answer(p1, b)
+		if f != NoFault {
+			return p, false
+		}
+		p2, o := r.Place(p1, r.Me, pick(rng, a))
+		if o != Going {
+			return p, true
+		}
+		p = p2
+	}
+	return p, true
+}
+
+func pick(rng *rand.Rand, s board.Bits) board.Cell {
+	cells := s.Cells()
+	return cells[rng.IntN(len(cells))]
+}
+
+// TestPlaceOutcomes: Place agrees with the full winner test and the board's
+// fullness on random games of every geometry.
+func TestPlaceOutcomes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, geo := range []board.Geometry{board.Cylinder, board.Flat, board.Torus} {
+		for _, size := range [][2]int{{1, 3}, {2, 2}, {3, 3}, {4, 3}, {5, 4}, {3, 5}} {
+			b := board.MustNew(size[0], size[1], geo)
+			r := &Rules{B: b, All: b.All()}
+			for game := 0; game < 300; game++ {
+				var p board.Position
+				who := board.Red
+				if game%2 == 1 {
+					who = board.Blue
+				}
+				for {
+					c := pick(rng, b.All().AndNot(p.Occupied()))
+					q, o := r.Place(p, who, c)
+					want := Going
+					switch {
+					case b.Wins(q, who):
+						want = Won
+					case q.Occupied() == b.All():
+						want = Drawn
+					}
+					if o != want {
+						t.Fatalf("%v %dx%d: %v after %v, want %v", geo, b.M, b.N, o, q, want)
+					}
+					if o != Going {
+						break
+					}
+					p, who = q, who.Other()
+				}
+			}
+		}
+	}
+}
