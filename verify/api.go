@@ -96,6 +96,14 @@ type Options struct {
 	OnLoss func(board.Game) error
 	// Progress, if set, is called from time to time from one goroutine.
 	Progress func(Progress)
+	// Starts, if not empty, restricts the search to the games that begin with
+	// one of these prefixes (a shard of a split verification): each is a game
+	// from the empty board with the same number of moves, played by the rules
+	// (the strategy's moves allowed by it under Choices), not over, and with the
+	// opponent to move. The prefixes' own strategy decisions are not counted in
+	// the result's rule counts (the plan that made them counts them), and a
+	// counterexample starts with its prefix. Not for Choices Some.
+	Starts []board.Game
 }
 
 // Progress is a snapshot for a progress bar.

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 
 	"hexproof/board"
 	"hexproof/tt"
@@ -145,6 +146,16 @@ func (e *engine) preds(t tt.Key, layer tt.Layer, out map[tt.Key]struct{}) error 
 	return nil
 }
 
+// compareMoves orders move lists of one length by their cells (SPEC §5).
+func compareMoves(a, b []board.Move) int {
+	for i := range a {
+		if a[i].Cell != b[i].Cell {
+			return int(a[i].Cell) - int(b[i].Cell)
+		}
+	}
+	return 0
+}
+
 type walker struct {
 	e     *engine
 	bad   badSets
@@ -163,6 +174,24 @@ func (w *walker) isBad(d int, p board.Position) bool {
 // from each allowed opening move leading to a bad state of layer 1.
 func (w *walker) root(d0 int) {
 	e := w.e
+	if len(e.opt.Starts) > 0 {
+		// From the prefixes, in the order of their move lists: all have the
+		// same length, so the first prefix that leads to a loss begins the
+		// smallest lost game.
+		starts := slices.Clone(e.opt.Starts)
+		slices.SortFunc(starts, func(a, b board.Game) int { return compareMoves(a.Moves, b.Moves) })
+		for _, g := range starts {
+			p := g.Position(-1)
+			if !w.isBad(d0, p) {
+				continue
+			}
+			w.moves = append(w.moves[:0], g.Moves...)
+			if !w.walk(p, d0) {
+				return
+			}
+		}
+		return
+	}
 	if d0 == 0 {
 		w.walk(board.Position{}, 0)
 		return

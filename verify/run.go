@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -24,6 +25,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	}
 	if opt.Starter != board.Red && opt.Starter != board.Blue {
 		return nil, fmt.Errorf("the starter must be red or blue")
+	}
+	if err := checkStarts(opt); err != nil {
+		return nil, err
 	}
 	e := newEngine(opt)
 	if opt.TimeLimit > 0 {
@@ -94,7 +98,65 @@ func RunID(o Options) string {
 	if o.NoSymmetry || o.Choices == First {
 		sym = "nosym"
 	}
-	return fmt.Sprintf("%dx%d-%s-%s-%s-starts-%s-%s", b.M, b.N, b.Geo, o.Name, o.Starter, o.Choices, sym)
+	id := fmt.Sprintf("%dx%d-%s-%s-%s-starts-%s-%s", b.M, b.N, b.Geo, o.Name, o.Starter, o.Choices, sym)
+	if len(o.Starts) > 0 {
+		h := sha256.New()
+		for _, g := range o.Starts {
+			fmt.Fprintf(h, "%s\n", b.FormatMoves(g.Moves, board.Thesis, true))
+		}
+		id += fmt.Sprintf("-prefixes-%d-%x", len(o.Starts), h.Sum(nil)[:8])
+	}
+	return id
+}
+
+// StartError says why a start prefix (Options.Starts) cannot begin a search.
+type StartError struct {
+	Index int // in Options.Starts
+	Why   string
+}
+
+func (e *StartError) Error() string { return fmt.Sprintf("start prefix %d: %s", e.Index+1, e.Why) }
+
+// checkStarts checks that the prefixes of opt.Starts are games by the rules,
+// of one length, not over, with the opponent to move.
+func checkStarts(opt Options) error {
+	if len(opt.Starts) == 0 {
+		return nil
+	}
+	if opt.Choices == Some {
+		return &StartError{Index: 0, Why: "start prefixes are not supported under choices some"}
+	}
+	r := NewRules(opt.Strategy, opt.Choices)
+	for i, g := range opt.Starts {
+		if len(g.Moves) != len(opt.Starts[0].Moves) {
+			return &StartError{i, fmt.Sprintf("%d moves, but prefix 1 has %d", len(g.Moves), len(opt.Starts[0].Moves))}
+		}
+		var p board.Position
+		last := board.NoCell
+		for k, m := range g.Moves {
+			if who := p.ToMove(opt.Starter); m.Player != who {
+				return &StartError{i, fmt.Sprintf("move %d is %s's, but it is %s's turn", k+1, m.Player, who)}
+			}
+			if !r.B.Valid(m.Cell) || p.Occupied().Has(m.Cell) {
+				return &StartError{i, fmt.Sprintf("move %d is not on an empty cell", k+1)}
+			}
+			if m.Player == r.Me {
+				allowed, _, f := r.Answer(p, last)
+				if f != NoFault || !allowed.Has(m.Cell) {
+					return &StartError{i, fmt.Sprintf("move %d, %s, is not a move the strategy plays there", k+1, r.B.Format(m.Cell, board.Thesis))}
+				}
+			}
+			var o Outcome
+			if p, o = r.Place(p, m.Player, m.Cell); o != Going {
+				return &StartError{i, fmt.Sprintf("the game is over after move %d", k+1)}
+			}
+			last = m.Cell
+		}
+		if p.ToMove(opt.Starter) != r.Opp {
+			return &StartError{i, "it ends with the strategy to move; a prefix must end with its answer"}
+		}
+	}
+	return nil
 }
 
 // openStore opens the run's store and, with --resume, its progress. On error
@@ -163,9 +225,12 @@ func (e *engine) runBFS(ctx context.Context) error {
 	sizes := map[int]int64{}
 	var d0, d int
 	var cur tt.Layer
-	if e.opt.Starter == e.opp {
+	switch {
+	case len(e.opt.Starts) > 0:
+		d0 = len(e.opt.Starts[0].Moves)
+	case e.opt.Starter == e.opp:
 		d0 = 0
-	} else {
+	default:
 		d0 = 1
 	}
 	if resumed != nil {
@@ -202,9 +267,16 @@ func (e *engine) runBFS(ctx context.Context) error {
 		}
 		d = d0
 		var keys []tt.Key
-		if d0 == 0 {
+		switch {
+		case len(e.opt.Starts) > 0:
+			w := &worker{}
+			for _, g := range e.opt.Starts {
+				keys = append(keys, e.key(g.Position(-1), w))
+			}
+			res.SymmetryHits += w.symHits
+		case d0 == 0:
 			keys = []tt.Key{{}}
-		} else {
+		default:
 			// The strategy opens: its first decision is made here, at the root.
 			allowed, rule, f := e.rules.Answer(board.Position{}, board.NoCell)
 			if f != NoFault {
