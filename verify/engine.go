@@ -166,7 +166,7 @@ func (e *engine) step(s tt.Key, d int, empty board.Bits, rep Reply, w *worker) {
 	}
 	for a := rep.Allowed; a.Any(); {
 		c := a.Pop()
-		p2, o := e.rules.Place(rep.P, e.me, c)
+		p2, o := e.rules.After(rep, c)
 		switch o {
 		case Won:
 			w.longest = max(w.longest, d+2)
@@ -186,7 +186,7 @@ func (e *engine) drawAfter(s tt.Key, d int, rest board.Bits, rep Reply, w *worke
 	if rest.Count() != 1 || !rep.Allowed.Has(rest.First()) {
 		return
 	}
-	if _, o := e.rules.Place(rep.P, e.me, rest.First()); o == Drawn {
+	if _, o := e.rules.After(rep, rest.First()); o == Drawn {
 		w.event(s, d+2, evDraw)
 	}
 }
@@ -196,23 +196,22 @@ func (e *engine) drawAfter(s tt.Key, d int, rest board.Bits, rep Reply, w *worke
 // decide the counterexample's length) are still collected, and the strategy
 // is asked only where a draw after its move is possible.
 func (e *engine) expandEvents(s tt.Key, p board.Position, d int, empty board.Bits, w *worker) {
-	for bs := empty; bs.Any(); {
-		b := bs.Pop()
-		p1, o := e.rules.Place(p, e.opp, b)
-		switch o {
-		case Won:
-			w.event(s, d+1, evLoss)
-			continue
-		case Drawn:
-			w.event(s, d+1, evDraw)
-			continue
-		}
-		if rest := empty.Without(b); rest.Count() == 1 {
-			allowed, _, f := e.rules.Answer(p1, b)
-			if f == NoFault {
-				e.drawAfter(s, d, rest, Reply{B: b, P: p1, Allowed: allowed}, w)
+	if e.b.WinningCells(p, e.opp).Any() {
+		w.event(s, d+1, evLoss)
+	}
+	switch empty.Count() {
+	case 1:
+		// The opponent's move fills the board: a loss or a draw, both events
+		// at d+1 (the kind does not matter to the counterexample walk).
+		w.event(s, d+1, evDraw)
+	case 2:
+		// A draw after the strategy's move is possible.
+		e.rules.Replies(p, empty, func(rep Reply) bool {
+			if rep.Outcome == Going && rep.Fault == NoFault {
+				e.drawAfter(s, d, empty.Without(rep.B), rep, w)
 			}
-		}
+			return true
+		})
 	}
 }
 

@@ -153,6 +153,23 @@ type Reply struct {
 	Allowed board.Bits     // the strategy's moves (Outcome == Going and Fault == NoFault)
 	Rule    string
 	Fault   Fault
+	// Wins is the set of cells with which the strategy would win in P (its
+	// winning cells before the opponent's move, without B): After uses it.
+	Wins board.Bits
+}
+
+// After plays the strategy's answer a (one of rep.Allowed) to the reply rep
+// and says whether that ended the game. It is Place with the win test read
+// from rep.Wins.
+func (r *Rules) After(rep Reply, a board.Cell) (board.Position, Outcome) {
+	q := rep.P.Play(r.Me, a)
+	switch {
+	case rep.Wins.Has(a):
+		return q, Won
+	case q.Occupied() == r.All:
+		return q, Drawn
+	}
+	return q, Going
 }
 
 // Replies calls yield for every opponent move of moves (empty cells of p, a
@@ -164,25 +181,43 @@ type Reply struct {
 // time (a panic there is that decision's FaultPanic), so the replies are the
 // same as without it.
 func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bool) {
+	// Each player's winning cells, once for the position: a player's win
+	// depends only on their own stones and the empty cells, so after the
+	// opponent's stone on b the strategy's winning cells are meWins without b
+	// (board.WinningCells).
+	oppWins := r.B.WinningCells(p, r.Opp)
+	meWins := r.B.WinningCells(p, r.Me)
+	outcome := func(b board.Cell) Outcome {
+		switch {
+		case oppWins.Has(b):
+			return Won
+		case p.Occupied().With(b) == r.All:
+			return Drawn
+		}
+		return Going
+	}
+	reply := func(b board.Cell) Reply {
+		rep := Reply{B: b, P: p.Play(r.Opp, b), Outcome: outcome(b), Wins: meWins.Without(b)}
+		if rep.Outcome == Going {
+			rep.Allowed, rep.Rule, rep.Fault = r.Answer(rep.P, b)
+		}
+		return rep
+	}
 	if r.replier == nil {
 		for bs := moves; bs.Any(); {
-			if !yield(r.reply(p, bs.Pop())) {
+			if !yield(reply(bs.Pop())) {
 				return
 			}
 		}
 		return
 	}
 	// Split off the moves that end the game: the strategy is not asked there.
-	var going board.Bits
-	var endedBits board.Bits
-	var outcomes [2]board.Bits // Won, Drawn
+	var going, endedBits board.Bits
 	for bs := moves; bs.Any(); {
-		b := bs.Pop()
-		if _, o := r.Place(p, r.Opp, b); o == Going {
+		if b := bs.Pop(); outcome(b) == Going {
 			going = going.With(b)
 		} else {
 			endedBits = endedBits.With(b)
-			outcomes[o-1] = outcomes[o-1].With(b)
 		}
 	}
 	// yieldEnded yields the ended moves below c (all when c is NoCell).
@@ -190,11 +225,7 @@ func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bo
 	yieldEnded := func(below board.Cell) {
 		for !stopped && endedBits.Any() && (below == board.NoCell || endedBits.First() < below) {
 			b := endedBits.Pop()
-			o := Won
-			if outcomes[1].Has(b) {
-				o = Drawn
-			}
-			if !yield(Reply{B: b, P: p.Play(r.Opp, b), Outcome: o}) {
+			if !yield(Reply{B: b, P: p.Play(r.Opp, b), Outcome: outcome(b), Wins: meWins.Without(b)}) {
 				stopped = true
 			}
 		}
@@ -218,7 +249,7 @@ func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bo
 				return false
 			}
 			p1 := p.Play(r.Opp, b)
-			rep := Reply{B: b, P: p1, Allowed: allowed, Rule: rule, Fault: r.check(p1, allowed)}
+			rep := Reply{B: b, P: p1, Allowed: allowed, Rule: rule, Fault: r.check(p1, allowed), Wins: meWins.Without(b)}
 			if rep.Fault == NoFault && r.First {
 				rep.Allowed = board.Bit(allowed.First())
 			}
@@ -233,21 +264,11 @@ func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bo
 	for !stopped && rest.Any() {
 		b := rest.Pop()
 		yieldEnded(b)
-		if !stopped && !yield(r.reply(p, b)) {
+		if !stopped && !yield(reply(b)) {
 			stopped = true
 		}
 	}
 	yieldEnded(board.NoCell)
-}
-
-// reply is one opponent move b from p and the strategy's answer.
-func (r *Rules) reply(p board.Position, b board.Cell) Reply {
-	p1, o := r.Place(p, r.Opp, b)
-	rep := Reply{B: b, P: p1, Outcome: o}
-	if o == Going {
-		rep.Allowed, rep.Rule, rep.Fault = r.Answer(p1, b)
-	}
-	return rep
 }
 
 // Describe words a fault of the strategy's answer in p after the opponent's

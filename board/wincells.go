@@ -1,0 +1,98 @@
+package board
+
+// WinningCells is the set of empty cells c of p such that player who wins by
+// playing c, in a position p that who has not won: exactly the cells for which
+// WinsAfter(p.Play(who, c), who, c) holds (tests compare the two).
+//
+// Searches call it once per position instead of testing every move: a
+// player's win depends only on their own stones and on which cells are empty
+// (thesis Def. 2.1.5, 2.2.2, 2.3.2; for Blue on the cylinder Thm. 3.2.2 turns
+// this into "the cells not blue"), so after the other player's stone on b the
+// set is WinningCells(p, who) without b.
+//
+// The shortcuts, by geometry:
+//   - a chain from side X to side Y (Red on the cylinder and flat board, Blue on
+//     the flat board): since who has not won, a new X–Y chain must run through
+//     c, so c wins iff it touches (or lies on) X through who's stones and Y
+//     through who's stones. With F the stones joined to X and G those joined to
+//     Y, the winning cells are the empty cells in (X ∪ grow(F)) ∩ (Y ∪ grow(G)).
+//   - Blue on the cylinder: by Thm. 3.2.2 Blue wins after c iff the cells not
+//     blue, without c, no longer join ring 1 to ring n; so c is a cell that
+//     every such path of non-blue cells passes through. Every such cell lies
+//     on any one path, so only the empty cells of one shortest path are tested,
+//     each by a flood fill.
+//   - the torus: every empty cell is tested with WinsAfter.
+func (b *Board) WinningCells(p Position, who Color) Bits {
+	empty := b.all.AndNot(p.Occupied())
+	switch {
+	case who == Red && b.Geo != Torus:
+		return b.chainCells(p.Red, empty, b.top, b.bot)
+	case who == Blue && b.Geo == Flat:
+		return b.chainCells(p.Blue, empty, b.left, b.right)
+	case who == Blue && b.Geo == Cylinder:
+		return b.cutCells(b.all.AndNot(p.Blue), empty)
+	}
+	var out Bits
+	for cs := empty; cs.Any(); {
+		c := cs.Pop()
+		if b.WinsAfter(p.Play(who, c), who, c) {
+			out = out.With(c)
+		}
+	}
+	return out
+}
+
+// chainCells: the empty cells that join x to y through own (see WinningCells).
+func (b *Board) chainCells(own, empty, x, y Bits) Bits {
+	f := b.reach(own, own.And(x))
+	g := b.reach(own, own.And(y))
+	return empty.And(x.Or(b.grow(f))).And(y.Or(b.grow(g)))
+}
+
+// reach is the part of set joined (inside set) to seeds, a subset of set.
+func (b *Board) reach(set, seeds Bits) Bits {
+	reached := seeds
+	frontier := seeds
+	for frontier.Any() {
+		grow := b.grow(frontier)
+		frontier = Bits{grow[0] & set[0] &^ reached[0], grow[1] & set[1] &^ reached[1]}
+		reached = Bits{reached[0] | frontier[0], reached[1] | frontier[1]}
+	}
+	return reached
+}
+
+// cutCells: the empty cells without which the cells of open no longer join
+// ring 1 to ring n (open joins them: Blue has not won).
+func (b *Board) cutCells(open, empty Bits) Bits {
+	// Breadth-first layers from ring 1 inside open, up to the first layer
+	// that meets ring n; then one shortest path back through the layers.
+	var layers [MaxCells]Bits
+	layers[0] = open.And(b.top)
+	reached := layers[0]
+	k := 0
+	for layers[k].And(b.bot).Empty() {
+		grow := b.grow(layers[k])
+		next := Bits{grow[0] & open[0] &^ reached[0], grow[1] & open[1] &^ reached[1]}
+		if next.Empty() {
+			return Bits{} // not joined: cannot happen when Blue has not won
+		}
+		k++
+		layers[k] = next
+		reached = reached.Or(next)
+	}
+	x := layers[k].And(b.bot).First()
+	var path Bits
+	path = path.With(x)
+	for i := k - 1; i >= 0; i-- {
+		x = layers[i].And(b.nbr[x]).First()
+		path = path.With(x)
+	}
+	var out Bits
+	for cs := path.And(empty); cs.Any(); {
+		c := cs.Pop()
+		if !b.Connects(open.Without(c), b.top, b.bot) {
+			out = out.With(c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,88 @@
+package board
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// slowWinningCells is the definition: every empty cell after which who wins.
+func slowWinningCells(b *Board, p Position, who Color) Bits {
+	var out Bits
+	for cs := b.All().AndNot(p.Occupied()); cs.Any(); {
+		c := cs.Pop()
+		if b.Wins(p.Play(who, c), who) {
+			out = out.With(c)
+		}
+	}
+	return out
+}
+
+// TestWinningCellsDefinition compares WinningCells with the full winner test
+// after every empty cell, on random positions that the player has not won, for
+// every geometry and board shapes including m = 1, 2 and n = 1, 2.
+func TestWinningCellsDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, geo := range []Geometry{Cylinder, Flat, Torus} {
+		for m := 1; m <= 7; m++ {
+			for n := 1; n <= 7; n++ {
+				b := MustNew(m, n, geo)
+				checked := 0
+				for trial := 0; trial < 400; trial++ {
+					var p Position
+					density := rng.Float64()
+					for c := Cell(0); int(c) < b.Cells(); c++ {
+						switch r := rng.Float64(); {
+						case r < density/2:
+							p.Red = p.Red.With(c)
+						case r < density:
+							p.Blue = p.Blue.With(c)
+						}
+					}
+					for _, who := range []Color{Red, Blue} {
+						if b.Wins(p, who) {
+							continue
+						}
+						checked++
+						if got, want := b.WinningCells(p, who), slowWinningCells(b, p, who); got != want {
+							t.Fatalf("%v %dx%d %v: WinningCells = %v, want %v\n%s", geo, m, n, who, got.Cells(), want.Cells(), b.Picture(p, Bits{}))
+						}
+					}
+				}
+				if checked < 100 {
+					t.Errorf("%v %dx%d: only %d positions checked", geo, m, n, checked)
+				}
+			}
+		}
+	}
+}
+
+// TestWinningCellsAfterOpponent: the opponent's stone on b removes b from a
+// player's winning cells and changes nothing else (what the game step relies
+// on).
+func TestWinningCellsAfterOpponent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, geo := range []Geometry{Cylinder, Flat, Torus} {
+		b := MustNew(5, 4, geo)
+		for trial := 0; trial < 3000; trial++ {
+			var p Position
+			for c := Cell(0); int(c) < b.Cells(); c++ {
+				switch rng.IntN(3) {
+				case 0:
+					p.Red = p.Red.With(c)
+				case 1:
+					p.Blue = p.Blue.With(c)
+				}
+			}
+			for _, who := range []Color{Red, Blue} {
+				empty := b.All().AndNot(p.Occupied())
+				if b.Wins(p, who) || empty.Empty() {
+					continue
+				}
+				c := empty.Cells()[rng.IntN(empty.Count())]
+				if got, want := b.WinningCells(p.Play(who.Other(), c), who), b.WinningCells(p, who).Without(c); got != want {
+					t.Fatalf("%v %v: after the opponent's %d, %v, want %v", geo, who, c, got.Cells(), want.Cells())
+				}
+			}
+		}
+	}
+}
