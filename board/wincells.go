@@ -24,13 +24,21 @@ package board
 //   - the torus: every empty cell is tested with WinsAfter.
 func (b *Board) WinningCells(p Position, who Color) Bits {
 	empty := b.all.AndNot(p.Occupied())
+	// A winning chain visits every ring (Red) or every column (Blue), so it
+	// needs n (resp. m) stones: with fewer after c, nothing wins.
+	if need := b.N; who == Red && p.Red.Count()+1 < need {
+		return Bits{}
+	}
+	if need := b.M; who == Blue && p.Blue.Count()+1 < need {
+		return Bits{}
+	}
 	switch {
 	case who == Red && b.Geo != Torus:
 		return b.chainCells(p.Red, empty, b.top, b.bot)
 	case who == Blue && b.Geo == Flat:
 		return b.chainCells(p.Blue, empty, b.left, b.right)
 	case who == Blue && b.Geo == Cylinder:
-		return b.cutCells(b.all.AndNot(p.Blue), empty)
+		return b.cutCells(p.Blue, empty)
 	}
 	var out Bits
 	for cs := empty; cs.Any(); {
@@ -61,9 +69,10 @@ func (b *Board) reach(set, seeds Bits) Bits {
 	return reached
 }
 
-// cutCells: the empty cells without which the cells of open no longer join
-// ring 1 to ring n (open joins them: Blue has not won).
-func (b *Board) cutCells(open, empty Bits) Bits {
+// cutCells: the empty cells without which the cells not blue no longer join
+// ring 1 to ring n (they join them now: Blue has not won).
+func (b *Board) cutCells(blue, empty Bits) Bits {
+	open := b.all.AndNot(blue)
 	// Breadth-first layers from ring 1 inside open, up to the first layer
 	// that meets ring n; then one shortest path back through the layers.
 	var layers [MaxCells]Bits
@@ -87,12 +96,49 @@ func (b *Board) cutCells(open, empty Bits) Bits {
 		x = layers[i].And(b.nbr[x]).First()
 		path = path.With(x)
 	}
+	cand := path.And(empty)
+	if b.M >= 3 {
+		// As in WinsAfter: with m ≥ 3 a winning cell has two distinct blue
+		// neighbours.
+		cand = cand.And(b.twoNeighbours(blue))
+	}
 	var out Bits
-	for cs := path.And(empty); cs.Any(); {
+	for cs := cand; cs.Any(); {
 		c := cs.Pop()
 		if !b.Connects(open.Without(c), b.top, b.bot) {
 			out = out.With(c)
 		}
 	}
 	return out
+}
+
+// Grow is the union of the neighbour sets of the cells of s.
+func (b *Board) Grow(s Bits) Bits { return b.grow(s) }
+
+// twoNeighbours is the set of cells with at least two distinct neighbours in
+// s. Each pair of neighbours (y, c) is one edge of exactly one offset group of
+// the neighbour table (its offset is c-y), so counting the groups that bring a
+// cell of s to c counts c's distinct neighbours in s.
+func (b *Board) twoNeighbours(s Bits) Bits {
+	if b.shifts == nil {
+		var out Bits
+		for c := Cell(0); int(c) < b.cells; c++ {
+			if b.nbr[c].And(s).Count() >= 2 {
+				out = out.With(c)
+			}
+		}
+		return out
+	}
+	var ones, twos uint64
+	for _, t := range b.shifts {
+		var x uint64
+		if t.delta >= 0 {
+			x = (s[0] & t.mask) << uint(t.delta)
+		} else {
+			x = (s[0] & t.mask) >> uint(-t.delta)
+		}
+		twos |= ones & x
+		ones |= x
+	}
+	return Bits{twos, 0}
 }

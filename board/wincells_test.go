@@ -86,3 +86,44 @@ func TestWinningCellsAfterOpponent(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoNeighbours compares the offset-group count with counting each cell's
+// neighbours, on every geometry and small shapes.
+func TestTwoNeighbours(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, geo := range []Geometry{Cylinder, Flat, Torus} {
+		for m := 1; m <= 8; m++ {
+			for n := 1; n <= 8; n++ {
+				b := MustNew(m, n, geo)
+				for trial := 0; trial < 50; trial++ {
+					var s Bits
+					for c := Cell(0); int(c) < b.Cells(); c++ {
+						if rng.IntN(3) == 0 {
+							s = s.With(c)
+						}
+					}
+					var want Bits
+					for c := Cell(0); int(c) < b.Cells(); c++ {
+						if b.Neighbours(c).And(s).Count() >= 2 {
+							want = want.With(c)
+						}
+					}
+					if got := b.twoNeighbours(s); got != want {
+						t.Fatalf("%v %dx%d: %v, want %v", geo, m, n, got.Cells(), want.Cells())
+					}
+					if got, want := b.Grow(s), slowGrow(b, s); got != want {
+						t.Fatalf("%v %dx%d: Grow %v, want %v", geo, m, n, got.Cells(), want.Cells())
+					}
+				}
+			}
+		}
+	}
+}
+
+func slowGrow(b *Board, s Bits) Bits {
+	var g Bits
+	for s.Any() {
+		g = g.Or(b.Neighbours(s.Pop()))
+	}
+	return g
+}

@@ -25,6 +25,14 @@ func (b *Board) Connects(set, from, to Bits) bool {
 // grow is the union of the neighbour sets of the cells of s.
 func (b *Board) grow(s Bits) Bits {
 	if b.shifts != nil {
+		if x := s[0]; bits.OnesCount64(x) <= 3 {
+			// A few cells: their neighbour sets are cheaper than every offset.
+			var g uint64
+			for ; x != 0; x &= x - 1 {
+				g |= b.nbr[bits.TrailingZeros64(x)][0]
+			}
+			return Bits{g, 0}
+		}
 		// One word: every edge c→x with the same offset x-c moves all its
 		// sources at once (see buildShifts).
 		var g uint64

@@ -68,6 +68,9 @@ type hht struct {
 	torus  bool
 	rings  []board.Bits // rings[j] for j in 1..n; rings[0] and rings[n+1] are empty
 	syms   []board.Perm
+	// distinct: rings j-1, j and j+1 are always three different rings (or
+	// virtual): the cylinder, and the torus with n ≥ 3.
+	distinct bool
 }
 
 func newHHT(b *board.Board, strict bool) *hht {
@@ -77,6 +80,7 @@ func newHHT(b *board.Board, strict bool) *hht {
 		s.rings[j] = s.rings[j].With(c)
 	}
 	s.syms = hhtSymmetries(b, s.rings, s.torus)
+	s.distinct = !s.torus || b.N >= 3
 	return s
 }
 
@@ -131,31 +135,34 @@ func (s *hht) ring(k int) board.Bits {
 	return s.rings[k]
 }
 
-// touches reports whether red cell x of ring j touches red in ring k (k = j±1);
-// on the cylinder rings 0 and n+1 are red.
-func (s *hht) touches(red board.Bits, x board.Cell, k int) bool {
+// The rule conditions as set algebra. A red cell x of ring j touches red in
+// ring k exactly when x is in grow(red ∩ ring k), the union of the neighbour
+// sets of those red cells; on the cylinder rings 0 and n+1 count as red, so
+// then every cell touches them. Adding a red cell y changes that union only by
+// y's neighbours when y lies in ring k, so each candidate costs a few set
+// operations. (slowHolds in the tests is the cell-by-cell definition.)
+
+// near is the set of cells that touch red in ring k (all, for a virtual ring).
+func (s *hht) near(red board.Bits, k int) board.Bits {
 	if !s.torus && (k < 1 || k > s.b.N) {
-		return true
+		return s.b.All()
 	}
-	return s.b.Neighbours(x).And(s.ring(k)).And(red).Any()
+	return s.grow(red.And(s.ring(k)))
 }
 
-// holds evaluates the condition of rule 1, 2 or 3 for ring j with red cells red.
-func (s *hht) holds(rule int, red board.Bits, j int) bool {
-	for xs := red.And(s.rings[j]); xs.Any(); {
-		x := xs.Pop()
-		up, down := true, true
-		if rule != 2 {
-			up = s.touches(red, x, j-1)
-		}
-		if rule != 3 {
-			down = s.touches(red, x, j+1)
-		}
-		if up && down {
-			return true
-		}
+// grow is the union of the neighbour sets of the cells of x.
+func (s *hht) grow(x board.Bits) board.Bits { return s.b.Grow(x) }
+
+// cond is the condition of rule 1, 2 or 3 for ring j: some red cell of ring j
+// in up (rule 2 ignores it) and in down (rule 3 ignores it).
+func cond(rule int, midRed, up, down board.Bits) bool {
+	switch rule {
+	case 2:
+		return midRed.And(down).Any()
+	case 3:
+		return midRed.And(up).Any()
 	}
-	return false
+	return midRed.And(up).And(down).Any()
 }
 
 func (s *hht) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
@@ -165,20 +172,57 @@ func (s *hht) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 	}
 	_, j := s.b.Coord(last)
 	// ring(0) and ring(n+1) are empty on the cylinder: no cell is played there.
-	up, mid, down := s.ring(j-1), s.rings[j], s.ring(j+1)
+	upRing, mid, downRing := s.ring(j-1), s.rings[j], s.ring(j+1)
 	cand := [4]board.Bits{
-		1: up.Or(mid).Or(down),
-		2: mid.Or(down),
-		3: up.Or(mid),
+		1: upRing.Or(mid).Or(downRing),
+		2: mid.Or(downRing),
+		3: upRing.Or(mid),
 	}
+	virtualUp := !s.torus && j == 1
+	virtualDown := !s.torus && j == s.b.N
+	up, down := s.near(p.Red, j-1), s.near(p.Red, j+1)
+	midRed := p.Red.And(mid)
 	for rule := 1; rule <= 3; rule++ {
-		if s.strict && s.holds(rule, p.Red, j) {
+		already := cond(rule, midRed, up, down)
+		if s.strict && already {
 			continue
 		}
 		var ok board.Bits
-		for xs := cand[rule].And(empty); xs.Any(); {
+		switch {
+		case already:
+			// The condition holds whatever is added: every candidate.
+			ok = cand[rule].And(empty)
+		case s.distinct:
+			// Rings j-1, j, j+1 are distinct (a virtual ring is empty), so a
+			// candidate changes only its own ring's part of the condition:
+			// in ring j it must itself touch what is missing; in ring j±1 it
+			// must touch a red cell of ring j that has the other side.
+			var q board.Bits
+			switch rule {
+			case 1:
+				q = mid.And(up).And(down).
+					Or(upRing.And(s.grow(midRed.And(down)))).
+					Or(downRing.And(s.grow(midRed.And(up))))
+			case 2:
+				q = mid.And(down).Or(downRing.And(s.grow(midRed)))
+			case 3:
+				q = mid.And(up).Or(upRing.And(s.grow(midRed)))
+			}
+			ok = cand[rule].And(empty).And(q)
+		}
+		for xs := cand[rule].And(empty); !already && !s.distinct && xs.Any(); {
 			x := xs.Pop()
-			if s.holds(rule, p.Red.With(x), j) {
+			u, d, m := up, down, midRed
+			if upRing.Has(x) && !virtualUp {
+				u = u.Or(s.b.Neighbours(x))
+			}
+			if downRing.Has(x) && !virtualDown {
+				d = d.Or(s.b.Neighbours(x))
+			}
+			if mid.Has(x) {
+				m = m.With(x)
+			}
+			if cond(rule, m, u, d) {
 				ok = ok.With(x)
 			}
 		}

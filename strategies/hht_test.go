@@ -1,6 +1,7 @@
 package strategies
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"hexproof/board"
@@ -108,5 +109,95 @@ func TestHHTOnTheTorus(t *testing.T) {
 		b := s.Board()
 		p := stPos(t, b, []string{"(1,3)"}, []string{"(1,1)"})
 		stExpect(t, s, p, "(1,1)", stSet(t, b, c.want...), "3")
+	}
+}
+
+// slowHHTAllowed is HHT Alg. 3.1 cell by cell, straight from the rules: for
+// each rule the candidates whose addition makes some red cell of ring j touch
+// red in the named rings (rings 0 and n+1 red on the cylinder).
+func slowHHTAllowed(s *hht, p board.Position, last board.Cell) (board.Bits, string) {
+	b := s.b
+	empty := b.All().AndNot(p.Occupied())
+	if last == board.NoCell {
+		return empty, "I"
+	}
+	_, j := b.Coord(last)
+	touches := func(red board.Bits, x board.Cell, k int) bool {
+		if !s.torus && (k < 1 || k > b.N) {
+			return true
+		}
+		return b.Neighbours(x).And(s.ring(k)).And(red).Any()
+	}
+	holds := func(rule int, red board.Bits) bool {
+		for xs := red.And(s.rings[j]); xs.Any(); {
+			x := xs.Pop()
+			up := rule == 2 || touches(red, x, j-1)
+			down := rule == 3 || touches(red, x, j+1)
+			if up && down {
+				return true
+			}
+		}
+		return false
+	}
+	cand := [4]board.Bits{1: s.ring(j - 1).Or(s.rings[j]).Or(s.ring(j + 1)), 2: s.rings[j].Or(s.ring(j + 1)), 3: s.ring(j - 1).Or(s.rings[j])}
+	for rule := 1; rule <= 3; rule++ {
+		if s.strict && holds(rule, p.Red) {
+			continue
+		}
+		var ok board.Bits
+		for xs := cand[rule].And(empty); xs.Any(); {
+			if x := xs.Pop(); holds(rule, p.Red.With(x)) {
+				ok = ok.With(x)
+			}
+		}
+		if ok.Any() {
+			return ok, hhtLabels[rule]
+		}
+	}
+	if r := s.rings[j].And(empty); r.Any() {
+		return r, "4"
+	}
+	return empty, "5"
+}
+
+// TestHHTAgainstDefinition compares hht and hht-strict with the cell-by-cell
+// reading of the rules on random positions of cylinders and tori (every ring
+// of Blue's last move, n = 1 and 2 included, where rings coincide or are
+// virtual).
+func TestHHTAgainstDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, geo := range []board.Geometry{board.Cylinder, board.Torus} {
+		for m := 1; m <= 6; m++ {
+			for n := 1; n <= 6; n++ {
+				b := board.MustNew(m, n, geo)
+				for _, strict := range []bool{false, true} {
+					s := newHHT(b, strict)
+					for trial := 0; trial < 300; trial++ {
+						var p board.Position
+						for c := board.Cell(0); int(c) < b.Cells(); c++ {
+							switch rng.IntN(3) {
+							case 0:
+								p.Red = p.Red.With(c)
+							case 1:
+								p.Blue = p.Blue.With(c)
+							}
+						}
+						if p.Occupied() == b.All() {
+							continue
+						}
+						last := board.NoCell
+						if p.Blue.Any() {
+							cells := p.Blue.Cells()
+							last = cells[rng.IntN(len(cells))]
+						}
+						ga, gr := s.Allowed(p, last)
+						wa, wr := slowHHTAllowed(s, p, last)
+						if ga != wa || gr != wr {
+							t.Fatalf("%v %dx%d strict=%v last %d: %v by %s, definition %v by %s\n%s", geo, m, n, strict, last, ga.Cells(), gr, wa.Cells(), wr, b.Picture(p, board.Bits{}))
+						}
+					}
+				}
+			}
+		}
 	}
 }
