@@ -1,8 +1,9 @@
 package reports
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -133,10 +134,10 @@ func ResultText(r *verify.Result) string {
 		title(r.Starter.String()), r.Choices)
 	sb.WriteString(wrap("Verdict: "+VerdictSentence(r), 80, "  "))
 	fmt.Fprintf(&sb, "Positions: %s   longest game: %d plies   elapsed: %s\n",
-		thousands(r.Positions), r.LongestGame, r.Elapsed.Round(time.Millisecond))
+		Thousands(r.Positions), r.LongestGame, r.Elapsed.Round(time.Millisecond))
 	if r.TranspositionHits != 0 || r.SymmetryHits != 0 {
 		fmt.Fprintf(&sb, "Transposition hits: %s   symmetry hits: %s\n",
-			thousands(r.TranspositionHits), thousands(r.SymmetryHits))
+			Thousands(r.TranspositionHits), Thousands(r.SymmetryHits))
 	}
 	if r.Verdict == verify.Inconclusive {
 		fmt.Fprintf(&sb, "Layers fully explored: %d of %d\n", r.LayersDone, r.Board.Cells())
@@ -147,7 +148,7 @@ func ResultText(r *verify.Result) string {
 	if len(r.RuleCounts) > 0 {
 		parts := make([]string, 0, len(r.RuleCounts))
 		for _, k := range SortedRules(r.RuleCounts) {
-			parts = append(parts, fmt.Sprintf("%s: %s", k, thousands(r.RuleCounts[k])))
+			parts = append(parts, fmt.Sprintf("%s: %s", k, Thousands(r.RuleCounts[k])))
 		}
 		sb.WriteString(wrap("Rules fired: "+strings.Join(parts, ", "), 80, "  "))
 	}
@@ -246,23 +247,24 @@ func SortedRules(counts map[string]int64) []string {
 	for k := range counts {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(a, b int) bool { return ruleLess(keys[a], keys[b]) })
+	slices.SortFunc(keys, ruleCompare)
 	return keys
 }
 
-func ruleLess(a, b string) bool {
+// ruleCompare is SortedRules's order; labels that read as the same number
+// ("06", "6") fall back to plain string order, so the order is total.
+func ruleCompare(a, b string) int {
 	na, ra, oka := leadingNumber(a)
 	nb, rb, okb := leadingNumber(b)
 	switch {
 	case oka && okb:
-		if na != nb {
-			return na < nb
-		}
-		return ra < rb
-	case oka != okb:
-		return oka
+		return cmp.Or(cmp.Compare(na, nb), cmp.Compare(ra, rb), cmp.Compare(a, b))
+	case oka:
+		return -1
+	case okb:
+		return 1
 	}
-	return a < b
+	return cmp.Compare(a, b)
 }
 
 func leadingNumber(s string) (int, string, bool) {
@@ -277,8 +279,8 @@ func leadingNumber(s string) (int, string, bool) {
 	return n, s[k:], true
 }
 
-// thousands writes 1234567 as 1,234,567.
-func thousands(n int64) string {
+// Thousands writes 1234567 as 1,234,567.
+func Thousands(n int64) string {
 	s := strconv.FormatInt(n, 10)
 	neg := strings.HasPrefix(s, "-")
 	if neg {
