@@ -12,7 +12,7 @@ import (
 	"hexproof/verify"
 )
 
-// ResultDoc is the verify JSON of SPEC §6. Its field names are the contract
+// ResultDoc is the verify JSON of docs/design.md §6. Its field names are the contract
 // with scripts that read hexproof's output; add fields, never rename them.
 type ResultDoc struct {
 	Board             string             `json:"board"`
@@ -84,7 +84,7 @@ func NewResultDoc(r *verify.Result) (ResultDoc, error) {
 	return d, nil
 }
 
-// ResultJSON is the verify JSON of SPEC §6, indented, with a trailing newline.
+// ResultJSON is the verify JSON of docs/design.md §6, indented, with a trailing newline.
 func ResultJSON(r *verify.Result) ([]byte, error) {
 	d, err := NewResultDoc(r)
 	if err != nil {
