@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"hexproof/board"
 	"hexproof/strategies"
@@ -67,7 +68,7 @@ func TestReportsOfARealRun(t *testing.T) {
 
 	txt := ResultText(res)
 	for _, l := range strings.Split(txt, "\n") {
-		if runeLen(l) > 80 {
+		if utf8.RuneCountInString(l) > 80 {
 			t.Errorf("line over 80 columns: %q", l)
 		}
 	}

@@ -86,15 +86,15 @@ func reportTitle(r *verify.Result) string {
 
 func reportMarkdown(r *verify.Result, g *board.Game) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "# %s\n\n**%s**\n\n", reportTitle(r), mdEscape(VerdictSentence(r)))
+	fmt.Fprintf(&sb, "# %s\n\n**%s**\n\n", reportTitle(r), MarkdownEscape(VerdictSentence(r)))
 	sb.WriteString("| | |\n|---|---|\n")
 	for _, f := range reportFigures(r) {
-		fmt.Fprintf(&sb, "| %s | %s |\n", f[0], mdEscape(f[1]))
+		fmt.Fprintf(&sb, "| %s | %s |\n", f[0], MarkdownEscape(f[1]))
 	}
 	if len(r.RuleCounts) > 0 {
 		sb.WriteString("\n## Rules fired\n\n| rule | times |\n|---|--:|\n")
 		for _, k := range SortedRules(r.RuleCounts) {
-			fmt.Fprintf(&sb, "| %s | %s |\n", mdEscape(k), Thousands(r.RuleCounts[k]))
+			fmt.Fprintf(&sb, "| %s | %s |\n", MarkdownEscape(k), Thousands(r.RuleCounts[k]))
 		}
 	}
 	if g != nil {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"hexproof/board"
 	"hexproof/verify"
@@ -180,7 +181,7 @@ func ResultText(r *verify.Result) string {
 func widest(s string) int {
 	w := 0
 	for _, l := range strings.Split(s, "\n") {
-		w = max(w, runeLen(l))
+		w = max(w, utf8.RuneCountInString(l))
 	}
 	return w
 }
@@ -308,7 +309,7 @@ func wrap(text string, width int, indent string) string {
 		switch {
 		case line == "":
 			line = w
-		case runeLen(line)+1+runeLen(w) <= width:
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) <= width:
 			line += " " + w
 		default:
 			sb.WriteString(line + "\n")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"hexproof/board"
 )
@@ -133,7 +134,7 @@ func SVG(g board.Game, opt SVGOptions) []byte {
 		caption = svgCaption(g, winner)
 	}
 	// Wide enough for the caption (14px) and the note (11px) in a sans font.
-	width = max(width, 2*svgMargin+7.8*float64(runeLen(caption)), 2*svgMargin+6.2*float64(runeLen(q.note())))
+	width = max(width, 2*svgMargin+7.8*float64(utf8.RuneCountInString(caption)), 2*svgMargin+6.2*float64(utf8.RuneCountInString(q.note())))
 
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<?xml version="1.0" encoding="UTF-8"?>

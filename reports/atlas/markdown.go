@@ -121,9 +121,8 @@ func writeRuns(sb *strings.Builder, rows []Row) {
 		return cmp.Or(cmp.Compare(a.M*a.N, b.M*b.N), cmp.Compare(a.M, b.M), cmp.Compare(a.Strategy, b.Strategy),
 			-cmp.Compare(a.Starter, b.Starter)) // "red" before "blue"
 	})
-	esc := strings.NewReplacer("|", `\|`, "\n", " ")
 	for _, r := range rows {
 		fmt.Fprintf(sb, "| %dx%d | %s | %s | %s | %s | %s | %s | %d | %.3f | %s |\n", r.M, r.N, r.Strategy, r.Side,
-			r.Starter, r.Verdict, pliesField(r.Plies), reports.Thousands(r.Positions), r.Longest, r.Elapsed, esc.Replace(r.Detail))
+			r.Starter, r.Verdict, pliesField(r.Plies), reports.Thousands(r.Positions), r.Longest, r.Elapsed, reports.MarkdownEscape(r.Detail))
 	}
 }
