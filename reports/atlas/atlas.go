@@ -12,8 +12,9 @@
 // starters) is the only source today. Another kind of table entry — a pairing
 // certificate, the winner under perfect play — is a new Source whose jobs fill
 // a Row with their own name in Row.Strategy (the method that produced the
-// row; it takes part in the key that --resume matches), so that their rows
-// are stored, resumed and drawn in the grid like the others. A fact no present
+// row; it is part of Row.Key, by which a resumed table skips finished runs),
+// so that their rows are stored, resumed and drawn in the grid like the
+// others; the command adds the source to the list it passes to Plan. A fact no present
 // column holds (say, the winner) becomes a new column in one place: a field of
 // Row, its name in Header, its place in Row.Record and ParseRecord, and its
 // mark in the grid (mark in markdown.go). A table written with the old header
