@@ -6,7 +6,7 @@ import "math/bits"
 const MaxCells = 128
 
 // Cell is a cell index: (ring-1)*m + (column-1). Index order is therefore the
-// "cell order" of SPEC §4 and §5: ring first, then column.
+// "cell order" of docs/design.md §4 and §5: ring first, then column.
 type Cell int16
 
 // NoCell stands for "no move" (e.g. the opponent's last move when a strategy opens).

@@ -1,6 +1,6 @@
 // Package board is the geometry of Cylindrical Hex and its relatives (flat Hex,
 // Torus Hex): cells and their neighbours, positions as bitboards, who has won,
-// the symmetry groups with canonical keys, the two cell notations of SPEC §1,
+// the symmetry groups with canonical keys, the two cell notations of docs/design.md §1,
 // and plain-text pictures.
 //
 // Coordinates follow the thesis (Fitzgerald 2026, Def. 2.1.1–2.3.1): cell (i, j)
@@ -240,7 +240,7 @@ func MustNew(m, n int, g Geometry) *Board {
 	return b
 }
 
-// steps are the six neighbour offsets of thesis Def. 2.1.1 / SPEC §1.
+// steps are the six neighbour offsets of thesis Def. 2.1.1 / docs/design.md §1.
 var steps = [6][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, -1}, {-1, 1}}
 
 // step moves from (i, j) by d in the lifting (the strip S_n or the plane S) and

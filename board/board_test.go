@@ -7,7 +7,7 @@ import (
 
 // TestNeighboursMatchDefinition checks Neighbours and NeighbourList on every cell
 // of every board up to 9×9 in all three geometries against the quotient-graph
-// adjacency computed from Def. 2.1.1 (reference_test.go): the images of the
+// adjacency computed from Def. 2.1.1 (definitions_test.go): the images of the
 // S-neighbours, self-loops dropped (Def. 2.2.1, 2.3.1).
 func TestNeighboursMatchDefinition(t *testing.T) {
 	for _, g := range geometries {

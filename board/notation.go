@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Notation is a written form of cells (SPEC §1).
+// Notation is a written form of cells (docs/design.md §1).
 type Notation uint8
 
 const (

@@ -40,7 +40,7 @@ func TestFormatParseRoundTrip(t *testing.T) {
 	}
 }
 
-// TestParseMovesSpecExamples reads the forms listed in SPEC §1.
+// TestParseMovesSpecExamples reads the forms listed in docs/design.md §1.
 func TestParseMovesSpecExamples(t *testing.T) {
 	b := MustNew(5, 4, Cylinder)
 	c34, c23 := b.Cell(3, 4), b.Cell(2, 3)
@@ -115,7 +115,7 @@ func TestParseMovesErrors(t *testing.T) {
 	}
 }
 
-// TestPlay follows move lists and checks the errors of SPEC §1: occupied cell,
+// TestPlay follows move lists and checks the errors of docs/design.md §1: occupied cell,
 // wrong player prefix, a move after the game ended.
 func TestPlay(t *testing.T) {
 	b := MustNew(5, 4, Cylinder)

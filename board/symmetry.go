@@ -120,7 +120,7 @@ func (b *Board) VerticalShift() Perm {
 	return b.perm(func(i, j int) (int, int) { return i, j + 1 })
 }
 
-// Group is the full symmetry group of the geometry (SPEC §3), identity first:
+// Group is the full symmetry group of the geometry (docs/design.md §3), identity first:
 // cylinder ⟨rotation, reflection, half-turn⟩ (order 4m for m ≥ 3), flat
 // ⟨half-turn⟩, torus ⟨rotation, vertical shift, half-turn⟩. Callers must not
 // modify it.
@@ -172,7 +172,7 @@ func (b *Board) buildGroup() []Perm {
 // Canonical returns the least image of p under the group (ordered by Red, then
 // Blue, as 128-bit numbers) and the index of a group element that produces it.
 // Positions in one orbit get the same key, so a search may store one per orbit —
-// sound only for a group the strategy commutes with (SPEC §3).
+// sound only for a group the strategy commutes with (docs/design.md §3).
 //
 // An image whose red stones already compare greater than the best so far is
 // rejected before its blue stones are mapped; the result is the same as

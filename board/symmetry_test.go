@@ -90,7 +90,7 @@ func TestGroupElementsAreSymmetries(t *testing.T) {
 	}
 }
 
-// TestGroupOrders checks the orders SPEC §3 states: 4m on the cylinder (m ≥ 3),
+// TestGroupOrders checks the orders docs/design.md §3 states: 4m on the cylinder (m ≥ 3),
 // 2 on the flat board (m·n > 1), 2mn on the torus (m, n ≥ 3: m·n translations
 // and the half-turn). The small cases are pinned too, as computed by hand:
 // cylinder m = 1 has only the vertical flip; m = 2 has rotation, half-turn and
@@ -257,7 +257,7 @@ func TestGroupIsComplete(t *testing.T) {
 				// On m = 2 each ring is a pair of mutually adjacent cells, each
 				// adjacent to both cells of the next ring, so the two cells of any
 				// ring can be swapped independently: 2^n swaps times the vertical
-				// flip. Group() (SPEC §3's generators) is a subgroup of order 8;
+				// flip. Group() (docs/design.md §3's generators) is a subgroup of order 8;
 				// the missing ones cost only search time (docs/decisions/board.md).
 				want = 2 << b.N
 			}
@@ -296,7 +296,7 @@ func TestGroupIsClosed(t *testing.T) {
 	}
 }
 
-// TestNamedSymmetries checks the maps of SPEC §3 cell by cell on a 5×4 cylinder.
+// TestNamedSymmetries checks the maps of docs/design.md §3 cell by cell on a 5×4 cylinder.
 func TestNamedSymmetries(t *testing.T) {
 	b := MustNew(5, 4, Cylinder)
 	check := func(name string, h Perm, f func(i, j int) (int, int)) {

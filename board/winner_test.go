@@ -58,7 +58,7 @@ func describe(b *Board, p Position) string {
 }
 
 // TestWinnerAgainstDefinitions compares RedWins and BlueWins with the direct
-// implementation of Def. 2.1.5, 2.2.2 and 2.3.2 (reference_test.go) on 100,000
+// implementation of Def. 2.1.5, 2.2.2 and 2.3.2 (definitions_test.go) on 100,000
 // random positions per geometry (sizes 1..8 × 1..8, so m and n = 1, 2, 3 are
 // all drawn often; densities from sparse to complete). On the cylinder this is
 // also the cross-check of the Thm. 3.2.2 shortcut that BlueWins uses; see

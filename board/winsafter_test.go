@@ -41,3 +41,47 @@ func TestWinsAfterAgreesWithWins(t *testing.T) {
 		t.Fatalf("only %d wins in %d checks", wins, checked)
 	}
 }
+
+// TestWinsAfterExhaustive: on every board of at most maxCells cells (all
+// geometries, so m, n = 1, 2 and the torus are included), for every colouring
+// of the cells and every stone c of either colour such that its owner had not
+// won without c (WinsAfter's precondition), WinsAfter equals Wins.
+func TestWinsAfterExhaustive(t *testing.T) {
+	maxCells := 11
+	if testing.Short() {
+		maxCells = 8
+	}
+	checked := 0
+	for _, g := range []Geometry{Cylinder, Flat, Torus} {
+		for m := 1; m <= maxCells; m++ {
+			for n := 1; m*n <= maxCells; n++ {
+				b := MustNew(m, n, g)
+				cells := b.Cells()
+				forAllColourings(b, func(p Position) {
+					for c := Cell(0); int(c) < cells; c++ {
+						who := p.At(c)
+						if who == Empty {
+							continue
+						}
+						before := p
+						if who == Red {
+							before.Red = before.Red.Without(c)
+						} else {
+							before.Blue = before.Blue.Without(c)
+						}
+						if b.Wins(before, who) {
+							continue
+						}
+						checked++
+						if got, want := b.WinsAfter(p, who, c), b.Wins(p, who); got != want {
+							t.Fatalf("%s: WinsAfter(%s at %s) = %v, Wins = %v\n%s", b, who, b.Format(c, Thesis), got, want, b.Picture(p, Bits{}))
+						}
+					}
+				})
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no (position, stone) pair checked")
+	}
+}

@@ -9,7 +9,7 @@ import (
 	"hexproof/board"
 )
 
-// MoveJSON is one move in the JSON of SPEC §6: the player ("red" or "blue"),
+// MoveJSON is one move in the JSON of docs/design.md §6: the player ("red" or "blue"),
 // the cell as [column, ring] and the strategy's rule (omitted for moves that no
 // rule produced, as in testdata/thesis-games.json).
 type MoveJSON struct {

@@ -59,10 +59,10 @@ func reportFigures(r *verify.Result) [][2]string {
 		{"Starter", title(r.Starter.String())},
 		{"Choices", r.Choices.String()},
 		{"Verdict", string(r.Verdict)},
-		{"Positions examined", thousands(r.Positions)},
+		{"Positions examined", Thousands(r.Positions)},
 		{"Longest game", fmt.Sprintf("%d plies", r.LongestGame)},
-		{"Transposition hits", thousands(r.TranspositionHits)},
-		{"Symmetry hits", thousands(r.SymmetryHits)},
+		{"Transposition hits", Thousands(r.TranspositionHits)},
+		{"Symmetry hits", Thousands(r.SymmetryHits)},
 		{"Layers fully explored", fmt.Sprint(r.LayersDone)},
 		{"Elapsed", r.Elapsed.Round(time.Millisecond).String()},
 	}
@@ -86,15 +86,15 @@ func reportTitle(r *verify.Result) string {
 
 func reportMarkdown(r *verify.Result, g *board.Game) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "# %s\n\n**%s**\n\n", reportTitle(r), mdEscape(VerdictSentence(r)))
+	fmt.Fprintf(&sb, "# %s\n\n**%s**\n\n", reportTitle(r), MarkdownEscape(VerdictSentence(r)))
 	sb.WriteString("| | |\n|---|---|\n")
 	for _, f := range reportFigures(r) {
-		fmt.Fprintf(&sb, "| %s | %s |\n", f[0], mdEscape(f[1]))
+		fmt.Fprintf(&sb, "| %s | %s |\n", f[0], MarkdownEscape(f[1]))
 	}
 	if len(r.RuleCounts) > 0 {
 		sb.WriteString("\n## Rules fired\n\n| rule | times |\n|---|--:|\n")
 		for _, k := range SortedRules(r.RuleCounts) {
-			fmt.Fprintf(&sb, "| %s | %s |\n", mdEscape(k), thousands(r.RuleCounts[k]))
+			fmt.Fprintf(&sb, "| %s | %s |\n", MarkdownEscape(k), Thousands(r.RuleCounts[k]))
 		}
 	}
 	if g != nil {
@@ -130,7 +130,7 @@ func reportHTML(r *verify.Result, g *board.Game, svg []byte) string {
 	if len(r.RuleCounts) > 0 {
 		sb.WriteString("<h2>Rules fired</h2>\n<table class=\"rules\">\n<tr><th>rule</th><th>times</th></tr>\n")
 		for _, k := range SortedRules(r.RuleCounts) {
-			fmt.Fprintf(&sb, "<tr><td>%s</td><td class=\"n\">%s</td></tr>\n", h(k), thousands(r.RuleCounts[k]))
+			fmt.Fprintf(&sb, "<tr><td>%s</td><td class=\"n\">%s</td></tr>\n", h(k), Thousands(r.RuleCounts[k]))
 		}
 		sb.WriteString("</table>\n")
 	}

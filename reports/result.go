@@ -1,17 +1,19 @@
 package reports
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"hexproof/board"
 	"hexproof/verify"
 )
 
-// ResultDoc is the verify JSON of SPEC §6. Its field names are the contract
+// ResultDoc is the verify JSON of docs/design.md §6. Its field names are the contract
 // with scripts that read hexproof's output; add fields, never rename them.
 type ResultDoc struct {
 	Board             string             `json:"board"`
@@ -83,7 +85,7 @@ func NewResultDoc(r *verify.Result) (ResultDoc, error) {
 	return d, nil
 }
 
-// ResultJSON is the verify JSON of SPEC §6, indented, with a trailing newline.
+// ResultJSON is the verify JSON of docs/design.md §6, indented, with a trailing newline.
 func ResultJSON(r *verify.Result) ([]byte, error) {
 	d, err := NewResultDoc(r)
 	if err != nil {
@@ -133,10 +135,10 @@ func ResultText(r *verify.Result) string {
 		title(r.Starter.String()), r.Choices)
 	sb.WriteString(wrap("Verdict: "+VerdictSentence(r), 80, "  "))
 	fmt.Fprintf(&sb, "Positions: %s   longest game: %d plies   elapsed: %s\n",
-		thousands(r.Positions), r.LongestGame, r.Elapsed.Round(time.Millisecond))
+		Thousands(r.Positions), r.LongestGame, r.Elapsed.Round(time.Millisecond))
 	if r.TranspositionHits != 0 || r.SymmetryHits != 0 {
 		fmt.Fprintf(&sb, "Transposition hits: %s   symmetry hits: %s\n",
-			thousands(r.TranspositionHits), thousands(r.SymmetryHits))
+			Thousands(r.TranspositionHits), Thousands(r.SymmetryHits))
 	}
 	if r.Verdict == verify.Inconclusive {
 		fmt.Fprintf(&sb, "Layers fully explored: %d of %d\n", r.LayersDone, r.Board.Cells())
@@ -147,7 +149,7 @@ func ResultText(r *verify.Result) string {
 	if len(r.RuleCounts) > 0 {
 		parts := make([]string, 0, len(r.RuleCounts))
 		for _, k := range SortedRules(r.RuleCounts) {
-			parts = append(parts, fmt.Sprintf("%s: %s", k, thousands(r.RuleCounts[k])))
+			parts = append(parts, fmt.Sprintf("%s: %s", k, Thousands(r.RuleCounts[k])))
 		}
 		sb.WriteString(wrap("Rules fired: "+strings.Join(parts, ", "), 80, "  "))
 	}
@@ -179,7 +181,7 @@ func ResultText(r *verify.Result) string {
 func widest(s string) int {
 	w := 0
 	for _, l := range strings.Split(s, "\n") {
-		w = max(w, runeLen(l))
+		w = max(w, utf8.RuneCountInString(l))
 	}
 	return w
 }
@@ -246,23 +248,24 @@ func SortedRules(counts map[string]int64) []string {
 	for k := range counts {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(a, b int) bool { return ruleLess(keys[a], keys[b]) })
+	slices.SortFunc(keys, ruleCompare)
 	return keys
 }
 
-func ruleLess(a, b string) bool {
+// ruleCompare is SortedRules's order; labels that read as the same number
+// ("06", "6") fall back to plain string order, so the order is total.
+func ruleCompare(a, b string) int {
 	na, ra, oka := leadingNumber(a)
 	nb, rb, okb := leadingNumber(b)
 	switch {
 	case oka && okb:
-		if na != nb {
-			return na < nb
-		}
-		return ra < rb
-	case oka != okb:
-		return oka
+		return cmp.Or(cmp.Compare(na, nb), cmp.Compare(ra, rb), cmp.Compare(a, b))
+	case oka:
+		return -1
+	case okb:
+		return 1
 	}
-	return a < b
+	return cmp.Compare(a, b)
 }
 
 func leadingNumber(s string) (int, string, bool) {
@@ -277,8 +280,8 @@ func leadingNumber(s string) (int, string, bool) {
 	return n, s[k:], true
 }
 
-// thousands writes 1234567 as 1,234,567.
-func thousands(n int64) string {
+// Thousands writes 1234567 as 1,234,567.
+func Thousands(n int64) string {
 	s := strconv.FormatInt(n, 10)
 	neg := strings.HasPrefix(s, "-")
 	if neg {
@@ -306,7 +309,7 @@ func wrap(text string, width int, indent string) string {
 		switch {
 		case line == "":
 			line = w
-		case runeLen(line)+1+runeLen(w) <= width:
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) <= width:
 			line += " " + w
 		default:
 			sb.WriteString(line + "\n")

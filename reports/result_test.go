@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"hexproof/board"
 	"hexproof/verify"
@@ -100,7 +101,7 @@ func TestResultJSON(t *testing.T) {
 func TestResultText(t *testing.T) {
 	txt := ResultText(refutation(t))
 	for _, l := range strings.Split(txt, "\n") {
-		if n := runeLen(l); n > 80 {
+		if n := utf8.RuneCountInString(l); n > 80 {
 			t.Errorf("line of %d columns: %q", n, l)
 		}
 	}
@@ -121,7 +122,7 @@ func TestResultText(t *testing.T) {
 	inc.Verdict, inc.Minimal = verify.Inconclusive, false
 	inc.Detail = strings.Repeat("the time limit of 10s ran out while layer 17 was expanded; ", 3)
 	for _, l := range strings.Split(ResultText(inc), "\n") {
-		if n := runeLen(l); n > 80 {
+		if n := utf8.RuneCountInString(l); n > 80 {
 			t.Errorf("inconclusive: line of %d columns: %q", n, l)
 		}
 	}
@@ -132,8 +133,8 @@ func TestResultText(t *testing.T) {
 			Winner: board.Red, Moves: []board.Move{{Player: board.Blue, Cell: wb.Cell(1, 1)}, {Player: board.Red, Cell: wb.Cell(2, 1), Rule: "1"}}}}
 	wt := ResultText(wide)
 	for _, l := range strings.Split(wt, "\n") {
-		if runeLen(l) > 80 {
-			t.Errorf("wide board: line of %d columns: %q", runeLen(l), l)
+		if utf8.RuneCountInString(l) > 80 {
+			t.Errorf("wide board: line of %d columns: %q", utf8.RuneCountInString(l), l)
 		}
 	}
 	if !strings.Contains(wt, "Red's winning chain: (2, 1)") {
@@ -187,5 +188,14 @@ func TestSortedRules(t *testing.T) {
 	want := []string{"1", "2", "6(a)", "6(c)", "10", "a", "x"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 7: "7", 999: "999", 1000: "1,000", 123456: "123,456",
+		1234567: "1,234,567", -1000: "-1,000", -123456: "-123,456"} {
+		if got := Thousands(n); got != want {
+			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

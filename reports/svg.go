@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"hexproof/board"
 )
@@ -111,25 +112,7 @@ func SVG(g board.Game, opt SVGOptions) []byte {
 	if b == nil {
 		return []byte("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"30\"><text x=\"10\" y=\"20\">no board</text></svg>\n")
 	}
-	q := &svgPic{b: b, s: opt.CellSize, repI: b.Geo != board.Flat, repJ: b.Geo == board.Torus}
-	if q.s <= 0 {
-		q.s = 22
-	}
-	q.w, q.h = math.Sqrt(3)*q.s, 1.5*q.s
-	cols, rows := b.M, b.N
-	if q.repI {
-		cols++
-	}
-	if q.repJ {
-		rows++
-	}
-	const margin = 12.0
-	labelW := 14 + 8*float64(len(fmt.Sprint(b.N)))
-	top := margin + 22 + 18 // caption, then column labels
-	q.x0 = margin + labelW + q.w/2
-	q.y0 = top + q.s
-	width := q.x0 + float64(cols-1)*q.w + float64(rows-1)*q.w/2 + q.w/2 + margin
-	height := q.y0 + float64(rows-1)*q.h + q.s + margin + 16
+	q, width, height := newSVGPic(b, opt.CellSize)
 
 	p := g.Position(-1)
 	winner := g.Winner
@@ -148,14 +131,10 @@ func SVG(g board.Game, opt SVGOptions) []byte {
 	}
 	caption := opt.Title
 	if caption == "" {
-		caption = fmt.Sprintf("%dx%d %s, %s started, %s", b.M, b.N, b.Geo, title(g.Starter.String()), Outcome(g))
-		if winner != board.Empty && g.Winner == board.Empty {
-			caption = fmt.Sprintf("%dx%d %s, %s has won", b.M, b.N, b.Geo, title(winner.String()))
-		}
+		caption = svgCaption(g, winner)
 	}
-
 	// Wide enough for the caption (14px) and the note (11px) in a sans font.
-	width = max(width, 2*margin+7.8*float64(runeLen(caption)), 2*margin+6.2*float64(runeLen(q.note())))
+	width = max(width, 2*svgMargin+7.8*float64(utf8.RuneCountInString(caption)), 2*svgMargin+6.2*float64(utf8.RuneCountInString(q.note())))
 
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<?xml version="1.0" encoding="UTF-8"?>
@@ -164,50 +143,8 @@ func SVG(g board.Game, opt SVGOptions) []byte {
 <rect class="background" x="0" y="0" width="%s" height="%s" fill="#ffffff"/>
 <text class="caption" x="%s" y="%s" font-size="14" fill="%s">%s</text>
 `, num(width), num(height), num(width), num(height), esc(caption), num(width), num(height),
-		num(margin), num(margin+14), svgLabel, esc(caption))
-
-	fill := func(c board.Cell) (string, string) {
-		switch p.At(c) {
-		case board.Red:
-			return svgRed, "red"
-		case board.Blue:
-			return svgBlue, "blue"
-		}
-		return svgEmpty, "empty"
-	}
-
-	// Repeats first, faded, so the real board is drawn over their outlines.
-	if q.repI || q.repJ {
-		fmt.Fprintf(&sb, "<g class=\"repeats\" opacity=\"%s\">\n", svgRepeatO)
-		for j := 1; j <= rows; j++ {
-			for i := 1; i <= cols; i++ {
-				if i <= b.M && j <= b.N {
-					continue
-				}
-				c := q.cellOf(i, j)
-				col, _ := fill(c)
-				fmt.Fprintf(&sb, "<polygon class=\"repeat\" data-repeat-of=\"%s\" points=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1\"/>\n",
-					b.Format(c, board.Thesis), q.hexPoints(i, j), col, svgGrid)
-			}
-		}
-		sb.WriteString("</g>\n")
-	}
-
-	sb.WriteString("<g class=\"cells\">\n")
-	for j := 1; j <= b.N; j++ {
-		for i := 1; i <= b.M; i++ {
-			c := b.Cell(i, j)
-			col, what := fill(c)
-			extra := ""
-			if k, ok := moveNo[c]; ok && what != "empty" {
-				extra = fmt.Sprintf(" data-move=\"%d\"", k)
-			}
-			fmt.Fprintf(&sb, "<polygon class=\"cell %s\" data-cell=\"%s\"%s points=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1\"/>\n",
-				what, b.Format(c, board.Thesis), extra, q.hexPoints(i, j), col, svgGrid)
-		}
-	}
-	sb.WriteString("</g>\n")
-
+		num(svgMargin), num(svgMargin+14), svgLabel, esc(caption))
+	q.writeCells(&sb, p, moveNo)
 	q.writeEdges(&sb)
 	if chain.Any() {
 		q.writeChain(&sb, chain)
@@ -218,6 +155,99 @@ func SVG(g board.Game, opt SVGOptions) []byte {
 	q.writeLabels(&sb)
 	sb.WriteString("</svg>\n")
 	return []byte(sb.String())
+}
+
+// svgMargin is the blank border around the picture.
+const svgMargin = 12.0
+
+// newSVGPic lays out b with hexagons of circumradius s (0: 22): where each
+// cell goes, leaving room for the caption, the column labels and the ring
+// numbers; it returns the layout and the picture's size.
+func newSVGPic(b *board.Board, s float64) (q *svgPic, width, height float64) {
+	q = &svgPic{b: b, s: s, repI: b.Geo != board.Flat, repJ: b.Geo == board.Torus}
+	if q.s <= 0 {
+		q.s = 22
+	}
+	q.w, q.h = math.Sqrt(3)*q.s, 1.5*q.s
+	cols, rows := q.extent()
+	labelW := 14 + 8*float64(len(fmt.Sprint(b.N)))
+	top := svgMargin + 22 + 18 // caption, then column labels
+	q.x0 = svgMargin + labelW + q.w/2
+	q.y0 = top + q.s
+	width = q.x0 + float64(cols-1)*q.w + float64(rows-1)*q.w/2 + q.w/2 + svgMargin
+	height = q.y0 + float64(rows-1)*q.h + q.s + svgMargin + 16
+	return q, width, height
+}
+
+// extent is the number of columns and rings drawn, repeats included.
+func (q *svgPic) extent() (cols, rows int) {
+	cols, rows = q.b.M, q.b.N
+	if q.repI {
+		cols++
+	}
+	if q.repJ {
+		rows++
+	}
+	return cols, rows
+}
+
+// svgCaption is the default caption: the board, who started and the outcome,
+// or who has won when the game does not say so itself.
+func svgCaption(g board.Game, winner board.Color) string {
+	b := g.Board
+	if winner != board.Empty && g.Winner == board.Empty {
+		return fmt.Sprintf("%dx%d %s, %s has won", b.M, b.N, b.Geo, title(winner.String()))
+	}
+	return fmt.Sprintf("%dx%d %s, %s started, %s", b.M, b.N, b.Geo, title(g.Starter.String()), Outcome(g))
+}
+
+// svgFill is the fill colour and class of a cell in position p.
+func svgFill(p board.Position, c board.Cell) (colour, class string) {
+	switch p.At(c) {
+	case board.Red:
+		return svgRed, "red"
+	case board.Blue:
+		return svgBlue, "blue"
+	}
+	return svgEmpty, "empty"
+}
+
+// writeCells draws the hexagons: first the repeated column and ring, faded,
+// so that the real board is drawn over their outlines, then the board's
+// cells, each tagged with its cell and the number of the move played there.
+func (q *svgPic) writeCells(sb *strings.Builder, p board.Position, moveNo map[board.Cell]int) {
+	b := q.b
+	if q.repI || q.repJ {
+		cols, rows := q.extent()
+		fmt.Fprintf(sb, "<g class=\"repeats\" opacity=\"%s\">\n", svgRepeatO)
+		for j := 1; j <= rows; j++ {
+			for i := 1; i <= cols; i++ {
+				if i <= b.M && j <= b.N {
+					continue
+				}
+				c := q.cellOf(i, j)
+				col, _ := svgFill(p, c)
+				fmt.Fprintf(sb, "<polygon class=\"repeat\" data-repeat-of=\"%s\" points=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1\"/>\n",
+					b.Format(c, board.Thesis), q.hexPoints(i, j), col, svgGrid)
+			}
+		}
+		sb.WriteString("</g>\n")
+	}
+
+	sb.WriteString("<g class=\"cells\">\n")
+	for j := 1; j <= b.N; j++ {
+		for i := 1; i <= b.M; i++ {
+			c := b.Cell(i, j)
+			col, what := svgFill(p, c)
+			extra := ""
+			if k, ok := moveNo[c]; ok && what != "empty" {
+				extra = fmt.Sprintf(" data-move=\"%d\"", k)
+			}
+			fmt.Fprintf(sb, "<polygon class=\"cell %s\" data-cell=\"%s\"%s points=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1\"/>\n",
+				what, b.Format(c, board.Thesis), extra, q.hexPoints(i, j), col, svgGrid)
+		}
+	}
+	sb.WriteString("</g>\n")
 }
 
 // writeEdges draws the goal edges (Red's ring 1 and ring n, Blue's columns on

@@ -5,6 +5,7 @@ package reports
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"hexproof/board"
 )
@@ -22,14 +23,14 @@ const noMove = "–"
 func Table(g board.Game, n board.Notation) string {
 	rows := tableRows(g, n)
 	left, right := tableHeader(g)
-	w := runeLen(left)
+	w := utf8.RuneCountInString(left)
 	for _, r := range rows {
-		w = max(w, runeLen(r[0]))
+		w = max(w, utf8.RuneCountInString(r[0]))
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%-*s | %s\n", w, left, right)
 	for _, r := range rows {
-		fmt.Fprintf(&sb, "%s%s | %s\n", r[0], strings.Repeat(" ", w-runeLen(r[0])), r[1])
+		fmt.Fprintf(&sb, "%s%s | %s\n", r[0], strings.Repeat(" ", w-utf8.RuneCountInString(r[0])), r[1])
 	}
 	return sb.String()
 }
@@ -89,8 +90,6 @@ func moveText(b *board.Board, m board.Move, n board.Notation) string {
 	return s
 }
 
-func runeLen(s string) int { return len([]rune(s)) }
-
 // formatCell writes the thesis form with a space, "(4, 7)", as App. A does, or
 // the letter form.
 func formatCell(b *board.Board, c board.Cell, n board.Notation) string {
@@ -110,13 +109,13 @@ func Markdown(g board.Game, n board.Notation) string {
 	sb.WriteString("|--:|--------|------|------|\n")
 	for k, m := range g.Moves {
 		fmt.Fprintf(&sb, "| %d | %s | %s | %s |\n", k+1, title(m.Player.String()),
-			mdEscape(formatCell(g.Board, m.Cell, n)), mdEscape(m.Rule))
+			MarkdownEscape(formatCell(g.Board, m.Cell, n)), MarkdownEscape(m.Rule))
 	}
 	return sb.String()
 }
 
-// mdEscape keeps a table cell from breaking the Markdown table.
-func mdEscape(s string) string {
+// MarkdownEscape keeps a table cell from breaking the Markdown table.
+func MarkdownEscape(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
 }
 

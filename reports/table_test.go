@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"hexproof/board"
 )
@@ -41,7 +42,7 @@ func TestTableRows(t *testing.T) {
 		return [2]string{strings.TrimSpace(p[0]), strings.TrimSpace(p[1])}
 	}
 	wantRows := [][2]string{{"Red - rule", "Blue"}, {"–", "(1, 1)"}, {"(2, 1) - 6(c)", "(3, 1)"}, {"(2, 2) - 1", "–"}}
-	barAt := func(l string) int { return runeLen(l[:strings.Index(l, " | ")]) }
+	barAt := func(l string) int { return utf8.RuneCountInString(l[:strings.Index(l, " | ")]) }
 	for k, l := range lines {
 		if got := cells(l); got != wantRows[k] {
 			t.Errorf("row %d = %q, want %q", k, got, wantRows[k])

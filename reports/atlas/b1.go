@@ -1,8 +1,10 @@
-package main
+package atlas
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"hexproof/verify"
@@ -36,6 +38,8 @@ type b1Claim struct {
 	redOnly  bool
 }
 
+// b1Claims lists the entries of Table B.1 for the m×n cylinder (none outside
+// the table).
 func b1Claims(m, n int) []b1Claim {
 	if m < 1 || n < 1 || m > 10 || n > 10 {
 		return nil
@@ -52,27 +56,53 @@ func b1Claims(m, n int) []b1Claim {
 	return out
 }
 
-// atlasCompareB1 sets the runs beside Table B.1: claims that the runs confirm,
-// claims they contradict (with what was found), claims not run, and strategies
-// of the table found optimal on boards where the table does not list them.
-func atlasCompareB1(rows []atlasRow) string {
-	type key struct {
-		m, n     int
-		strategy string
-	}
-	found := map[key]map[string]atlasRow{} // starter → row
+// b1Key is one strategy on one board.
+type b1Key struct {
+	m, n     int
+	strategy string
+}
+
+// b1Comparison is the outcome of setting runs beside Table B.1.
+type b1Comparison struct {
+	agree, open int      // claims confirmed; claims not confirmed because a run was inconclusive
+	disagree    []string // Markdown table rows of the claims not confirmed
+	notRun      []string // claims whose strategy ran in the atlas but not on that board
+	extra       []string // optimal here but not so listed
+}
+
+// CompareB1 sets the runs (on cylinders) beside Table B.1, as a Markdown
+// section: claims that the runs confirm, claims they contradict (with what
+// was found), claims not run, and strategies of the table found optimal on
+// boards where the table does not list them. Claims of strategies that no
+// row mentions are left out.
+func CompareB1(rows []Row) string {
+	found := map[b1Key]map[string]Row{} // starter → row
 	sizes := map[[2]int]bool{}
 	inAtlas := map[string]bool{} // strategies this atlas ran at all
 	for _, r := range rows {
 		inAtlas[r.Strategy] = true
-		k := key{r.M, r.N, r.Strategy}
+		k := b1Key{r.M, r.N, r.Strategy}
 		if found[k] == nil {
-			found[k] = map[string]atlasRow{}
+			found[k] = map[string]Row{}
 		}
 		found[k][r.Starter] = r
 		sizes[[2]int{r.M, r.N}] = true
 	}
-	verdict := func(r atlasRow, ok bool) string {
+	// Boards by ring count, then column count.
+	keys := slices.SortedFunc(maps.Keys(sizes), func(a, b [2]int) int {
+		return cmp.Or(cmp.Compare(a[1], b[1]), cmp.Compare(a[0], b[0]))
+	})
+	var c b1Comparison
+	listed := c.checkClaims(keys, found, inAtlas)
+	c.findUnlisted(keys, found, listed)
+	return c.markdown()
+}
+
+// checkClaims sorts every claim of the table on the given boards, for the
+// strategies of the atlas, into agree/open/disagree/notRun; it returns the
+// claims it looked at.
+func (c *b1Comparison) checkClaims(keys [][2]int, found map[b1Key]map[string]Row, inAtlas map[string]bool) map[b1Key]bool {
+	verdict := func(r Row, ok bool) string {
 		if !ok {
 			return "not run"
 		}
@@ -81,64 +111,62 @@ func atlasCompareB1(rows []atlasRow) string {
 		}
 		return r.Verdict
 	}
-	var agree, open int
-	var disagree, notRun, extra []string
-	listed := map[key]bool{}
-	var keys [][2]int
-	for s := range sizes {
-		keys = append(keys, s)
-	}
-	sort.Slice(keys, func(a, b int) bool {
-		if keys[a][1] != keys[b][1] {
-			return keys[a][1] < keys[b][1]
-		}
-		return keys[a][0] < keys[b][0]
-	})
+	optimal := string(verify.Optimal)
+	listed := map[b1Key]bool{}
 	for _, s := range keys {
-		for _, c := range b1Claims(s[0], s[1]) {
-			if !inAtlas[c.strategy] {
-				continue // not selected with --strategies
+		for _, cl := range b1Claims(s[0], s[1]) {
+			if !inAtlas[cl.strategy] {
+				continue // not selected for this atlas
 			}
-			k := key{c.m, c.n, c.strategy}
+			k := b1Key{cl.m, cl.n, cl.strategy}
 			listed[k] = true
 			red, okR := found[k]["red"]
 			blue, okB := found[k]["blue"]
-			claim := c.alg
-			if c.redOnly {
+			claim := cl.alg
+			if cl.redOnly {
 				claim += " (Red starting)"
 			}
+			line := fmt.Sprintf("| %dx%d | %s | %s | %s | %s |", cl.m, cl.n, claim, cl.strategy, verdict(red, okR), verdict(blue, okB))
 			switch {
-			case !okR || (!c.redOnly && !okB):
-				notRun = append(notRun, fmt.Sprintf("%dx%d %s (%s)", c.m, c.n, claim, c.strategy))
-			case red.Verdict == string(verify.Optimal) && (c.redOnly || blue.Verdict == string(verify.Optimal)):
-				agree++
-				if c.redOnly && okB && blue.Verdict == string(verify.Optimal) {
-					extra = append(extra, fmt.Sprintf("%dx%d %s (%s) also when Blue starts", c.m, c.n, c.strategy, c.alg))
+			case !okR || (!cl.redOnly && !okB):
+				c.notRun = append(c.notRun, fmt.Sprintf("%dx%d %s (%s)", cl.m, cl.n, claim, cl.strategy))
+			case red.Verdict == optimal && (cl.redOnly || blue.Verdict == optimal):
+				c.agree++
+				if cl.redOnly && okB && blue.Verdict == optimal {
+					c.extra = append(c.extra, fmt.Sprintf("%dx%d %s (%s) also when Blue starts", cl.m, cl.n, cl.strategy, cl.alg))
 				}
-			case red.Verdict == string(verify.Inconclusive) || (!c.redOnly && blue.Verdict == string(verify.Inconclusive)):
-				open++
-				disagree = append(disagree, fmt.Sprintf("| %dx%d | %s | %s | %s | %s |", c.m, c.n, claim, c.strategy, verdict(red, okR), verdict(blue, okB)))
+			case red.Verdict == string(verify.Inconclusive) || (!cl.redOnly && blue.Verdict == string(verify.Inconclusive)):
+				c.open++
+				c.disagree = append(c.disagree, line)
 			default:
-				disagree = append(disagree, fmt.Sprintf("| %dx%d | %s | %s | %s | %s |", c.m, c.n, claim, c.strategy, verdict(red, okR), verdict(blue, okB)))
+				c.disagree = append(c.disagree, line)
 			}
 		}
 	}
+	return listed
+}
+
+// findUnlisted adds to extra the table's strategies that were optimal for
+// both starters on a board of the table where it does not list them.
+func (c *b1Comparison) findUnlisted(keys [][2]int, found map[b1Key]map[string]Row, listed map[b1Key]bool) {
 	for _, s := range keys {
 		if s[0] > 10 || s[1] > 10 {
 			continue
 		}
 		for _, alg := range []string{"4.2.1", "4.2.2", "5.1.1", "8.4.1"} {
 			name := b1Strategies[alg]
-			k := key{s[0], s[1], name}
+			k := b1Key{s[0], s[1], name}
 			if listed[k] {
 				continue
 			}
 			if found[k]["red"].Verdict == string(verify.Optimal) && found[k]["blue"].Verdict == string(verify.Optimal) {
-				extra = append(extra, fmt.Sprintf("%dx%d %s (%s)", s[0], s[1], name, alg))
+				c.extra = append(c.extra, fmt.Sprintf("%dx%d %s (%s)", s[0], s[1], name, alg))
 			}
 		}
 	}
+}
 
+func (c *b1Comparison) markdown() string {
 	var sb strings.Builder
 	sb.WriteString("\n## Compared with the thesis's Table B.1\n\n")
 	sb.WriteString("Table B.1 lists, for m, n ≤ 10, the algorithms known to be optimal on each cylinder\n" +
@@ -146,18 +174,18 @@ func atlasCompareB1(rows []atlasRow) string {
 		"Red starts). A claim is confirmed when the strategy is optimal for both starters\n" +
 		"(for Red only, where so marked). Claims of strategies this atlas did not run are\n" +
 		"left out.\n\n")
-	total := agree + len(disagree) + len(notRun)
+	total := c.agree + len(c.disagree) + len(c.notRun)
 	fmt.Fprintf(&sb, "Claims on the boards run here: %d; confirmed: %d; not confirmed: %d (of which inconclusive: %d); not run: %d.\n",
-		total, agree, len(disagree), open, len(notRun))
-	if len(disagree) > 0 {
+		total, c.agree, len(c.disagree), c.open, len(c.notRun))
+	if len(c.disagree) > 0 {
 		sb.WriteString("\n| board | Table B.1 | strategy | here, Red starts | here, Blue starts |\n|---|---|---|---|---|\n")
-		sb.WriteString(strings.Join(disagree, "\n") + "\n")
+		sb.WriteString(strings.Join(c.disagree, "\n") + "\n")
 	}
-	if len(notRun) > 0 {
-		sb.WriteString("\nNot run (the strategy does not apply to that board here): " + strings.Join(notRun, ", ") + ".\n")
+	if len(c.notRun) > 0 {
+		sb.WriteString("\nNot run (the strategy does not apply to that board here): " + strings.Join(c.notRun, ", ") + ".\n")
 	}
-	if len(extra) > 0 {
-		sb.WriteString("\nOptimal here but not so listed in Table B.1 (for both starters unless said): " + strings.Join(extra, ", ") + ".\n")
+	if len(c.extra) > 0 {
+		sb.WriteString("\nOptimal here but not so listed in Table B.1 (for both starters unless said): " + strings.Join(c.extra, ", ") + ".\n")
 	}
 	return sb.String()
 }

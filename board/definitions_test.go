@@ -76,7 +76,7 @@ func newRefColouring(b *Board, p Position) refColouring {
 	for i := 1; i <= b.M; i++ {
 		r.col[i-1] = make([]Color, b.N)
 		for j := 1; j <= b.N; j++ {
-			// The index formula of SPEC §1, written out independently of b.Cell.
+			// The index formula of docs/design.md §1, written out independently of b.Cell.
 			c := Cell((j-1)*b.M + (i - 1))
 			switch {
 			case p.Red.Has(c):

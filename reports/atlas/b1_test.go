@@ -1,4 +1,4 @@
-package main
+package atlas
 
 import (
 	"strings"
@@ -46,19 +46,19 @@ func TestTableB1Data(t *testing.T) {
 	}
 }
 
-func TestAtlasCompareB1(t *testing.T) {
-	row := func(m, n int, strategy, starter, verdict string, plies int) atlasRow {
-		return atlasRow{M: m, N: n, Geo: "cylinder", Strategy: strategy, Side: "red", Starter: starter,
+func TestCompareB1(t *testing.T) {
+	row := func(m, n int, strategy, starter, verdict string, plies int) Row {
+		return Row{M: m, N: n, Geo: "cylinder", Strategy: strategy, Side: "red", Starter: starter,
 			Choices: "every", Verdict: verdict, Plies: plies}
 	}
-	rows := []atlasRow{
+	rows := []Row{
 		row(2, 2, "mirror", "red", "optimal", 0), row(2, 2, "mirror", "blue", "optimal", 0),
 		row(3, 2, "gardner", "red", "refuted", 7), row(3, 2, "gardner", "blue", "optimal", 0),
 		row(5, 4, "fitzgerald", "red", "optimal", 0), row(5, 4, "fitzgerald", "blue", "optimal", 0),
 		row(2, 2, "hht", "red", "optimal", 0), row(2, 2, "hht", "blue", "optimal", 0),
 		row(3, 2, "hht", "red", "inconclusive", 0), row(3, 2, "hht", "blue", "optimal", 0),
 	}
-	out := atlasCompareB1(rows)
+	out := CompareB1(rows)
 	for _, want := range []string{
 		// 2x2 mirror and 5x4 fitzgerald confirmed; 3x2 gardner and hht not;
 		// 5x4 gardner does not apply in this atlas.
