@@ -150,21 +150,7 @@ func newRun(keys []Key) []Key {
 }
 
 func (w *memWriter) Finish() (Layer, error) {
-	runs := w.runs
-	for len(runs) > 1 {
-		next := make([][]Key, 0, (len(runs)+1)/2)
-		for i := 0; i+1 < len(runs); i += 2 {
-			next = append(next, MergeUnique(runs[i], runs[i+1]))
-		}
-		if len(runs)%2 == 1 {
-			next = append(next, runs[len(runs)-1])
-		}
-		runs = next
-	}
-	var l MemLayer
-	if len(runs) == 1 {
-		l = MemLayer(runs[0])
-	}
+	l := MemLayer(mergeRuns(w.runs))
 	w.runs = nil
 	w.m.layers[w.d] = l
 	return l, nil

@@ -201,3 +201,29 @@ func TestHybridStore(t *testing.T) {
 		disk.Close()
 	}
 }
+
+// TestMergeRuns: the k-way merge equals sorting the union, on random runs
+// with duplicates within (removed by newRun) and across runs.
+func TestMergeRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 300; trial++ {
+		var runs [][]Key
+		var all []Key
+		for r := rng.IntN(9); r > 0; r-- {
+			var keys []Key
+			for k := rng.IntN(50); k > 0; k-- {
+				keys = append(keys, Key{uint64(rng.IntN(20)), uint64(rng.IntN(3))})
+			}
+			all = append(all, keys...)
+			runs = append(runs, newRun(keys))
+		}
+		want := SortUnique(all)
+		got := mergeRuns(runs)
+		if len(got) != len(want) || (len(want) > 0 && !slices.Equal(got, want)) {
+			t.Fatalf("runs %v: merged %v, want %v", runs, got, want)
+		}
+		if cap(got) != len(got) && len(runs) > 1 {
+			t.Fatalf("merged slice has capacity %d for %d keys", cap(got), len(got))
+		}
+	}
+}

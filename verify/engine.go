@@ -83,19 +83,49 @@ type engine struct {
 	positions atomic.Int64
 }
 
+// ruleCounter counts rule labels without hashing a string per decision: a
+// strategy's labels are few, and consecutive decisions mostly repeat one.
+type ruleCounter struct {
+	names []string
+	n     []int64
+	last  int
+}
+
+func (c *ruleCounter) add(rule string) {
+	if c.last < len(c.names) && c.names[c.last] == rule {
+		c.n[c.last]++
+		return
+	}
+	for i, name := range c.names {
+		if name == rule {
+			c.last = i
+			c.n[i]++
+			return
+		}
+	}
+	c.last = len(c.names)
+	c.names = append(c.names, rule)
+	c.n = append(c.n, 1)
+}
+
+func (c *ruleCounter) addTo(m map[string]int64) {
+	for i, name := range c.names {
+		m[name] += c.n[i]
+	}
+}
+
 // worker is one goroutine's share of a layer's expansion.
 type worker struct {
 	e         *engine
-	set       *keySet  // successors not yet handed on, without duplicates
-	out       []tt.Key // scratch for draining set
-	rules     map[string]int64
+	batch     *batch // successors on their way to the layer set
+	rules     map[string]int64 // for `some`
+	counts    ruleCounter      // for the layers
 	longest   int
 	generated int64
 	symHits   int64
 	minEvent  int // smallest event depth seen, 0 if none
 	events    []tt.Key
 	errors    []tt.Key // states with a strategy error (depth d+1)
-	flush     func([]tt.Key) error
 	err       error
 }
 
@@ -139,9 +169,6 @@ func (e *engine) expand(s tt.Key, d int, w *worker) {
 			return true
 		})
 	}
-	if w.set.full() && w.err == nil {
-		w.drain()
-	}
 }
 
 // step records one opponent move of state s and the strategy's answers.
@@ -157,7 +184,7 @@ func (e *engine) step(s tt.Key, d int, empty board.Bits, rep Reply, w *worker) {
 		w.event(s, d+1, evError)
 		return
 	}
-	w.rules[rep.Rule]++
+	w.counts.add(rep.Rule)
 	if e.lossSeen.Load() || e.errSeen.Load() {
 		// Successors are no longer needed, but a draw after the strategy's
 		// move is an event of this layer too.
@@ -174,7 +201,9 @@ func (e *engine) step(s tt.Key, d int, empty board.Bits, rep Reply, w *worker) {
 			w.event(s, d+2, evDraw)
 		default:
 			w.generated++
-			w.set.add(e.key(p2, w))
+			if err := w.batch.add(e.key(p2, w)); err != nil && w.err == nil {
+				w.err = err
+			}
 		}
 	}
 }
@@ -215,18 +244,6 @@ func (e *engine) expandEvents(s tt.Key, p board.Position, d int, empty board.Bit
 	}
 }
 
-// drain hands the worker's successors to the store as one sorted run.
-func (w *worker) drain() {
-	w.out = tt.SortUnique(w.set.drain(w.out[:0]))
-	if len(w.out) > 0 {
-		w.err = w.flush(w.out)
-	}
-}
-
-// runKeys is the size of a worker's successor set: runs of up to half of it
-// (8 MiB) are sorted, handed to the store and merged there.
-const runKeys = 1 << 20
-
 // layerResult is the merged outcome of expanding one layer.
 type layerResult struct {
 	rules     map[string]int64
@@ -248,21 +265,16 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer) (*layerRe
 	if err != nil {
 		return nil, err
 	}
-	var mu sync.Mutex
-	flush := func(keys []tt.Key) error {
-		mu.Lock()
-		defer mu.Unlock()
-		return wr.Add(keys)
-	}
-	flushAt := min(runKeys, max(1<<12, int(e.opt.memoryBudget()/16/int64(e.jobs)/2)))
-	flushAt = 1 << bitsLen(flushAt-1) // a power of two
+	// The layer set may hold about half the memory budget (a held key costs
+	// 16 bytes at a load between 5/16 and 5/8: about 34 bytes).
+	ls := newLayerSet(e.opt.memoryBudget()/2/34, wr.Add)
 	e.lossSeen.Store(false)
 	e.errSeen.Store(false)
 	chunks := make(chan []tt.Key, 2*e.jobs)
 	workers := make([]*worker, e.jobs)
 	var wg sync.WaitGroup
 	for i := range workers {
-		w := &worker{e: e, rules: map[string]int64{}, flush: flush, set: newKeySet(flushAt)}
+		w := &worker{e: e, rules: map[string]int64{}, batch: newBatch(ls)}
 		workers[i] = w
 		wg.Add(1)
 		go func() {
@@ -275,6 +287,9 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer) (*layerRe
 					e.expand(s, d, w)
 				}
 				e.doneInLay.Add(int64(len(chunk)))
+			}
+			if w.err == nil && ctx.Err() == nil {
+				w.err = w.batch.flushAll()
 			}
 		}()
 	}
@@ -301,15 +316,7 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer) (*layerRe
 		if w.err != nil {
 			return nil, w.err
 		}
-		if w.err == nil {
-			w.drain()
-		}
-		if w.err != nil {
-			return nil, w.err
-		}
-		for r, n := range w.rules {
-			lr.rules[r] += n
-		}
+		w.counts.addTo(lr.rules)
 		lr.longest = max(lr.longest, w.longest)
 		lr.generated += w.generated
 		lr.symHits += w.symHits
@@ -321,6 +328,9 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer) (*layerRe
 		if w.minEvent != 0 && w.minEvent == lr.minEvent {
 			lr.events = append(lr.events, w.events...)
 		}
+	}
+	if err := ls.finish(); err != nil {
+		return nil, err
 	}
 	lr.events = tt.SortUnique(lr.events)
 	lr.errors = tt.SortUnique(lr.errors)
@@ -342,12 +352,4 @@ func (o Options) jobs() int {
 		return 1
 	}
 	return min(o.Jobs, 4*runtime.NumCPU())
-}
-
-func bitsLen(x int) int {
-	n := 0
-	for ; x > 0; x >>= 1 {
-		n++
-	}
-	return n
 }

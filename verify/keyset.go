@@ -1,6 +1,12 @@
 package verify
 
-import "hexproof/tt"
+import (
+	"math"
+	"sync"
+	"sync/atomic"
+
+	"hexproof/tt"
+)
 
 // keySet is a worker's open-addressing set of successor keys. Most successors
 // are transpositions of one another (often 80–90 %), so removing duplicates
@@ -34,10 +40,11 @@ func (s *keySet) hash(k tt.Key) uint64 {
 	return (h ^ h>>29) * 0xBF58476D1CE4E5B9
 }
 
-// add inserts k and reports whether it was new.
+// add inserts k and reports whether it was new. The slot comes from the bits
+// of the hash below the top partBits, which choose the partition of a succSet.
 func (s *keySet) add(k tt.Key) bool {
 	mask := uint64(len(s.slots) - 1)
-	for i := s.hash(k) >> s.shift; ; i = (i + 1) & mask {
+	for i := (s.hash(k) << partBits) >> s.shift; ; i = (i + 1) & mask {
 		switch s.slots[i] {
 		case tt.Key{}:
 			s.slots[i] = k
@@ -47,7 +54,7 @@ func (s *keySet) add(k tt.Key) bool {
 			// position can add up to cells² keys, so past three quarters the
 			// set grows beyond the cap rather than ever filling up (probing a
 			// full table would never end).
-			if (2*s.n > len(s.slots) && len(s.slots) < s.max) || 4*s.n > 3*len(s.slots) {
+			if (8*s.n > 5*len(s.slots) && len(s.slots) < s.max) || 4*s.n > 3*len(s.slots) {
 				s.grow()
 			}
 			return true
@@ -80,4 +87,123 @@ func (s *keySet) drain(dst []tt.Key) []tt.Key {
 	}
 	s.n = 0
 	return dst
+}
+
+// layerSet holds the successors of one layer while it is expanded, shared
+// by the workers. It is split by the top bits of the key's hash into
+// partitions, each a keySet behind its own lock. Every key always goes to the
+// same partition, so a successor is held once however many workers meet it,
+// and at the end the partitions are disjoint sorted runs. Workers hand keys
+// over a buffer of bufKeys per partition at a time (see batch), which keeps
+// locking rare and each batch of random probes inside one partition's table.
+//
+// Memory: when the keys held exceed maxKeys, the partition just filled is
+// drained into the store as a sorted run (a run may then repeat keys of a
+// later run; the store merges them), so a layer larger than memory streams
+// out instead of growing without bound.
+type layerSet struct {
+	parts   [1 << partBits]partition
+	maxKeys int64
+	held    atomic.Int64
+	spill   func([]tt.Key) error // hands a sorted run to the store
+	spillMu sync.Mutex
+}
+
+type partition struct {
+	mu  sync.Mutex
+	set keySet
+	_   [40]byte // keep partitions' locks on separate cache lines
+}
+
+const (
+	partBits = 6
+	bufKeys  = 256 // a partition's buffer in a batch: 4 KiB
+)
+
+func newLayerSet(maxKeys int64, spill func([]tt.Key) error) *layerSet {
+	ls := &layerSet{maxKeys: max(maxKeys, 1<<12), spill: spill}
+	for i := range ls.parts {
+		ls.parts[i].set = keySet{max: math.MaxInt}
+		ls.parts[i].set.alloc(1 << 8)
+	}
+	return ls
+}
+
+// insert adds keys, all of partition p.
+func (ls *layerSet) insert(p int, keys []tt.Key) error {
+	part := &ls.parts[p]
+	part.mu.Lock()
+	before := part.set.n
+	for _, k := range keys {
+		part.set.add(k)
+	}
+	held := ls.held.Add(int64(part.set.n - before))
+	var run []tt.Key
+	if held > ls.maxKeys {
+		run = tt.SortUnique(part.set.drain(nil))
+		ls.held.Add(-int64(len(run)))
+		part.set.alloc(1 << 8)
+	}
+	part.mu.Unlock()
+	if run == nil {
+		return nil
+	}
+	ls.spillMu.Lock()
+	defer ls.spillMu.Unlock()
+	return ls.spill(run)
+}
+
+// finish hands every partition to the store as a sorted run, in partition
+// order, and frees the tables.
+func (ls *layerSet) finish() error {
+	for p := range ls.parts {
+		part := &ls.parts[p]
+		run := tt.SortUnique(part.set.drain(nil))
+		part.set = keySet{}
+		if len(run) > 0 {
+			if err := ls.spill(run); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// batch is one worker's buffers, one per partition of a layerSet.
+type batch struct {
+	ls   *layerSet
+	bufs [1 << partBits][]tt.Key
+}
+
+func newBatch(ls *layerSet) *batch {
+	b := &batch{ls: ls}
+	for i := range b.bufs {
+		b.bufs[i] = make([]tt.Key, 0, bufKeys)
+	}
+	return b
+}
+
+func (b *batch) add(k tt.Key) error {
+	p := b.ls.parts[0].set.hash(k) >> (64 - partBits)
+	b.bufs[p] = append(b.bufs[p], k)
+	if len(b.bufs[p]) == bufKeys {
+		return b.flush(int(p))
+	}
+	return nil
+}
+
+func (b *batch) flush(p int) error {
+	err := b.ls.insert(p, b.bufs[p])
+	b.bufs[p] = b.bufs[p][:0]
+	return err
+}
+
+// flushAll hands every buffered key to the layer set.
+func (b *batch) flushAll() error {
+	for p := range b.bufs {
+		if err := b.flush(p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
