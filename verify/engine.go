@@ -117,7 +117,7 @@ func (c *ruleCounter) addTo(m map[string]int64) {
 // worker is one goroutine's share of a layer's expansion.
 type worker struct {
 	e         *engine
-	batch     *batch // successors on their way to the layer set
+	batch     *batch           // successors on their way to the layer set
 	rules     map[string]int64 // for `some`
 	counts    ruleCounter      // for the layers
 	longest   int
