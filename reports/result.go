@@ -350,3 +350,7 @@ func WinningChain(b *board.Board, p board.Position, winner board.Color) board.Bi
 	}
 	return board.Bits{}
 }
+
+// Thousands writes a count with thousands separators (1,234,567), as the
+// reports do.
+func Thousands(n int64) string { return thousands(n) }

@@ -46,6 +46,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		Board: b, Strategy: opt.Name, Side: e.me, Starter: opt.Starter, Choices: opt.Choices,
 		RuleCounts: map[string]int64{},
 	}
+	parent := ctx
 	if opt.TimeLimit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opt.TimeLimit)
@@ -63,7 +64,25 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if e.res.Verdict == Inconclusive {
+		e.res.StopReason = stopReason(parent, ctx, opt, e.res)
+	}
 	return e.res, nil
+}
+
+// stopReason says why an inconclusive run stopped. The budgets are checked
+// first: the search tests them between layers, so a run that exceeded one
+// stopped for it even if a signal came later.
+func stopReason(parent, ctx context.Context, opt Options, r *Result) StopReason {
+	switch {
+	case opt.MaxPositions > 0 && r.Positions > opt.MaxPositions:
+		return StopBudget
+	case parent.Err() != nil:
+		return StopInterrupted
+	case ctx.Err() == context.DeadlineExceeded:
+		return StopTimeLimit
+	}
+	return StopBudget
 }
 
 // meta is what a database records about its run, so that --resume continues
@@ -91,16 +110,34 @@ func RunID(o Options) string {
 }
 
 // openStore opens the run's store and, with --resume, its progress. On error
-// nothing stays open.
+// nothing stays open. A run that does not resume starts from an emptied
+// database directory, so that nothing old — not even a damaged file — can
+// stand in its way; resuming a directory with no record of this run is a
+// *NothingToResumeError rather than a silent fresh start.
 func (e *engine) openStore() (m *meta, err error) {
 	if e.opt.DB == "" {
 		if e.opt.Resume {
-			return nil, fmt.Errorf("--resume needs a database (--db), not --in-memory")
+			return nil, ErrResumeInMemory
 		}
 		e.store = tt.NewMem()
 		return nil, nil
 	}
-	disk, err := tt.OpenBadger(e.opt.DB)
+	var disk *tt.Badger
+	if e.opt.Resume {
+		ok, err := tt.HasStore(e.opt.DB)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, &NothingToResumeError{Dir: e.opt.DB}
+		}
+		disk, err = tt.OpenBadger(e.opt.DB)
+	} else {
+		if err := e.refuseOtherRun(); err != nil {
+			return nil, err
+		}
+		disk, err = tt.OpenBadgerFresh(e.opt.DB)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -112,24 +149,39 @@ func (e *engine) openStore() (m *meta, err error) {
 			e.store = nil
 		}
 	}()
+	if !e.opt.Resume {
+		return nil, nil
+	}
 	raw, err := st.LoadMeta()
 	if err != nil {
 		return nil, err
 	}
 	if raw == nil {
-		return nil, nil
+		return nil, &tt.DamagedError{Dir: e.opt.DB, Err: errNoMeta}
 	}
-	m = &meta{}
-	if err := json.Unmarshal(raw, m); err != nil || m.Format != 1 {
-		return nil, fmt.Errorf("database %s: unreadable run description; choose another --db", e.opt.DB)
+	if m, err = decodeMeta(e.opt, raw); err != nil {
+		return nil, err
 	}
-	if m.Run != RunID(e.opt) {
-		return nil, fmt.Errorf("database %s holds another run (%s); choose another --db for %s", e.opt.DB, m.Run, RunID(e.opt))
-	}
-	if !e.opt.Resume || m.Frontier < 0 {
-		return nil, nil // started afresh (or nothing finished yet): old layers are replaced
+	if m.Frontier < 0 {
+		return nil, nil // the earlier run finished no layer: start again
 	}
 	return m, nil
+}
+
+// refuseOtherRun fails if the database directory holds another run's record
+// (such a directory is left alone). A damaged database holds nothing
+// trustworthy and does not stop a fresh start.
+func (e *engine) refuseOtherRun() error {
+	_, err := ResumePoint(e.opt)
+	var other *OtherRunError
+	var damaged *tt.DamagedError
+	switch {
+	case errors.As(err, &other):
+		return err
+	case errors.As(err, &damaged):
+		return nil
+	}
+	return err
 }
 
 func (e *engine) saveMeta(frontier int, sizes map[int]int64) error {

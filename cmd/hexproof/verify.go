@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -16,6 +18,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/reports"
+	"hexproof/tt"
 	"hexproof/verify"
 )
 
@@ -100,8 +103,13 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if *inMemory && (*db != "" || *resume) {
 		return usageErr(fmt.Errorf("--in-memory cannot be combined with --db or --resume"))
 	}
-	if *jobs < 0 || *maxPositions < 0 || *maxLosses < 0 || *timeLimit < 0 {
-		return usageErr(fmt.Errorf("--jobs, --max-positions, --max-losses and --time-limit cannot be negative"))
+	for _, c := range []struct {
+		flag     string
+		negative bool
+	}{{"jobs", *jobs < 0}, {"max-positions", *maxPositions < 0}, {"max-losses", *maxLosses < 0}, {"time-limit", *timeLimit < 0}} {
+		if c.negative {
+			return usageErr(fmt.Errorf("--%s cannot be negative (0 means %s)", c.flag, zeroMeans[c.flag]))
+		}
 	}
 	if *jobs == 0 {
 		*jobs = max(1, runtimeCPUs())
@@ -124,6 +132,51 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if choices == verify.Some && *resume {
 		return usageErr(fmt.Errorf("--choices some keeps its table in memory and cannot --resume"))
 	}
+	// Every output is checked before the search: a long run must not end in
+	// a path error that hides its verdict.
+	if *jsonOut != "" && *jsonOut != "-" {
+		if err := checkOutputFile("json", *jsonOut); err != nil {
+			return usageErr(err)
+		}
+	}
+	if *reportDir != "" {
+		if st, err := os.Stat(*reportDir); err == nil && !st.IsDir() {
+			return usageErr(fmt.Errorf("--report %s: is a file, not a directory", *reportDir))
+		}
+		dirs := []string{*reportDir}
+		if len(starters) > 1 {
+			dirs = nil
+			for _, st := range starters {
+				dirs = append(dirs, filepath.Join(*reportDir, st.String()+"-starts"))
+			}
+		}
+		for _, d := range dirs {
+			if err := checkOutputDir("report", d); err != nil {
+				return usageErr(err)
+			}
+		}
+	}
+
+	opts := make([]verify.Options, len(starters))
+	for k, starter := range starters {
+		opts[k] = verify.Options{
+			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
+			NoSymmetry: *noSym, Resume: *resume, TimeLimit: *timeLimit,
+			MaxPositions: *maxPositions, MemoryBudget: memBytes, MaxLosses: *maxLosses,
+		}
+		if dbRoot != "" {
+			opts[k].DB = filepath.Join(dbRoot, verify.RunID(opts[k]))
+		}
+	}
+	if *resume {
+		notices, err := planResume(opts, dbRoot)
+		if err != nil {
+			return fail(stderr, "verify", exitUsage, dbError(err))
+		}
+		for _, n := range notices {
+			fmt.Fprintf(stderr, "hexproof verify: %s\n", n)
+		}
+	}
 
 	var losses lossWriter
 	if *exportLosses != "" {
@@ -135,23 +188,25 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() {
+		// After the first Ctrl-C the run winds down and reports; a second one
+		// ends the process at once (the default action).
+		<-ctx.Done()
+		stop()
+	}()
 	showProgress := !*noProgress && isTerminal(os.Stderr)
 	var results []*verify.Result
-	for _, starter := range starters {
-		opt := verify.Options{
-			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
-			NoSymmetry: *noSym, Resume: *resume, TimeLimit: *timeLimit,
-			MaxPositions: *maxPositions, MemoryBudget: memBytes, MaxLosses: *maxLosses,
-		}
-		if dbRoot != "" {
-			opt.DB = filepath.Join(dbRoot, verify.RunID(opt))
+	for k, opt := range opts {
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "hexproof verify: interrupted; the run where %s starts was not started\n", capitalize(opt.Starter.String()))
+			break
 		}
 		if losses != nil {
 			opt.OnLoss = losses.Write
 		}
 		var bar *progressbar.ProgressBar
 		if showProgress {
-			bar = newBar(b, starter, stderr)
+			bar = newBar(b, opt.Starter, stderr)
 			opt.Progress = func(p verify.Progress) { updateBar(bar, p) }
 		}
 		res, err := verify.Run(ctx, opt)
@@ -163,42 +218,193 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			if losses != nil {
 				losses.Close()
 			}
-			return fail(stderr, "verify", exitUsage, err)
+			return fail(stderr, "verify", exitUsage, dbError(err))
 		}
 		results = append(results, res)
-		if opt.DB != "" && !*keepDB && res.Verdict != verify.Inconclusive {
-			// The layers only serve --resume; a settled run frees the disk.
-			if err := os.RemoveAll(opt.DB); err != nil {
-				fmt.Fprintf(stderr, "hexproof verify: warning: could not remove %s: %v\n", opt.DB, err)
-			}
-		}
 		if *jsonOut != "-" {
-			fmt.Fprint(stdout, reports.ResultText(res))
-			if len(starters) > 1 && starter == board.Red {
+			if k > 0 {
 				fmt.Fprintln(stdout)
 			}
+			fmt.Fprint(stdout, reports.ResultText(res))
 		}
-		if *reportDir != "" {
+	}
+	// Outputs first; the databases go only once everything is written, so
+	// that a failed write can be redone with --resume instead of a new search.
+	written := true
+	if *reportDir != "" {
+		for _, res := range results {
 			dir := *reportDir
 			if len(starters) > 1 {
-				dir = filepath.Join(dir, starter.String()+"-starts")
+				dir = filepath.Join(dir, res.Starter.String()+"-starts")
 			}
 			if err := writeReport(dir, res); err != nil {
-				return fail(stderr, "verify", exitUsage, err)
+				fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
+				written = false
 			}
 		}
 	}
 	if losses != nil {
 		if err := losses.Close(); err != nil {
-			return fail(stderr, "verify", exitUsage, err)
+			fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
+			written = false
 		}
 	}
 	if *jsonOut != "" {
 		if err := writeResultsJSON(*jsonOut, results, stdout); err != nil {
-			return fail(stderr, "verify", exitUsage, err)
+			fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
+			written = false
+		}
+	}
+	if !written {
+		if dbRoot != "" {
+			fmt.Fprintf(stderr, "hexproof verify: the databases are kept in %s: run again with --resume to redo the outputs without a new search\n", dbRoot)
+		}
+		return exitUsage
+	}
+	if !*keepDB && settled(results, len(opts)) {
+		// The layers only serve --resume; settled runs free the disk. While
+		// any run is unsettled all are kept, so that --resume continues
+		// every starter.
+		for _, opt := range opts {
+			if opt.DB == "" {
+				continue
+			}
+			if err := os.RemoveAll(opt.DB); err != nil {
+				fmt.Fprintf(stderr, "hexproof verify: warning: could not remove %s: %v\n", opt.DB, err)
+			}
 		}
 	}
 	return worstExit(results)
+}
+
+// zeroMeans says what 0 means for the flags that accept it.
+var zeroMeans = map[string]string{
+	"jobs": "all CPUs", "max-positions": "no limit", "max-losses": "none",
+	"time-limit": "no limit",
+}
+
+// settled: every starter ran and none is inconclusive.
+func settled(results []*verify.Result, want int) bool {
+	if len(results) != want {
+		return false
+	}
+	for _, r := range results {
+		if r.Verdict == verify.Inconclusive {
+			return false
+		}
+	}
+	return true
+}
+
+// planResume looks, before any search, at what each starter's database holds:
+// it fails if none holds anything to resume (resuming nothing is most likely
+// a mistyped --db), turns off resuming for a starter that never started (the
+// run was interrupted before it), and returns one notice per starter.
+func planResume(opts []verify.Options, dbRoot string) ([]string, error) {
+	if dbRoot == "" {
+		return nil, nil
+	}
+	var notices []string
+	found := 0
+	points := make([]*verify.Resume, len(opts))
+	for k, opt := range opts {
+		p, err := verify.ResumePoint(opt)
+		if err != nil {
+			return nil, err
+		}
+		points[k] = p
+		if p != nil {
+			found++
+		}
+	}
+	if found == 0 {
+		dir := dbRoot
+		if len(opts) == 1 {
+			dir = opts[0].DB
+		}
+		return nil, &verify.NothingToResumeError{Dir: dir}
+	}
+	for k, p := range points {
+		who := capitalize(opts[k].Starter.String()) + " starts"
+		switch {
+		case p == nil:
+			opts[k].Resume = false
+			notices = append(notices, fmt.Sprintf("%s: nothing to resume in %s; starting afresh", who, opts[k].DB))
+		case p.Layer < 0:
+			notices = append(notices, fmt.Sprintf("%s: the earlier run in %s finished no layer; starting again from the empty board", who, p.Dir))
+		default:
+			notices = append(notices, fmt.Sprintf("%s: resuming from layer %d (%s positions in finished layers) in %s", who, p.Layer, reports.Thousands(p.Positions), p.Dir))
+		}
+	}
+	return notices, nil
+}
+
+// dbError words the database errors of verify and tt for this command: it
+// names the flags that cure them.
+func dbError(err error) error {
+	var damaged *tt.DamagedError
+	var notStore *tt.NotStoreError
+	var other *verify.OtherRunError
+	var nothing *verify.NothingToResumeError
+	switch {
+	case errors.As(err, &damaged):
+		return fmt.Errorf("%v (or give another --db); a run without --resume starts afresh by itself", err)
+	case errors.As(err, &notStore):
+		return fmt.Errorf("%v; choose another --db", err)
+	case errors.As(err, &other):
+		return fmt.Errorf("%v; choose another --db", err)
+	case errors.As(err, &nothing):
+		return fmt.Errorf("%v; run without --resume to start, or give the --db of the earlier run", err)
+	case errors.Is(err, verify.ErrResumeInMemory):
+		return fmt.Errorf("--resume needs a database (--db), not --in-memory")
+	}
+	return err
+}
+
+// checkOutputFile checks, without leaving a trace, that path can be written:
+// an existing regular file is opened for writing (not truncated); otherwise
+// the file is created and removed again.
+func checkOutputFile(flag, path string) error {
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && st.IsDir():
+		return fmt.Errorf("--%s %s: is a directory, not a file", flag, path)
+	case err == nil:
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("--%s %s: cannot write there: %v", flag, path, pathReason(err))
+		}
+		return f.Close()
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("--%s %s: cannot write there: %v", flag, path, pathReason(err))
+	}
+	f.Close()
+	return os.Remove(path)
+}
+
+// checkOutputDir creates dir (the report would) and checks that a file can be
+// written in it.
+func checkOutputDir(flag, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("--%s %s: cannot create the directory: %v", flag, dir, pathReason(err))
+	}
+	f, err := os.CreateTemp(dir, ".hexproof-check-*")
+	if err != nil {
+		return fmt.Errorf("--%s %s: cannot write there: %v", flag, dir, pathReason(err))
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// pathReason is the reason of a file error without the repeated path.
+func pathReason(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // worstExit combines verdicts: a strategy error, then a refutation, then an

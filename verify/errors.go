@@ -1,0 +1,61 @@
+package verify
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Errors of Run and ResumePoint that a caller may want to word or act on.
+// None names a command-line flag: the command that called Run does that.
+// A damaged database is reported as the store's own *tt.DamagedError.
+
+// ErrResumeInMemory: resuming needs a database; an in-memory run keeps nothing.
+var ErrResumeInMemory = errors.New("an in-memory run keeps nothing to resume from; resuming needs a database directory")
+
+// NothingToResumeError: resuming was asked for, but the database directory
+// holds no record of an earlier run of this search.
+type NothingToResumeError struct{ Dir string }
+
+func (e *NothingToResumeError) Error() string {
+	return fmt.Sprintf("nothing to resume in %s (no earlier run of this search was recorded there)", e.Dir)
+}
+
+// OtherRunError: the database directory holds the record of another search.
+type OtherRunError struct {
+	Dir          string
+	Stored, Want string // run ids (RunID)
+}
+
+func (e *OtherRunError) Error() string {
+	return fmt.Sprintf("database %s holds another run (%s), not %s", e.Dir, e.Stored, e.Want)
+}
+
+// StopReason says why an inconclusive run stopped.
+type StopReason uint8
+
+const (
+	// NotStopped: the run settled its question (or has not stopped for a budget).
+	NotStopped StopReason = iota
+	// StopInterrupted: the caller's context was cancelled (Ctrl-C).
+	StopInterrupted
+	// StopTimeLimit: Options.TimeLimit ran out.
+	StopTimeLimit
+	// StopBudget: the position or memory budget ran out.
+	StopBudget
+)
+
+func (s StopReason) String() string {
+	switch s {
+	case StopInterrupted:
+		return "interrupted"
+	case StopTimeLimit:
+		return "time limit"
+	case StopBudget:
+		return "budget"
+	}
+	return ""
+}
+
+var errUnreadableMeta = errors.New("its run description is unreadable")
+
+var errNoMeta = errors.New("no run is recorded in it")

@@ -1,0 +1,71 @@
+package verify
+
+import (
+	"encoding/json"
+
+	"hexproof/tt"
+)
+
+// Resume is where a resumed run would continue.
+type Resume struct {
+	Dir string
+	// Layer is the stone count of the last finished layer, the one the run
+	// expands next; -1 when the earlier run finished no layer (the run then
+	// starts again from the empty board).
+	Layer     int
+	Positions int64 // positions in the finished layers
+}
+
+// ResumePoint reads, without changing anything, where opt would resume: nil
+// when opt has no database or there is no database directory (resuming is
+// then a *NothingToResumeError), an error for a damaged database (also one
+// that records no run) or one that holds another run.
+func ResumePoint(opt Options) (*Resume, error) {
+	if opt.DB == "" || opt.Strategy == nil {
+		return nil, nil
+	}
+	ok, err := tt.HasStore(opt.DB)
+	if err != nil || !ok {
+		return nil, err
+	}
+	disk, err := tt.OpenBadger(opt.DB)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := disk.LoadMeta()
+	if cerr := disk.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	if raw == nil {
+		// Every run records itself as soon as it opens its store; a store
+		// without a record has lost it (Badger reopens a store whose
+		// MANIFEST is gone as an empty one).
+		return nil, &tt.DamagedError{Dir: opt.DB, Err: errNoMeta}
+	}
+	m, err := decodeMeta(opt, raw)
+	if err != nil {
+		return nil, err
+	}
+	r := &Resume{Dir: opt.DB, Layer: m.Frontier}
+	if m.Frontier >= 0 {
+		for _, n := range m.Sizes {
+			r.Positions += n
+		}
+	}
+	return r, nil
+}
+
+// decodeMeta reads a run description and checks that it is opt's run.
+func decodeMeta(opt Options, raw []byte) (*meta, error) {
+	m := &meta{}
+	if err := json.Unmarshal(raw, m); err != nil || m.Format != 1 {
+		return nil, &tt.DamagedError{Dir: opt.DB, Err: errUnreadableMeta}
+	}
+	if m.Run != RunID(opt) {
+		return nil, &OtherRunError{Dir: opt.DB, Stored: m.Run, Want: RunID(opt)}
+	}
+	return m, nil
+}
