@@ -67,7 +67,7 @@ func TestReportsOfARealRun(t *testing.T) {
 
 	txt := ResultText(res)
 	for _, l := range strings.Split(txt, "\n") {
-		if runeLen(l) > 80 {
+		if tooWide(l) {
 			t.Errorf("line over 80 columns: %q", l)
 		}
 	}

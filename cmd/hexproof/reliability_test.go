@@ -9,16 +9,21 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"hexproof/verify"
 )
 
 var (
@@ -286,4 +291,252 @@ func classify(stderr string) string {
 		return "inconsistent, run without --resume"
 	}
 	return strings.TrimSpace(stderr)
+}
+
+// TestOutputPathsCheckedFirst: a bad output path fails at once, before any
+// search: nothing on stdout (no verdict), one line naming the flag, and no
+// database created.
+func TestOutputPathsCheckedFirst(t *testing.T) {
+	tmp := t.TempDir()
+	file := filepath.Join(tmp, "a-file")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"--json", "/nonexistent/x.json"}, "--json /nonexistent/x.json: cannot write there"},
+		{[]string{"--json", tmp}, "is a directory"},
+		{[]string{"--report", file}, "--report " + file + ": is a file, not a directory"},
+		{[]string{"--report", filepath.Join(file, "sub")}, "--report"},
+		{[]string{"--export-losses", "/nonexistent/l.jsonl"}, "--export-losses"},
+		{[]string{"--cpuprofile", "/nonexistent/cpu.out"}, "/nonexistent/cpu.out"},
+	} {
+		db := filepath.Join(tmp, "db")
+		// A search that would take minutes: the error must come first.
+		args := append([]string{"verify", "--board", "6x5", "--strategy", "mirror", "--db", db, "--no-progress", "--time-limit", "10m"}, c.flags...)
+		code, out, errOut := runCmd(args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout, one line with %q", c.flags, code, out, errOut, c.want)
+		}
+		if _, err := os.Stat(db); err == nil {
+			t.Errorf("%v: a database was created before the output path was checked", c.flags)
+		}
+	}
+	// The check leaves no trace: a good --json path is not created by it
+	// when the run fails later for another reason.
+	j := filepath.Join(tmp, "out.json")
+	if code, _, _ := runCmd("verify", "--board", "4x3", "--strategy", "nosuch", "--json", j); code != exitUsage {
+		t.Fatalf("unknown strategy: exit %d", code)
+	}
+	if _, err := os.Stat(j); err == nil {
+		t.Error("checking --json left a file behind")
+	}
+}
+
+// TestResultsWrittenBeforeDatabaseGoes: when an output fails after the
+// search (the report writer is made to fail), the verdict is still printed,
+// the exit code is 2, and the database is kept so that --resume redoes the
+// outputs without a new search; once they are written it is removed.
+func TestResultsWrittenBeforeDatabaseGoes(t *testing.T) {
+	old := writeReport
+	defer func() { writeReport = old }()
+	fails := true
+	writeReport = func(dir string, r *verify.Result) error {
+		if fails {
+			return fmt.Errorf("report: disk full")
+		}
+		return old(dir, r)
+	}
+	root := t.TempDir()
+	args := []string{"verify", "--board", "4x3", "--strategy", "mirror", "--starter", "red", "--db", root, "--no-progress", "--report", filepath.Join(root, "..", "rep")}
+	code, out, errOut := runCmd(args...)
+	if code != exitUsage || !strings.Contains(out, "optimal") || !strings.Contains(errOut, "disk full") || !strings.Contains(errOut, "--resume") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if es, _ := os.ReadDir(root); len(es) != 1 {
+		t.Fatalf("the database was not kept after a failed output (%d entries)", len(es))
+	}
+	fails = false
+	code, out, errOut = runCmd(append(args, "--resume")...)
+	if code != 0 || !strings.Contains(out, "optimal") || !strings.Contains(errOut, "resuming from layer") {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if es, _ := os.ReadDir(root); len(es) != 0 {
+		t.Fatalf("the database is still there after the outputs were written")
+	}
+}
+
+// TestResumeMessages: --resume says where it resumes, refuses to resume
+// nothing (exit 2, one line), and with --starter both resumes the starter
+// that has a database while starting the other afresh.
+func TestResumeMessages(t *testing.T) {
+	root := t.TempDir()
+	base := []string{"verify", "--board", "5x4", "--strategy", "gardner", "--db", root, "--no-progress"}
+	code, _, errOut := runCmd(append(base, "--resume")...)
+	if code != exitUsage || !strings.Contains(errOut, "nothing to resume in "+root) || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+		t.Fatalf("resume of nothing: exit %d, %q", code, errOut)
+	}
+	if es, _ := os.ReadDir(root); len(es) != 0 {
+		t.Fatalf("resuming nothing created %d entries", len(es))
+	}
+	// Stop both starters early, then lose Blue's database.
+	if code, _, errOut := runCmd(append(base, "--max-positions", "2000")...); code != exitInconclusive {
+		t.Fatalf("budget run: exit %d %s", code, errOut)
+	}
+	es, _ := os.ReadDir(root)
+	if len(es) != 2 {
+		t.Fatalf("an inconclusive --starter both run kept %d databases, want 2", len(es))
+	}
+	for _, e := range es {
+		if strings.Contains(e.Name(), "blue-starts") {
+			os.RemoveAll(filepath.Join(root, e.Name()))
+		}
+	}
+	code, out, errOut := runCmd(append(base, "--resume")...)
+	if code != 0 || strings.Count(out, "optimal —") != 2 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	for _, want := range []string{"Red starts: resuming from layer ", "Blue starts: nothing to resume in ", "starting afresh"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("resume notices lack %q:\n%s", want, errOut)
+		}
+	}
+}
+
+// TestReplayLineReproduces: the replay command printed with a counterexample
+// replays it as printed, under every --choices (issue 18 item 7).
+func TestReplayLineReproduces(t *testing.T) {
+	for _, choices := range []string{"every", "first", "some"} {
+		code, out, errOut := runCmd("verify", "--board", "4x3", "--geometry", "torus", "--strategy", "mirror", "--starter", "red", "--choices", choices, "--in-memory", "--no-progress")
+		if code != exitRefuted {
+			t.Fatalf("%s: exit %d: %s", choices, code, errOut)
+		}
+		_, after, ok := strings.Cut(out, "Replay it with:\n")
+		if !ok {
+			t.Fatalf("%s: no replay line:\n%s", choices, out)
+		}
+		line, _, _ := strings.Cut(after, "\n")
+		args := shellWords(t, line)
+		if len(args) < 2 || args[0] != "hexproof" || args[1] != "replay" {
+			t.Fatalf("%s: not a replay command: %q", choices, line)
+		}
+		code, rout, rerr := runCmd(args[1:]...)
+		if code != 0 {
+			t.Fatalf("%s: %s\nexit %d: %s", choices, line, code, rerr)
+		}
+		plies := strings.Count(strings.SplitN(after, "\n\n", 2)[0], "R:") + strings.Count(strings.SplitN(after, "\n\n", 2)[0], "B:")
+		if !strings.Contains(rout, fmt.Sprintf("Blue won after %d moves", plies)) {
+			t.Errorf("%s: replay does not end with Blue's win after %d moves:\n%s", choices, plies, rout)
+		}
+		if m := regexp.MustCompile(`(\d+) of (\d+) decisions agree`).FindStringSubmatch(rout); m == nil || m[1] != m[2] {
+			t.Errorf("%s: replay disagrees with the strategy:\n%s", choices, rout)
+		}
+	}
+}
+
+// shellWords splits a command line of plain words and double-quoted strings.
+func shellWords(t *testing.T, line string) []string {
+	t.Helper()
+	var out []string
+	for line = strings.TrimSpace(line); line != ""; line = strings.TrimSpace(line) {
+		if line[0] == '"' {
+			end := strings.IndexByte(line[1:], '"')
+			if end < 0 {
+				t.Fatalf("unterminated quote in %q", line)
+			}
+			out = append(out, line[1:1+end])
+			line = line[end+2:]
+			continue
+		}
+		w, rest, _ := strings.Cut(line, " ")
+		out, line = append(out, w), rest
+	}
+	return out
+}
+
+// TestFlagMessages: each bad flag is named on its own, in words (issue 18
+// item 6).
+func TestFlagMessages(t *testing.T) {
+	v := []string{"verify", "--board", "4x3", "--strategy", "mirror", "--in-memory"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{append(v, "--jobs", "abc"), `--jobs: "abc" is not a whole number`},
+		{append(v, "--time-limit", "soon"), `--time-limit: "soon" is not a duration such as 90s, 30m or 2h`},
+		{append(v, "--jobs", "-3"), "--jobs cannot be negative (0 means all CPUs)"},
+		{append(v, "--max-positions", "-1"), "--max-positions cannot be negative (0 means no limit)"},
+		{append(v, "--max-losses", "-1"), "--max-losses cannot be negative"},
+		{append(v, "--time-limit", "-1s"), "--time-limit cannot be negative (0 means no limit)"},
+		{append(v, "--geometry", ""), "--geometry is empty"},
+		{[]string{"verify", "--board", "100x100", "--strategy", "mirror"}, "--board 100x100: the board has 10000 cells; verify handles at most 64"},
+		{[]string{"verify", "--board", "65x1", "--strategy", "mirror"}, "--board 65x1: the board has 65 cells; verify handles at most 64"},
+		{[]string{"show", "--board", "4x3", "--geometry", "", "--moves", "a1"}, "--geometry is empty"},
+	} {
+		code, _, errOut := runCmd(c.args...)
+		if code != exitUsage || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("%v: exit %d, %q; want exit 2 and one line with %q", c.args, code, errOut, c.want)
+		}
+	}
+	_, help, _ := runCmd("verify", "--help")
+	for _, want := range []string{"0 means all CPUs", "0 means no limit", "Exit codes:"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("verify --help lacks %q", want)
+		}
+	}
+	if _, help, _ := runCmd("show", "--help"); !strings.Contains(help, "Exit codes: 0 ") {
+		t.Errorf("show --help lists no exit codes:\n%s", help)
+	}
+}
+
+// TestInterruptStopsBoth: Ctrl-C (SIGINT) during the first starter's run
+// reports it as interrupted, does not start the second, writes the JSON of
+// what was run, keeps the database and exits 3.
+func TestInterruptStopsBoth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := hexproofBinary(t)
+	db := t.TempDir()
+	j := filepath.Join(t.TempDir(), "out.json")
+	cmd := exec.Command(bin, "verify", "--board", "6x5", "--strategy", "mirror", "--db", db, "--no-progress", "--time-limit", "10m", "--json", j)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	if !isExit(err, exitInconclusive) {
+		t.Fatalf("exit %v, want 3\n%s\n%s", err, out.String(), errb.String())
+	}
+	for _, want := range []string{"inconclusive — interrupted before the search finished", "Red starts"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out.String())
+		}
+	}
+	for _, bad := range []string{"budget", "Blue starts", "longest game: 0"} {
+		if strings.Contains(out.String(), bad) {
+			t.Errorf("stdout has %q:\n%s", bad, out.String())
+		}
+	}
+	if !strings.Contains(errb.String(), "the run where Blue starts was not started") {
+		t.Errorf("stderr does not say Blue's run was skipped:\n%s", errb.String())
+	}
+	raw, err := os.ReadFile(j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(raw, &doc); err != nil || doc["stop_reason"] != "interrupted" || doc["starter"] != "red" {
+		t.Errorf("JSON (%v):\n%s", err, raw)
+	}
+	if es, _ := os.ReadDir(db); len(es) != 1 {
+		t.Errorf("an interrupted run kept %d databases, want 1", len(es))
+	}
 }

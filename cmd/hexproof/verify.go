@@ -38,8 +38,16 @@ occupied cell or nothing).
   first  the first allowed move in cell order (ring, then column) is played
 
 Positions are stored in an embedded Badger database under the user's cache
-directory (or --db DIR) so that an interrupted run continues with --resume;
---in-memory keeps everything in RAM instead.
+directory (or --db DIR) so that an interrupted run (Ctrl-C, a time limit, even
+kill -9) continues with --resume from its last finished layer; --resume with
+nothing to resume is an error. A run without --resume starts afresh, replacing
+its own old database even if it is damaged. The database is deleted once every
+starter's run is settled and every output written (unless --keep-db).
+--in-memory keeps everything in RAM instead. Output paths (--json, --report,
+--export-losses) are checked before the search starts.
+
+Ctrl-C stops the search and reports what is known (inconclusive); a second
+Ctrl-C ends hexproof at once.
 
 Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive, 4 strategy error
 (with --starter both, the more serious of the two: 4, then 1, then 3).`
@@ -51,17 +59,17 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("strategy", "", "strategy name (see 'hexproof strategies') (required)")
 	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
 	choicesFlag := fs.String("choices", "every", "every, some or first (see above)")
-	jobs := fs.Int("jobs", 0, "worker goroutines (default: all CPUs); never changes the result")
+	jobs := fs.Int("jobs", 0, "worker goroutines; 0 means all CPUs; never changes the result")
 	db := fs.String("db", "", "database directory (default: <user cache>/hexproof)")
 	inMemory := fs.Bool("in-memory", false, "no database: positions in memory (no --resume)")
 	resume := fs.Bool("resume", false, "continue an interrupted run from its last finished layer")
-	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive")
-	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive")
+	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive; 0 means no limit")
+	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive; 0 means no limit")
 	memory := fs.String("memory", "4GiB", "memory for positions before they spill to disk")
 	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
 	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md or .sgf)")
-	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses")
+	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses (0: none)")
 	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
@@ -81,6 +89,9 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			return usageErr(err)
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if err := checkVerifiable(*size); err != nil {
+		return usageErr(err)
 	}
 	b, strat, err := strategyFromFlags(*size, *geo, *name)
 	if err != nil {
@@ -181,8 +192,12 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	var losses lossWriter
 	if *exportLosses != "" {
 		losses, err = newLossWriter(*exportLosses, b, reports.Meta{Strategy: *name, Choices: choices.String()})
-		if err != nil {
-			return usageErr(err)
+		var pe *os.PathError
+		switch {
+		case errors.As(err, &pe):
+			return usageErr(fmt.Errorf("--export-losses %s: cannot write there: %v", *exportLosses, pe.Err))
+		case err != nil:
+			return usageErr(fmt.Errorf("--export-losses: %v", err))
 		}
 	}
 
