@@ -57,5 +57,3 @@ func (s StopReason) String() string {
 }
 
 var errUnreadableMeta = errors.New("its run description is unreadable")
-
-var errNoMeta = errors.New("no run is recorded in it")

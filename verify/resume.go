@@ -18,8 +18,8 @@ type Resume struct {
 
 // ResumePoint reads, without changing anything, where opt would resume: nil
 // when opt has no database or there is no database directory (resuming is
-// then a *NothingToResumeError), an error for a damaged database (also one
-// that records no run) or one that holds another run.
+// then a *NothingToResumeError), an error for a damaged database or one that
+// holds another run.
 func ResumePoint(opt Options) (*Resume, error) {
 	if opt.DB == "" || opt.Strategy == nil {
 		return nil, nil
@@ -41,9 +41,10 @@ func ResumePoint(opt Options) (*Resume, error) {
 	}
 	if raw == nil {
 		// Every run records itself as soon as it opens its store; a store
-		// without a record has lost it (Badger reopens a store whose
-		// MANIFEST is gone as an empty one).
-		return nil, &tt.DamagedError{Dir: opt.DB, Err: errNoMeta}
+		// without a record was killed before that (or lost its MANIFEST,
+		// which Badger reopens as an empty store). Either way nothing in
+		// it is used: the run starts again from the empty board.
+		return &Resume{Dir: opt.DB, Layer: -1}, nil
 	}
 	m, err := decodeMeta(opt, raw)
 	if err != nil {

@@ -157,7 +157,7 @@ func (e *engine) openStore() (m *meta, err error) {
 		return nil, err
 	}
 	if raw == nil {
-		return nil, &tt.DamagedError{Dir: e.opt.DB, Err: errNoMeta}
+		return nil, nil // killed before it recorded itself: start again
 	}
 	if m, err = decodeMeta(e.opt, raw); err != nil {
 		return nil, err

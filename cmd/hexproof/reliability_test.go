@@ -540,3 +540,37 @@ func TestInterruptStopsBoth(t *testing.T) {
 		t.Errorf("an interrupted run kept %d databases, want 1", len(es))
 	}
 }
+
+// TestReadmeReplayExample: the README's replay lines run as printed, and the
+// one under the torus example is exactly what verify prints for it.
+func TestReadmeReplayExample(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, l := range strings.Split(string(raw), "\n") {
+		if strings.HasPrefix(l, "hexproof replay ") {
+			if k := strings.Index(l, "  #"); k >= 0 {
+				l = l[:k]
+			}
+			lines = append(lines, strings.TrimSpace(l))
+		}
+	}
+	if len(lines) < 2 {
+		t.Fatalf("README has %d replay examples, want at least 2", len(lines))
+	}
+	for _, l := range lines {
+		if code, _, errOut := runCmd(shellWords(t, l)[1:]...); code != 0 {
+			t.Errorf("README example %q: exit %d: %s", l, code, errOut)
+		}
+	}
+	_, out, _ := runCmd("verify", "--board", "4x3", "--geometry", "torus", "--strategy", "mirror", "--in-memory", "--no-progress")
+	found := false
+	for _, l := range lines {
+		found = found || strings.Contains(out, "Replay it with:\n"+l+"\n")
+	}
+	if !found {
+		t.Errorf("none of the README's replay lines is the one verify prints:\n%s", out)
+	}
+}

@@ -346,7 +346,7 @@ func planResume(opts []verify.Options, dbRoot string) ([]string, error) {
 			opts[k].Resume = false
 			notices = append(notices, fmt.Sprintf("%s: nothing to resume in %s; starting afresh", who, opts[k].DB))
 		case p.Layer < 0:
-			notices = append(notices, fmt.Sprintf("%s: the earlier run in %s finished no layer; starting again from the empty board", who, p.Dir))
+			notices = append(notices, fmt.Sprintf("%s: the earlier run in %s recorded no finished layer; starting again from the empty board", who, p.Dir))
 		default:
 			notices = append(notices, fmt.Sprintf("%s: resuming from layer %d (%s positions in finished layers) in %s", who, p.Layer, reports.Thousands(p.Positions), p.Dir))
 		}
