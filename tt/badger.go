@@ -52,6 +52,25 @@ func OpenBadger(dir string) (*Badger, error) {
 	return openBadger(dir)
 }
 
+// PeekMeta reads the run description of the store in dir without verifying
+// every table first (the read itself is checksummed): for a caller that only
+// wants to know what a store holds. A directory without a store gives nil.
+func PeekMeta(dir string) ([]byte, error) {
+	ok, err := HasStore(dir)
+	if err != nil || !ok {
+		return nil, err
+	}
+	s, err := openBadgerChecked(dir, false)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.LoadMeta()
+	if cerr := s.Close(); err == nil {
+		err = cerr
+	}
+	return out, err
+}
+
 // OpenBadgerFresh opens an empty store in dir: a hexproof store already there
 // is deleted first, whatever state it is in (so that a damaged database never
 // stands in the way of a run that does not need its content). A directory that
@@ -175,31 +194,56 @@ func checkTables(dir string) error {
 		if filepath.Ext(e.Name()) != ".sst" {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			return &DamagedError{Dir: dir, Err: err}
-		}
-		bad := func(why string) error {
-			return &DamagedError{Dir: dir, Err: fmt.Errorf("table %s: %s", e.Name(), why)}
-		}
-		pos := int64(len(b)) - 4
-		if pos < 0 {
-			return bad("shorter than its footer")
-		}
-		pos -= int64(binary.BigEndian.Uint32(b[pos:]))
-		if pos < 4 {
-			return bad("its checksum length points outside the file")
-		}
-		pos -= 4
-		pos -= int64(binary.BigEndian.Uint32(b[pos:]))
-		if pos < 0 {
-			return bad("its index length points outside the file")
+		if err := checkFooter(filepath.Join(dir, e.Name())); err != nil {
+			return &DamagedError{Dir: dir, Err: fmt.Errorf("table %s: %w", e.Name(), err)}
 		}
 	}
 	return nil
 }
 
-func openBadger(dir string) (s *Badger, err error) {
+// checkFooter reads the 4-byte lengths at the end of one table file.
+func checkFooter(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	u32 := func(at int64) (int64, error) {
+		var b [4]byte
+		if _, err := f.ReadAt(b[:], at); err != nil {
+			return 0, err
+		}
+		return int64(binary.BigEndian.Uint32(b[:])), nil
+	}
+	pos := st.Size() - 4
+	if pos < 0 {
+		return errors.New("shorter than its footer")
+	}
+	n, err := u32(pos)
+	if err != nil {
+		return err
+	}
+	if pos -= n + 4; pos < 0 {
+		return errors.New("its checksum length points outside the file")
+	}
+	if n, err = u32(pos); err != nil {
+		return err
+	}
+	if pos-n < 0 {
+		return errors.New("its index length points outside the file")
+	}
+	return nil
+}
+
+func openBadger(dir string) (*Badger, error) { return openBadgerChecked(dir, true) }
+
+// openBadgerChecked opens the store in dir; verify reads every table and
+// checks its block checksums first.
+func openBadgerChecked(dir string, verify bool) (s *Badger, err error) {
 	if err := checkTables(dir); err != nil {
 		return nil, err
 	}
@@ -219,7 +263,7 @@ func openBadger(dir string) (s *Badger, err error) {
 	open := func() (db *badger.DB, err error) {
 		defer func() {
 			if r := recover(); r != nil {
-				db, err = nil, &DamagedError{Dir: dir, Err: fmt.Errorf("%v", r)}
+				db, err = nil, &DamagedError{Dir: dir, Err: fmt.Errorf("Badger failed opening it: %v", r)}
 			}
 		}()
 		return badger.Open(opts)
@@ -234,6 +278,9 @@ func openBadger(dir string) (s *Badger, err error) {
 	}
 	if err == nil {
 		s = &Badger{db: db, dir: dir}
+		if !verify {
+			return s, nil
+		}
 		if err = s.verify(); err != nil {
 			_ = s.Close()
 			return nil, err
@@ -267,7 +314,7 @@ func (s *Badger) recovered(err *error) {
 	if cb, ok := r.(callbackPanic); ok {
 		panic(cb.v) // the caller's own bug, not the database's
 	}
-	*err = &DamagedError{Dir: s.dir, Err: fmt.Errorf("%v", r)}
+	*err = &DamagedError{Dir: s.dir, Err: fmt.Errorf("Badger failed reading it: %v", r)}
 }
 
 // callbackPanic carries a panic raised by a Scan callback through recovered.

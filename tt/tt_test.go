@@ -264,3 +264,79 @@ func TestHybridStore(t *testing.T) {
 		disk.Close()
 	}
 }
+
+// TestBadgerPanicsAreErrors: a panic raised by a Scan callback is the
+// caller's and goes through unchanged; a store used after Close (Badger's
+// own failure) gives errors, never a panic.
+func TestBadgerPanicsAreErrors(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "db")
+	s, err := OpenBadger(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, _ := s.Create(3)
+	if err := w.Add([]Key{{1, 2}, {3, 4}}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := w.Finish()
+	if err != nil || l.Len() != 2 {
+		t.Fatalf("layer: %v, %v", l, err)
+	}
+	func() {
+		defer func() {
+			if r := recover(); r != "caller's bug" {
+				t.Errorf("callback panic came back as %v", r)
+			}
+		}()
+		_ = l.Scan(1, func([]Key) error { panic("caller's bug") })
+		t.Error("the callback's panic was swallowed")
+	}()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for name, call := range map[string]func() error{
+		"Scan":     func() error { return l.Scan(1, func([]Key) error { return nil }) },
+		"Contains": func() error { _, err := l.Contains(Key{1, 2}); return err },
+		"Layer":    func() error { _, err := s.Layer(3); return err },
+		"LoadMeta": func() error { _, err := s.LoadMeta(); return err },
+		"SaveMeta": func() error { return s.SaveMeta([]byte("x")) },
+		"Create":   func() error { _, err := s.Create(4); return err },
+		"Drop":     func() error { return s.Drop(0) },
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s on a closed store panicked: %v", name, r)
+				}
+			}()
+			if err := call(); err == nil {
+				t.Errorf("%s on a closed store gave no error", name)
+			}
+		}()
+	}
+}
+
+// TestBadgerShortScanIsAnError: a layer that reads back shorter than it is
+// known to be (Badger's iterators stop quietly at a bad block) is an error,
+// not a smaller layer.
+func TestBadgerShortScanIsAnError(t *testing.T) {
+	s, err := OpenBadger(filepath.Join(t.TempDir(), "db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	w, _ := s.Create(1)
+	if err := w.Add([]Key{{1, 2}, {3, 4}, {5, 6}}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := w.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bl := l.(*badgerLayer)
+	bl.n = 4 // as if a key had been lost on the way back
+	var dmg *DamagedError
+	if err := l.Scan(2, func([]Key) error { return nil }); !errors.As(err, &dmg) {
+		t.Fatalf("short scan: %v, want *DamagedError", err)
+	}
+}

@@ -20,7 +20,14 @@ type Resume struct {
 // when opt has no database or there is no database directory (resuming is
 // then a *NothingToResumeError), an error for a damaged database or one that
 // holds another run.
-func ResumePoint(opt Options) (*Resume, error) {
+//
+// Every table's checksums are verified, so that a damaged database is
+// reported before anything says it will be resumed.
+func ResumePoint(opt Options) (*Resume, error) { return resumePoint(opt, true) }
+
+// resumePoint is ResumePoint; without verify only the run's record is read
+// (enough to see whose database it is).
+func resumePoint(opt Options, verify bool) (*Resume, error) {
 	if opt.DB == "" || opt.Strategy == nil {
 		return nil, nil
 	}
@@ -28,13 +35,18 @@ func ResumePoint(opt Options) (*Resume, error) {
 	if err != nil || !ok {
 		return nil, err
 	}
-	disk, err := tt.OpenBadger(opt.DB)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := disk.LoadMeta()
-	if cerr := disk.Close(); err == nil {
-		err = cerr
+	var raw []byte
+	if verify {
+		var disk *tt.Badger
+		if disk, err = tt.OpenBadger(opt.DB); err != nil {
+			return nil, err
+		}
+		raw, err = disk.LoadMeta()
+		if cerr := disk.Close(); err == nil {
+			err = cerr
+		}
+	} else {
+		raw, err = tt.PeekMeta(opt.DB)
 	}
 	if err != nil {
 		return nil, err

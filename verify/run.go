@@ -124,9 +124,9 @@ func (e *engine) openStore() (m *meta, err error) {
 	}
 	var disk *tt.Badger
 	if e.opt.Resume {
-		ok, err := tt.HasStore(e.opt.DB)
-		if err != nil {
-			return nil, err
+		ok, herr := tt.HasStore(e.opt.DB)
+		if herr != nil {
+			return nil, herr
 		}
 		if !ok {
 			return nil, &NothingToResumeError{Dir: e.opt.DB}
@@ -172,7 +172,7 @@ func (e *engine) openStore() (m *meta, err error) {
 // (such a directory is left alone). A damaged database holds nothing
 // trustworthy and does not stop a fresh start.
 func (e *engine) refuseOtherRun() error {
-	_, err := ResumePoint(e.opt)
+	_, err := resumePoint(e.opt, false)
 	var other *OtherRunError
 	var damaged *tt.DamagedError
 	switch {

@@ -532,9 +532,9 @@ func TestInterruptStopsBoth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc map[string]any
-	if err := json.Unmarshal(raw, &doc); err != nil || doc["stop_reason"] != "interrupted" || doc["starter"] != "red" {
-		t.Errorf("JSON (%v):\n%s", err, raw)
+	var docs []map[string]any
+	if err := json.Unmarshal(raw, &docs); err != nil || len(docs) != 1 || docs[0]["stop_reason"] != "interrupted" || docs[0]["starter"] != "red" {
+		t.Errorf("want a JSON array of Red's run only (%v):\n%s", err, raw)
 	}
 	if es, _ := os.ReadDir(db); len(es) != 1 {
 		t.Errorf("an interrupted run kept %d databases, want 1", len(es))

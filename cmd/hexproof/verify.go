@@ -265,7 +265,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *jsonOut != "" {
-		if err := writeResultsJSON(*jsonOut, results, stdout); err != nil {
+		if err := writeResultsJSON(*jsonOut, results, len(starters) > 1, stdout); err != nil {
 			fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
 			written = false
 		}
@@ -435,11 +435,12 @@ func worstExit(results []*verify.Result) int {
 	return code
 }
 
-// writeResultsJSON writes one JSON object, or an array of two with --starter both.
-func writeResultsJSON(path string, results []*verify.Result, stdout io.Writer) error {
+// writeResultsJSON writes one JSON object, or with --starter both an array of
+// the runs made (both, or one after Ctrl-C: a script always gets an array).
+func writeResultsJSON(path string, results []*verify.Result, array bool, stdout io.Writer) error {
 	var out []byte
 	var err error
-	if len(results) == 1 {
+	if !array {
 		out, err = reports.ResultJSON(results[0])
 	} else {
 		out, err = reports.ResultsJSON(results)
