@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -57,3 +58,18 @@ func (s StopReason) String() string {
 }
 
 var errUnreadableMeta = errors.New("its run description is unreadable")
+
+// stopReason says why an inconclusive run stopped. The budgets are checked
+// first: the search tests them between layers, so a run that exceeded one
+// stopped for it even if a signal came later.
+func stopReason(parent, ctx context.Context, opt Options, r *Result) StopReason {
+	switch {
+	case opt.MaxPositions > 0 && r.Positions > opt.MaxPositions:
+		return StopBudget
+	case parent.Err() != nil:
+		return StopInterrupted
+	case ctx.Err() == context.DeadlineExceeded:
+		return StopTimeLimit
+	}
+	return StopBudget
+}

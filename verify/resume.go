@@ -2,6 +2,7 @@ package verify
 
 import (
 	"encoding/json"
+	"errors"
 
 	"hexproof/tt"
 )
@@ -81,4 +82,20 @@ func decodeMeta(opt Options, raw []byte) (*meta, error) {
 		return nil, &OtherRunError{Dir: opt.DB, Stored: m.Run, Want: RunID(opt)}
 	}
 	return m, nil
+}
+
+// refuseOtherRun fails if the database directory holds another run's record
+// (such a directory is left alone). A damaged database holds nothing
+// trustworthy and does not stop a fresh start.
+func (e *engine) refuseOtherRun() error {
+	_, err := resumePoint(e.opt, false)
+	var other *OtherRunError
+	var damaged *tt.DamagedError
+	switch {
+	case errors.As(err, &other):
+		return err
+	case errors.As(err, &damaged):
+		return nil
+	}
+	return err
 }

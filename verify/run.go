@@ -70,21 +70,6 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	return e.res, nil
 }
 
-// stopReason says why an inconclusive run stopped. The budgets are checked
-// first: the search tests them between layers, so a run that exceeded one
-// stopped for it even if a signal came later.
-func stopReason(parent, ctx context.Context, opt Options, r *Result) StopReason {
-	switch {
-	case opt.MaxPositions > 0 && r.Positions > opt.MaxPositions:
-		return StopBudget
-	case parent.Err() != nil:
-		return StopInterrupted
-	case ctx.Err() == context.DeadlineExceeded:
-		return StopTimeLimit
-	}
-	return StopBudget
-}
-
 // meta is what a database records about its run, so that --resume continues
 // exactly the same search and refuses a different one.
 type meta struct {
@@ -112,8 +97,9 @@ func RunID(o Options) string {
 // openStore opens the run's store and, with --resume, its progress. On error
 // nothing stays open. A run that does not resume starts from an emptied
 // database directory, so that nothing old — not even a damaged file — can
-// stand in its way; resuming a directory with no record of this run is a
-// *NothingToResumeError rather than a silent fresh start.
+// stand in its way. Resuming where there is no database directory is a
+// *NothingToResumeError rather than a silent fresh start; a directory that
+// records no finished layer starts again from the empty board.
 func (e *engine) openStore() (m *meta, err error) {
 	if e.opt.DB == "" {
 		if e.opt.Resume {
@@ -166,22 +152,6 @@ func (e *engine) openStore() (m *meta, err error) {
 		return nil, nil // the earlier run finished no layer: start again
 	}
 	return m, nil
-}
-
-// refuseOtherRun fails if the database directory holds another run's record
-// (such a directory is left alone). A damaged database holds nothing
-// trustworthy and does not stop a fresh start.
-func (e *engine) refuseOtherRun() error {
-	_, err := resumePoint(e.opt, false)
-	var other *OtherRunError
-	var damaged *tt.DamagedError
-	switch {
-	case errors.As(err, &other):
-		return err
-	case errors.As(err, &damaged):
-		return nil
-	}
-	return err
 }
 
 func (e *engine) saveMeta(frontier int, sizes map[int]int64) error {

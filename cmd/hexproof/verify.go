@@ -29,8 +29,8 @@ func init() {
 const verifySynopsis = `Plays the strategy against every possible opponent from the empty board and
 answers: optimal (every game is won: a proof), refuted (with a shortest lost
 game, the smallest in cell order among those, each strategy move with its rule),
-inconclusive (a budget ran out), or strategy error (the strategy answered an
-occupied cell or nothing).
+inconclusive (interrupted, or a time limit or budget ran out), or strategy error
+(the strategy answered an occupied cell or nothing).
 
 --choices says what a strategy that allows several moves must do:
   every  every allowed move must keep the win (the opponent picks among them)
