@@ -79,17 +79,6 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(err error) int { return fail(stderr, "verify", exitUsage, err) }
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			return usageErr(err)
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return usageErr(err)
-		}
-		defer pprof.StopCPUProfile()
-	}
 	if err := checkVerifiable(*size); err != nil {
 		return usageErr(err)
 	}
@@ -143,8 +132,29 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if choices == verify.Some && *resume {
 		return usageErr(fmt.Errorf("--choices some keeps its table in memory and cannot --resume"))
 	}
-	// Every output is checked before the search: a long run must not end in
-	// a path error that hides its verdict.
+	opts := make([]verify.Options, len(starters))
+	for k, starter := range starters {
+		opts[k] = verify.Options{
+			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
+			NoSymmetry: *noSym, Resume: *resume, TimeLimit: *timeLimit,
+			MaxPositions: *maxPositions, MemoryBudget: memBytes, MaxLosses: *maxLosses,
+		}
+		if dbRoot != "" {
+			opts[k].DB = filepath.Join(dbRoot, verify.RunID(opts[k]))
+		}
+	}
+	if *resume {
+		notices, err := planResume(opts, dbRoot)
+		if err != nil {
+			return fail(stderr, "verify", exitUsage, dbError(err))
+		}
+		for _, n := range notices {
+			fmt.Fprintf(stderr, "hexproof verify: %s\n", n)
+		}
+	}
+	// Every output is checked before the search (after the checks that
+	// change nothing): a long run must not end in a path error that hides
+	// its verdict.
 	if *jsonOut != "" && *jsonOut != "-" {
 		if err := checkOutputFile("json", *jsonOut); err != nil {
 			return usageErr(err)
@@ -168,25 +178,19 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	opts := make([]verify.Options, len(starters))
-	for k, starter := range starters {
-		opts[k] = verify.Options{
-			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
-			NoSymmetry: *noSym, Resume: *resume, TimeLimit: *timeLimit,
-			MaxPositions: *maxPositions, MemoryBudget: memBytes, MaxLosses: *maxLosses,
+	if *cpuProfile != "" {
+		if err := checkOutputFile("cpuprofile", *cpuProfile); err != nil {
+			return usageErr(err)
 		}
-		if dbRoot != "" {
-			opts[k].DB = filepath.Join(dbRoot, verify.RunID(opts[k]))
-		}
-	}
-	if *resume {
-		notices, err := planResume(opts, dbRoot)
+		f, err := os.Create(*cpuProfile)
 		if err != nil {
-			return fail(stderr, "verify", exitUsage, dbError(err))
+			return usageErr(fmt.Errorf("--cpuprofile %s: %v", *cpuProfile, pathReason(err)))
 		}
-		for _, n := range notices {
-			fmt.Fprintf(stderr, "hexproof verify: %s\n", n)
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return usageErr(fmt.Errorf("--cpuprofile: %v", err))
 		}
+		defer pprof.StopCPUProfile()
 	}
 
 	var losses lossWriter
