@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"hexproof/board"
 	"hexproof/strategies"
@@ -68,7 +67,7 @@ func TestReportsOfARealRun(t *testing.T) {
 
 	txt := ResultText(res)
 	for _, l := range strings.Split(txt, "\n") {
-		if utf8.RuneCountInString(l) > 80 {
+		if tooWide(l) {
 			t.Errorf("line over 80 columns: %q", l)
 		}
 	}

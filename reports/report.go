@@ -60,18 +60,25 @@ func reportFigures(r *verify.Result) [][2]string {
 		{"Choices", r.Choices.String()},
 		{"Verdict", string(r.Verdict)},
 		{"Positions examined", Thousands(r.Positions)},
-		{"Longest game", fmt.Sprintf("%d plies", r.LongestGame)},
+	}
+	switch {
+	case r.Verdict != verify.Inconclusive:
+		f = append(f, [2]string{"Longest game", Plies(r.LongestGame)})
+	case r.LongestGame > 0:
+		f = append(f, [2]string{"Longest game so far", Plies(r.LongestGame)})
+	}
+	f = append(f, [][2]string{
 		{"Transposition hits", Thousands(r.TranspositionHits)},
 		{"Symmetry hits", Thousands(r.SymmetryHits)},
 		{"Layers fully explored", fmt.Sprint(r.LayersDone)},
 		{"Elapsed", r.Elapsed.Round(time.Millisecond).String()},
-	}
+	}...)
 	if r.Counterexample != nil {
 		note := "not proven shortest"
 		if r.Minimal {
 			note = "shortest"
 		}
-		f = append(f, [2]string{"Counterexample", fmt.Sprintf("%d plies (%s)", len(r.Counterexample.Moves), note)})
+		f = append(f, [2]string{"Counterexample", fmt.Sprintf("%s (%s)", Plies(len(r.Counterexample.Moves)), note)})
 	}
 	if r.Detail != "" {
 		f = append(f, [2]string{"Detail", r.Detail})
@@ -92,14 +99,14 @@ func reportMarkdown(r *verify.Result, g *board.Game) string {
 		fmt.Fprintf(&sb, "| %s | %s |\n", f[0], MarkdownEscape(f[1]))
 	}
 	if len(r.RuleCounts) > 0 {
-		sb.WriteString("\n## Rules fired\n\n| rule | times |\n|---|--:|\n")
+		sb.WriteString("\n## Rules fired\n\nHow many of the strategy's moves each of its rules chose.\n\n| rule | times |\n|---|--:|\n")
 		for _, k := range SortedRules(r.RuleCounts) {
 			fmt.Fprintf(&sb, "| %s | %s |\n", MarkdownEscape(k), Thousands(r.RuleCounts[k]))
 		}
 	}
 	if g != nil {
-		fmt.Fprintf(&sb, "\n## %s\n\n%s.\n\n```text\n%s```\n\nMoves: `%s`\n", counterexampleHeading(r),
-			title(Outcome(*g)), Table(*g, board.Thesis), g.Board.FormatMoves(g.Moves, board.Thesis, true))
+		fmt.Fprintf(&sb, "\n## %s\n\n%s.\n\n```text\n%s```\n\nMoves: `%s`\n\nReplay it:\n\n```sh\n%s\n```\n", counterexampleHeading(r),
+			title(Outcome(*g)), Table(*g, board.Thesis), g.Board.FormatMoves(g.Moves, board.Thesis, true), ReplayCommand(r))
 		p := g.Position(-1)
 		fmt.Fprintf(&sb, "\n## Final position\n\n![final position](final.svg)\n\n%s:\n\n```text\n%s```\n",
 			title(chainNote(*g)), g.Board.Picture(p, WinningChain(g.Board, p, g.Winner)))
@@ -142,7 +149,7 @@ func reportHTML(r *verify.Result, g *board.Game, svg []byte) string {
 			fmt.Fprintf(&sb, "<tr><td class=\"red\">%s</td><td class=\"blue\">%s</td></tr>\n", h(row[0]), h(row[1]))
 		}
 		sb.WriteString("</table>\n")
-		fmt.Fprintf(&sb, "<p>Moves: <code>%s</code></p>\n", h(g.Board.FormatMoves(g.Moves, board.Thesis, true)))
+		fmt.Fprintf(&sb, "<p>Moves: <code>%s</code></p>\n<p>Replay it: <code>%s</code></p>\n", h(g.Board.FormatMoves(g.Moves, board.Thesis, true)), h(ReplayCommand(r)))
 		fmt.Fprintf(&sb, "<h2>Final position</h2>\n<p>%s; stones are numbered in move order.</p>\n<figure>\n",
 			h(title(strings.Replace(chainNote(*g), "in lower case", "outlined in gold", 1))))
 		sb.Write(inlineSVG(svg))

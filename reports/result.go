@@ -33,6 +33,9 @@ type ResultDoc struct {
 	SymmetryHits      int64              `json:"symmetry_hits"`
 	LayersDone        int                `json:"layers_done"`
 	Losses            int64              `json:"losses,omitempty"`
+	// StopReason says why an inconclusive run stopped: "interrupted",
+	// "time limit" or "budget".
+	StopReason string `json:"stop_reason,omitempty"`
 }
 
 // CounterexampleDoc is the lost game of a refutation (or the game that led to
@@ -42,6 +45,8 @@ type CounterexampleDoc struct {
 	Winner  *string    `json:"winner"`
 	Minimal bool       `json:"minimal"`
 	Moves   []MoveJSON `json:"moves"`
+	// Replay is the hexproof replay command line that replays this game.
+	Replay string `json:"replay,omitempty"`
 }
 
 // NewResultDoc builds the JSON document of a result.
@@ -66,6 +71,7 @@ func NewResultDoc(r *verify.Result) (ResultDoc, error) {
 		SymmetryHits:      r.SymmetryHits,
 		LayersDone:        r.LayersDone,
 		Losses:            r.Losses,
+		StopReason:        r.StopReason.String(),
 	}
 	for k, v := range r.RuleCounts {
 		d.RuleCounts[k] = v
@@ -75,7 +81,7 @@ func NewResultDoc(r *verify.Result) (ResultDoc, error) {
 		if b == nil {
 			b = r.Board
 		}
-		c := &CounterexampleDoc{Plies: len(g.Moves), Minimal: r.Minimal, Moves: MovesJSON(b, g.Moves)}
+		c := &CounterexampleDoc{Plies: len(g.Moves), Minimal: r.Minimal, Moves: MovesJSON(b, g.Moves), Replay: ReplayCommand(r)}
 		if g.Winner != board.Empty {
 			w := g.Winner.String()
 			c.Winner = &w
@@ -134,8 +140,17 @@ func ResultText(r *verify.Result) string {
 		r.Strategy, title(r.Side.String()), r.Board.M, r.Board.N, r.Board.Geo,
 		title(r.Starter.String()), r.Choices)
 	sb.WriteString(wrap("Verdict: "+VerdictSentence(r), 80, "  "))
-	fmt.Fprintf(&sb, "Positions: %s   longest game: %d plies   elapsed: %s\n",
-		Thousands(r.Positions), r.LongestGame, r.Elapsed.Round(time.Millisecond))
+	// An unfinished search knows only a lower bound on the longest game, and
+	// nothing at all before a game ended: say so, or say nothing.
+	longest := fmt.Sprintf("   longest game: %s", Plies(r.LongestGame))
+	if r.Verdict == verify.Inconclusive {
+		longest = ""
+		if r.LongestGame > 0 {
+			longest = fmt.Sprintf("   longest game so far: %s", Plies(r.LongestGame))
+		}
+	}
+	fmt.Fprintf(&sb, "Positions: %s%s   elapsed: %s\n",
+		Thousands(r.Positions), longest, r.Elapsed.Round(time.Millisecond))
 	if r.TranspositionHits != 0 || r.SymmetryHits != 0 {
 		fmt.Fprintf(&sb, "Transposition hits: %s   symmetry hits: %s\n",
 			Thousands(r.TranspositionHits), Thousands(r.SymmetryHits))
@@ -151,7 +166,8 @@ func ResultText(r *verify.Result) string {
 		for _, k := range SortedRules(r.RuleCounts) {
 			parts = append(parts, fmt.Sprintf("%s: %s", k, Thousands(r.RuleCounts[k])))
 		}
-		sb.WriteString(wrap("Rules fired: "+strings.Join(parts, ", "), 80, "  "))
+		sb.WriteString("Rules fired (the strategy's rule label: how many of its moves that rule chose):\n")
+		sb.WriteString(wrapItems("  ", parts, 80))
 	}
 	if g := r.Counterexample; g != nil {
 		gg := *g
@@ -160,6 +176,8 @@ func ResultText(r *verify.Result) string {
 		}
 		sb.WriteString("\n" + counterexampleHeading(r) + ":\n")
 		sb.WriteString(Table(gg, board.Thesis))
+		// One line, never wrapped, so that it can be copied as it is.
+		sb.WriteString("Replay it with:\n" + ReplayCommand(r) + "\n")
 		p := gg.Position(-1)
 		chain := WinningChain(gg.Board, p, gg.Winner)
 		pic := gg.Board.Picture(p, chain)
@@ -174,6 +192,70 @@ func ResultText(r *verify.Result) string {
 			sb.WriteString(wrap(fmt.Sprintf("\n%s's winning chain: %s", title(gg.Winner.String()), strings.Join(cells, " ")), 80, "  "))
 		}
 	}
+	return sb.String()
+}
+
+// Plies is a game length in words: "1 ply", "13 plies".
+func Plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
+}
+
+// ReplayArgs are the arguments of the hexproof replay command that replays
+// a result's counterexample: the whole game with R:/B: prefixes, so that the
+// strategy's moves are those of the game whatever --choices says, and each
+// is checked against the strategy's allowed set.
+func ReplayArgs(r *verify.Result) []string {
+	g := r.Counterexample
+	if g == nil {
+		return nil
+	}
+	b := g.Board
+	if b == nil {
+		b = r.Board
+	}
+	return []string{"replay", "--board", boardSize(b), "--geometry", b.Geo.String(),
+		"--strategy", r.Strategy, "--choices", r.Choices.String(),
+		"--moves", b.FormatMoves(g.Moves, board.Thesis, true)}
+}
+
+// ReplayCommand is ReplayArgs as one shell command line.
+func ReplayCommand(r *verify.Result) string {
+	args := ReplayArgs(r)
+	if args == nil {
+		return ""
+	}
+	out := "hexproof"
+	for _, a := range args {
+		if strings.ContainsAny(a, " ()\"'$`\\") || a == "" {
+			a = "\"" + a + "\""
+		}
+		out += " " + a
+	}
+	return out
+}
+
+// wrapItems lists items separated by commas in lines of at most width
+// columns, each line starting with indent, never breaking an item.
+func wrapItems(indent string, items []string, width int) string {
+	var sb strings.Builder
+	line := indent
+	for k, it := range items {
+		if k < len(items)-1 {
+			it += ","
+		}
+		if line != indent && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(it) > width {
+			sb.WriteString(line + "\n")
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += it
+	}
+	sb.WriteString(line + "\n")
 	return sb.String()
 }
 
@@ -201,17 +283,24 @@ func VerdictSentence(r *verify.Result) string {
 			n = len(r.Counterexample.Moves)
 		}
 		if r.Choices == verify.Some {
-			return fmt.Sprintf("refuted — whatever the strategy picks among its allowed moves, the opponent can win within %d plies (game below: the quickest forced loss)", n)
+			return fmt.Sprintf("refuted — whatever the strategy picks among its allowed moves, the opponent can win within %s (game below: the quickest forced loss)", Plies(n))
 		}
 		if r.Minimal {
-			return fmt.Sprintf("refuted — %s loses a game of %d plies (a shortest counterexample)", side, n)
+			return fmt.Sprintf("refuted — %s loses a game of %s (a shortest counterexample)", side, Plies(n))
 		}
-		return fmt.Sprintf("refuted — %s loses a game of %d plies", side, n)
+		return fmt.Sprintf("refuted — %s loses a game of %s", side, Plies(n))
 	case verify.Inconclusive:
-		if r.Counterexample != nil {
-			return fmt.Sprintf("inconclusive — a budget ran out; a lost game of %d plies was found (not proven shortest)", len(r.Counterexample.Moves))
+		why := "a budget ran out before the search finished"
+		switch r.StopReason {
+		case verify.StopInterrupted:
+			why = "interrupted before the search finished"
+		case verify.StopTimeLimit:
+			why = "the time limit ran out before the search finished"
 		}
-		return "inconclusive — a budget ran out before the search finished"
+		if r.Counterexample != nil {
+			return fmt.Sprintf("inconclusive — %s; a lost game of %s was found (not proven shortest)", why, Plies(len(r.Counterexample.Moves)))
+		}
+		return "inconclusive — " + why
 	case verify.StrategyError:
 		return "strategy error — the strategy gave an illegal answer"
 	}

@@ -2,6 +2,8 @@ package reports
 
 import (
 	"encoding/json"
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -98,10 +100,16 @@ func TestResultJSON(t *testing.T) {
 	}
 }
 
+// tooWide: a line over 80 columns, except the replay command, which is
+// printed whole so that it can be copied.
+func tooWide(l string) bool {
+	return utf8.RuneCountInString(l) > 80 && !strings.HasPrefix(l, "hexproof replay ")
+}
+
 func TestResultText(t *testing.T) {
 	txt := ResultText(refutation(t))
 	for _, l := range strings.Split(txt, "\n") {
-		if n := utf8.RuneCountInString(l); n > 80 {
+		if n := utf8.RuneCountInString(l); tooWide(l) {
 			t.Errorf("line of %d columns: %q", n, l)
 		}
 	}
@@ -109,7 +117,8 @@ func TestResultText(t *testing.T) {
 		"fitzgerald (Red) on 5x9 cylinder, Blue starts, choices every",
 		"refuted — Red loses a game of 21 plies (a shortest counterexample)",
 		"Positions: 1,234,567",
-		"Rules fired: 2: 10, 6(a): 2, 6(b): 1, 14: 3, open: 1",
+		"Rules fired (the strategy's rule label: how many of its moves that rule chose):\n  2: 10, 6(a): 2, 6(b): 1, 14: 3, open: 1\n",
+		"Replay it with:\nhexproof replay --board 5x9 --geometry cylinder --strategy fitzgerald --choices every --moves \"B:(2,7) R:(4,7) B:(4,6) ",
 		"(4, 5) - 2  | (3, 6)",
 		"Blue won; its winning chain in lower case",
 	} {
@@ -122,7 +131,7 @@ func TestResultText(t *testing.T) {
 	inc.Verdict, inc.Minimal = verify.Inconclusive, false
 	inc.Detail = strings.Repeat("the time limit of 10s ran out while layer 17 was expanded; ", 3)
 	for _, l := range strings.Split(ResultText(inc), "\n") {
-		if n := utf8.RuneCountInString(l); n > 80 {
+		if n := utf8.RuneCountInString(l); tooWide(l) {
 			t.Errorf("inconclusive: line of %d columns: %q", n, l)
 		}
 	}
@@ -133,7 +142,7 @@ func TestResultText(t *testing.T) {
 			Winner: board.Red, Moves: []board.Move{{Player: board.Blue, Cell: wb.Cell(1, 1)}, {Player: board.Red, Cell: wb.Cell(2, 1), Rule: "1"}}}}
 	wt := ResultText(wide)
 	for _, l := range strings.Split(wt, "\n") {
-		if utf8.RuneCountInString(l) > 80 {
+		if tooWide(l) {
 			t.Errorf("wide board: line of %d columns: %q", utf8.RuneCountInString(l), l)
 		}
 	}
@@ -197,5 +206,72 @@ func TestThousands(t *testing.T) {
 		if got := Thousands(n); got != want {
 			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// TestInconclusiveWording: the text says why a run stopped (issue 18: Ctrl-C
+// is not "a budget"), and leaves out a longest game it does not know.
+func TestInconclusiveWording(t *testing.T) {
+	r := refutation(t)
+	r.Verdict, r.Minimal, r.Counterexample, r.LongestGame = verify.Inconclusive, false, nil, 0
+	for _, c := range []struct {
+		why  verify.StopReason
+		want string
+	}{
+		{verify.StopInterrupted, "inconclusive — interrupted before the search finished"},
+		{verify.StopTimeLimit, "inconclusive — the time limit ran out before the search finished"},
+		{verify.StopBudget, "inconclusive — a budget ran out before the search finished"},
+	} {
+		r.StopReason = c.why
+		txt := ResultText(r)
+		if !strings.Contains(txt, c.want) || strings.Contains(txt, "longest game") {
+			t.Errorf("%v:\n%s", c.why, txt)
+		}
+		if c.why == verify.StopInterrupted && strings.Contains(txt, "budget") {
+			t.Errorf("an interruption is worded as a budget:\n%s", txt)
+		}
+		doc, err := NewResultDoc(r)
+		if err != nil || doc.StopReason != c.why.String() {
+			t.Errorf("JSON stop_reason %q, want %q (%v)", doc.StopReason, c.why, err)
+		}
+	}
+	r.LongestGame = 9
+	if txt := ResultText(r); !strings.Contains(txt, "longest game so far: 9 plies") {
+		t.Errorf("a known lower bound is not shown:\n%s", txt)
+	}
+	if Plies(1) != "1 ply" || Plies(0) != "0 plies" || Plies(13) != "13 plies" {
+		t.Errorf("Plies: %q %q %q", Plies(1), Plies(0), Plies(13))
+	}
+}
+
+// TestRulesNeverSplit: a long list of rule counts wraps between entries,
+// never inside one ("I: 1" stays on one line).
+func TestRulesNeverSplit(t *testing.T) {
+	r := refutation(t)
+	r.RuleCounts = map[string]int64{}
+	for k := 1; k <= 40; k++ {
+		r.RuleCounts[fmt.Sprintf("rule %d", k)] = int64(k) * 1000003
+	}
+	txt := ResultText(r)
+	start := strings.Index(txt, "Rules fired")
+	lines := strings.Split(txt[start:], "\n")[1:]
+	seen := 0
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "  ") {
+			break
+		}
+		if utf8.RuneCountInString(l) > 80 {
+			t.Errorf("line of %d columns: %q", utf8.RuneCountInString(l), l)
+		}
+		for _, item := range strings.Split(strings.TrimSpace(l), ", ") {
+			item = strings.TrimSuffix(item, ",")
+			if !regexp.MustCompile(`^rule \d+: [\d,]+$`).MatchString(item) {
+				t.Errorf("entry split across lines: %q in %q", item, l)
+			}
+			seen++
+		}
+	}
+	if seen != 40 {
+		t.Errorf("%d entries listed, want 40:\n%s", seen, txt)
 	}
 }

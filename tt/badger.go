@@ -1,8 +1,10 @@
 package tt
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +30,14 @@ const (
 )
 
 // Badger is the persistent store.
+//
+// Every exported entry point turns a panic inside Badger (which its table
+// code raises on some damaged files) into a *DamagedError naming the
+// directory, so that a damaged database costs the user one line, not a stack
+// trace. Checksums are verified when a table is opened and on every block
+// read, and a scan that yields fewer keys than the layer is known to hold is
+// an error too: Badger's iterators end quietly on a bad block, and a layer
+// read short would be a false proof.
 type Badger struct {
 	db  *badger.DB
 	dir string
@@ -36,24 +46,206 @@ type Badger struct {
 // OpenBadger opens (creating if needed) a store in dir. It refuses a directory
 // that has content but is not a hexproof store.
 func OpenBadger(dir string) (*Badger, error) {
+	if err := prepareDir(dir, false); err != nil {
+		return nil, err
+	}
+	return openBadger(dir)
+}
+
+// PeekMeta reads the run description of the store in dir without verifying
+// every table first (the read itself is checksummed): for a caller that only
+// wants to know what a store holds. A directory without a store gives nil.
+func PeekMeta(dir string) ([]byte, error) {
+	ok, err := HasStore(dir)
+	if err != nil || !ok {
+		return nil, err
+	}
+	s, err := openBadgerChecked(dir, false)
+	if err != nil {
+		return nil, err
+	}
+	out, err := s.LoadMeta()
+	if cerr := s.Close(); err == nil {
+		err = cerr
+	}
+	return out, err
+}
+
+// OpenBadgerFresh opens an empty store in dir: a hexproof store already there
+// is deleted first, whatever state it is in (so that a damaged database never
+// stands in the way of a run that does not need its content). A directory that
+// has content but is not a hexproof store is refused, never deleted.
+func OpenBadgerFresh(dir string) (*Badger, error) {
+	if err := prepareDir(dir, true); err != nil {
+		return nil, err
+	}
+	return openBadger(dir)
+}
+
+// HasStore reports whether dir exists and is marked as a hexproof store; it
+// creates nothing.
+func HasStore(dir string) (bool, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("database directory %s: %w", dir, err)
+	}
+	if len(entries) == 0 {
+		return false, nil
+	}
+	if err := checkMarker(dir); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// checkMarker returns a *NotStoreError unless dir holds the marker file.
+func checkMarker(dir string) error {
+	b, err := os.ReadFile(filepath.Join(dir, markerName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return &NotStoreError{Dir: dir}
+	}
+	if err != nil {
+		return fmt.Errorf("database directory %s: %w", dir, err)
+	}
+	if string(b) != markerText {
+		m := strings.TrimSpace(string(b))
+		if len(m) > 40 {
+			m = m[:40] + "…"
+		}
+		return &NotStoreError{Dir: dir, HasMarker: true, Marker: m}
+	}
+	return nil
+}
+
+// prepareDir creates dir if needed, checks that it is empty or a hexproof
+// store, empties it if fresh, and marks it.
+func prepareDir(dir string, fresh bool) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("database directory %s: %w", dir, err)
+		return fmt.Errorf("database directory %s: %w", dir, err)
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("database directory %s: %w", dir, err)
+		return fmt.Errorf("database directory %s: %w", dir, err)
 	}
-	marker := filepath.Join(dir, markerName)
 	if len(entries) > 0 {
-		b, err := os.ReadFile(marker)
-		if err != nil {
-			return nil, fmt.Errorf("database directory %s is not empty and is not a hexproof database (no %s file); choose another --db", dir, markerName)
+		if err := checkMarker(dir); err != nil {
+			return err
 		}
-		if string(b) != markerText {
-			return nil, fmt.Errorf("database directory %s was written by an incompatible hexproof (%q); choose another --db", dir, strings.TrimSpace(string(b)))
+		if !fresh {
+			return nil
 		}
-	} else if err := os.WriteFile(marker, []byte(markerText), 0o644); err != nil {
-		return nil, fmt.Errorf("database directory %s: %w", dir, err)
+		// Badger holds a lock while a process has the store open; deleting
+		// under it would pull the files from under that process.
+		if _, err := os.Stat(filepath.Join(dir, "LOCK")); err == nil {
+			if err := lockFree(dir); err != nil {
+				return err
+			}
+		}
+		for _, e := range entries {
+			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+				return fmt.Errorf("emptying database directory %s: %w", dir, err)
+			}
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, markerName), []byte(markerText), 0o644); err != nil {
+		return fmt.Errorf("database directory %s: %w", dir, err)
+	}
+	return nil
+}
+
+// lockFree fails with *InUseError if another process holds the store's lock
+// (Badger's own check, by opening and closing the store read-only).
+func lockFree(dir string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = nil // damaged, not locked: emptying it is the cure
+		}
+	}()
+	db, err := badger.Open(badger.DefaultOptions(dir).WithLogger(nil).WithReadOnly(true))
+	if err != nil {
+		if isLocked(err) {
+			return &InUseError{Dir: dir}
+		}
+		return nil
+	}
+	_ = db.Close()
+	return nil
+}
+
+func isLocked(err error) bool {
+	return strings.Contains(err.Error(), "Another process is using this Badger database")
+}
+
+// checkTables checks the footer of every table file: Badger opens tables in
+// goroutines of its own, where a footer whose lengths point outside the file
+// makes it panic beyond any recover of ours. A footer is, from the end: the
+// checksum's length (4 bytes, big-endian), the checksum, the index's length
+// (4 bytes), the index. Badger verifies the checksums itself once the
+// lengths are sane.
+func checkTables(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("database directory %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		if filepath.Ext(e.Name()) != ".sst" {
+			continue
+		}
+		if err := checkFooter(filepath.Join(dir, e.Name())); err != nil {
+			return &DamagedError{Dir: dir, Err: fmt.Errorf("table %s: %w", e.Name(), err)}
+		}
+	}
+	return nil
+}
+
+// checkFooter reads the 4-byte lengths at the end of one table file.
+func checkFooter(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	u32 := func(at int64) (int64, error) {
+		var b [4]byte
+		if _, err := f.ReadAt(b[:], at); err != nil {
+			return 0, err
+		}
+		return int64(binary.BigEndian.Uint32(b[:])), nil
+	}
+	pos := st.Size() - 4
+	if pos < 0 {
+		return errors.New("shorter than its footer")
+	}
+	n, err := u32(pos)
+	if err != nil {
+		return err
+	}
+	if pos -= n + 4; pos < 0 {
+		return errors.New("its checksum length points outside the file")
+	}
+	if n, err = u32(pos); err != nil {
+		return err
+	}
+	if pos-n < 0 {
+		return errors.New("its index length points outside the file")
+	}
+	return nil
+}
+
+func openBadger(dir string) (*Badger, error) { return openBadgerChecked(dir, true) }
+
+// openBadgerChecked opens the store in dir; verify reads every table and
+// checks its block checksums first.
+func openBadgerChecked(dir string, verify bool) (s *Badger, err error) {
+	if err := checkTables(dir); err != nil {
+		return nil, err
 	}
 	opts := badger.DefaultOptions(dir).
 		WithLogger(nil).
@@ -62,18 +254,78 @@ func OpenBadger(dir string) (*Badger, error) {
 		WithNumVersionsToKeep(1).
 		WithMemTableSize(64 << 20).
 		WithBlockCacheSize(64 << 20).
-		WithIndexCacheSize(64 << 20)
-	db, err := badger.Open(opts)
-	if err != nil {
+		WithIndexCacheSize(64 << 20).
+		// Not OnTableRead: Badger checks tables on open in goroutines of its
+		// own and dereferences nil on a bad block there (v4.9.6); the same
+		// check runs below, where a panic can be recovered.
+		WithChecksumVerificationMode(options.OnBlockRead).
+		WithVerifyValueChecksum(true)
+	open := func() (db *badger.DB, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				db, err = nil, &DamagedError{Dir: dir, Err: fmt.Errorf("Badger failed opening it: %v", r)}
+			}
+		}()
+		return badger.Open(opts)
+	}
+	db, err := open()
+	if err != nil && !isLocked(err) {
 		// After a kill -9, Badger's first open can fail while it replaces a
 		// half-made memtable file, and the next open succeeds (seen in
 		// review); one retry keeps --resume from failing for that.
 		time.Sleep(100 * time.Millisecond)
-		if db, err = badger.Open(opts); err != nil {
-			return nil, fmt.Errorf("opening database %s: %w", dir, err)
-		}
+		db, err = open()
 	}
-	return &Badger{db: db, dir: dir}, nil
+	if err == nil {
+		s = &Badger{db: db, dir: dir}
+		if !verify {
+			return s, nil
+		}
+		if err = s.verify(); err != nil {
+			_ = s.Close()
+			return nil, err
+		}
+		return s, nil
+	}
+	switch {
+	case isLocked(err):
+		return nil, &InUseError{Dir: dir}
+	case errors.As(err, new(*DamagedError)):
+		return nil, err
+	case errors.Is(err, fs.ErrPermission):
+		return nil, fmt.Errorf("opening database %s: %w", dir, err)
+	}
+	return nil, &DamagedError{Dir: dir, Err: err}
+}
+
+// verify reads every table and checks its block checksums.
+func (s *Badger) verify() (err error) {
+	defer s.recovered(&err)
+	return s.damaged(s.db.VerifyChecksum())
+}
+
+// recovered turns a panic from Badger into a *DamagedError in *err. Deferred
+// by every method that calls Badger.
+func (s *Badger) recovered(err *error) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	if cb, ok := r.(callbackPanic); ok {
+		panic(cb.v) // the caller's own bug, not the database's
+	}
+	*err = &DamagedError{Dir: s.dir, Err: fmt.Errorf("Badger failed reading it: %v", r)}
+}
+
+// callbackPanic carries a panic raised by a Scan callback through recovered.
+type callbackPanic struct{ v any }
+
+// damaged wraps a Badger read error.
+func (s *Badger) damaged(err error) error {
+	if err == nil || errors.As(err, new(*DamagedError)) {
+		return err
+	}
+	return &DamagedError{Dir: s.dir, Err: err}
 }
 
 func layerPrefix(d int) []byte {
@@ -86,14 +338,16 @@ type badgerWriter struct {
 	wb *badger.WriteBatch
 }
 
-func (s *Badger) Create(d int) (Writer, error) {
+func (s *Badger) Create(d int) (_ Writer, err error) {
+	defer s.recovered(&err)
 	if err := s.db.DropPrefix(layerPrefix(d)); err != nil {
-		return nil, fmt.Errorf("clearing layer %d: %w", d, err)
+		return nil, fmt.Errorf("clearing layer %d of database %s: %w", d, s.dir, err)
 	}
 	return &badgerWriter{s: s, d: d, wb: s.db.NewWriteBatch()}, nil
 }
 
-func (w *badgerWriter) Add(keys []Key) error {
+func (w *badgerWriter) Add(keys []Key) (err error) {
+	defer w.s.recovered(&err)
 	p := layerPrefix(w.d)
 	// One allocation per run: the batch keeps the key slices until it flushes.
 	arena := make([]byte, 0, len(keys)*(len(p)+16))
@@ -102,32 +356,28 @@ func (w *badgerWriter) Add(keys []Key) error {
 		arena = append(arena, p...)
 		arena = k.Bytes(arena)
 		if err := w.wb.Set(arena[start:len(arena):len(arena)], nil); err != nil {
-			return fmt.Errorf("writing layer %d: %w", w.d, err)
+			return fmt.Errorf("writing layer %d of database %s: %w", w.d, w.s.dir, err)
 		}
 	}
 	return nil
 }
 
-func (w *badgerWriter) Finish() (Layer, error) {
+func (w *badgerWriter) Finish() (_ Layer, err error) {
+	defer w.s.recovered(&err)
 	if err := w.wb.Flush(); err != nil {
-		return nil, fmt.Errorf("writing layer %d: %w", w.d, err)
+		return nil, fmt.Errorf("writing layer %d of database %s: %w", w.d, w.s.dir, err)
 	}
-	l := &badgerLayer{s: w.s, d: w.d, n: -1}
-	n := int64(0)
-	if err := l.Scan(1<<16, func(k []Key) error { n += int64(len(k)); return nil }); err != nil {
-		return nil, err
-	}
-	l.n = n
-	return l, nil
+	return w.s.Layer(w.d)
 }
 
 type badgerLayer struct {
 	s *Badger
 	d int
-	n int64
+	n int64 // keys in the layer; -1 while counting
 }
 
-func (s *Badger) Layer(d int) (Layer, error) {
+func (s *Badger) Layer(d int) (_ Layer, err error) {
+	defer s.recovered(&err)
 	l := &badgerLayer{s: s, d: d, n: -1}
 	n := int64(0)
 	if err := l.Scan(1<<16, func(k []Key) error { n += int64(len(k)); return nil }); err != nil {
@@ -139,9 +389,10 @@ func (s *Badger) Layer(d int) (Layer, error) {
 
 func (l *badgerLayer) Len() int64 { return l.n }
 
-func (l *badgerLayer) Contains(k Key) (bool, error) {
+func (l *badgerLayer) Contains(k Key) (found bool, err error) {
+	defer l.s.recovered(&err)
 	key := k.Bytes(layerPrefix(l.d))
-	err := l.s.db.View(func(txn *badger.Txn) error {
+	err = l.s.db.View(func(txn *badger.Txn) error {
 		_, err := txn.Get(key)
 		return err
 	})
@@ -149,14 +400,25 @@ func (l *badgerLayer) Contains(k Key) (bool, error) {
 		return false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("reading layer %d: %w", l.d, err)
+		return false, l.s.damaged(fmt.Errorf("reading layer %d: %w", l.d, err))
 	}
 	return true, nil
 }
 
-func (l *badgerLayer) Scan(n int, fn func([]Key) error) error {
+func (l *badgerLayer) Scan(n int, fn func([]Key) error) (err error) {
+	defer l.s.recovered(&err)
+	call := func(k []Key) error {
+		defer func() {
+			if r := recover(); r != nil {
+				panic(callbackPanic{r})
+			}
+		}()
+		return fn(k)
+	}
 	p := layerPrefix(l.d)
-	return l.s.db.View(func(txn *badger.Txn) error {
+	var seen int64
+	stopped := false
+	err = l.s.db.View(func(txn *badger.Txn) error {
 		o := badger.DefaultIteratorOptions
 		o.PrefetchValues = false
 		o.Prefix = p
@@ -166,26 +428,42 @@ func (l *badgerLayer) Scan(n int, fn func([]Key) error) error {
 		for it.Seek(p); it.ValidForPrefix(p); it.Next() {
 			k := it.Item().Key()
 			if len(k) != len(p)+16 {
-				return fmt.Errorf("database %s is corrupt: key of %d bytes in layer %d", l.s.dir, len(k), l.d)
+				return l.s.damaged(fmt.Errorf("key of %d bytes in layer %d", len(k), l.d))
 			}
 			buf = append(buf, KeyFromBytes(k[len(p):]))
 			if len(buf) == n {
-				if err := fn(buf); err != nil {
+				seen += int64(len(buf))
+				if err := call(buf); err != nil {
+					stopped = true
 					return err
 				}
 				buf = buf[:0]
 			}
 		}
 		if len(buf) > 0 {
-			return fn(buf)
+			seen += int64(len(buf))
+			if err := call(buf); err != nil {
+				stopped = true
+				return err
+			}
 		}
 		return nil
 	})
+	if err != nil {
+		if stopped {
+			return err
+		}
+		return l.s.damaged(err)
+	}
+	if l.n >= 0 && seen != l.n {
+		return l.s.damaged(fmt.Errorf("layer %d read back with %d of its %d positions", l.d, seen, l.n))
+	}
+	return nil
 }
 
-func (s *Badger) LoadMeta() ([]byte, error) {
-	var out []byte
-	err := s.db.View(func(txn *badger.Txn) error {
+func (s *Badger) LoadMeta() (out []byte, err error) {
+	defer s.recovered(&err)
+	err = s.db.View(func(txn *badger.Txn) error {
 		it, err := txn.Get([]byte{prefixMeta})
 		if err != nil {
 			return err
@@ -197,13 +475,14 @@ func (s *Badger) LoadMeta() ([]byte, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading database %s: %w", s.dir, err)
+		return nil, s.damaged(fmt.Errorf("reading the run description: %w", err))
 	}
 	return out, nil
 }
 
-func (s *Badger) SaveMeta(b []byte) error {
-	err := s.db.Update(func(txn *badger.Txn) error { return txn.Set([]byte{prefixMeta}, b) })
+func (s *Badger) SaveMeta(b []byte) (err error) {
+	defer s.recovered(&err)
+	err = s.db.Update(func(txn *badger.Txn) error { return txn.Set([]byte{prefixMeta}, b) })
 	if err == nil {
 		// The metadata marks layers as finished: make it durable before going on.
 		err = s.db.Sync()
@@ -214,7 +493,8 @@ func (s *Badger) SaveMeta(b []byte) error {
 	return nil
 }
 
-func (s *Badger) Drop(d int) error {
+func (s *Badger) Drop(d int) (err error) {
+	defer s.recovered(&err)
 	var ps [][]byte
 	for k := d; k <= MaxCells+1; k++ {
 		ps = append(ps, layerPrefix(k))
@@ -225,15 +505,24 @@ func (s *Badger) Drop(d int) error {
 	return nil
 }
 
-func (s *Badger) Close() error {
+func (s *Badger) Close() (err error) {
+	defer s.recovered(&err)
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("closing database %s: %w", s.dir, err)
 	}
 	return nil
 }
 
-// Size is the bytes the store occupies on disk.
-func (s *Badger) Size() int64 {
+// Size is the bytes the store occupies on disk (0 if Badger cannot say).
+func (s *Badger) Size() (n int64) {
+	defer func() {
+		if recover() != nil {
+			n = 0
+		}
+	}()
 	lsm, vlog := s.db.Size()
 	return lsm + vlog
 }
+
+// Dir is the store's directory.
+func (s *Badger) Dir() string { return s.dir }

@@ -183,7 +183,7 @@ func (m *Mem) Create(d int) (Writer, error) { delete(m.layers, d); return &memWr
 func (m *Mem) Layer(d int) (Layer, error) {
 	l, ok := m.layers[d]
 	if !ok {
-		return nil, errNoLayer(d)
+		return nil, &MissingLayerError{Layer: d}
 	}
 	return l, nil
 }
@@ -198,26 +198,3 @@ func (m *Mem) Drop(d int) error {
 	return nil
 }
 func (m *Mem) Close() error { m.layers = nil; return nil }
-
-type errNoLayer int
-
-func (e errNoLayer) Error() string { return "layer " + itoa(int(e)) + " is not in the store" }
-
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	var b []byte
-	neg := i < 0
-	if neg {
-		i = -i
-	}
-	for i > 0 {
-		b = append([]byte{byte('0' + i%10)}, b...)
-		i /= 10
-	}
-	if neg {
-		b = append([]byte{'-'}, b...)
-	}
-	return string(b)
-}

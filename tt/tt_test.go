@@ -1,6 +1,7 @@
 package tt
 
 import (
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -159,17 +160,79 @@ func TestBadgerStore(t *testing.T) {
 func TestBadgerRefusesForeignDirectories(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "thesis.tex"), []byte("x"), 0o644)
-	if _, err := OpenBadger(dir); err == nil || !strings.Contains(err.Error(), "not a hexproof database") {
-		t.Fatalf("foreign directory: %v", err)
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Fatalf("the foreign directory was written to: %d entries", len(entries))
+	for _, open := range []func(string) (*Badger, error){OpenBadger, OpenBadgerFresh} {
+		var ns *NotStoreError
+		if _, err := open(dir); !errors.As(err, &ns) || ns.HasMarker || !strings.Contains(err.Error(), "not a hexproof database") {
+			t.Fatalf("foreign directory: %v", err)
+		}
+		entries, _ := os.ReadDir(dir)
+		if len(entries) != 1 {
+			t.Fatalf("the foreign directory was written to: %d entries", len(entries))
+		}
 	}
 	dir2 := t.TempDir()
 	os.WriteFile(filepath.Join(dir2, markerName), []byte("something else\n"), 0o644)
-	if _, err := OpenBadger(dir2); err == nil || !strings.Contains(err.Error(), "incompatible") {
-		t.Fatalf("wrong marker: %v", err)
+	for _, open := range []func(string) (*Badger, error){OpenBadger, OpenBadgerFresh} {
+		var ns *NotStoreError
+		if _, err := open(dir2); !errors.As(err, &ns) || !ns.HasMarker || ns.Marker != "something else" {
+			t.Fatalf("wrong marker: %v", err)
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir2, markerName)); string(b) != "something else\n" {
+			t.Fatalf("the wrong marker was overwritten")
+		}
+	}
+	if ok, err := HasStore(filepath.Join(dir, "nosuch")); ok || err != nil {
+		t.Fatalf("HasStore of a missing directory: %v %v", ok, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "nosuch")); err == nil {
+		t.Fatal("HasStore created a directory")
+	}
+}
+
+// TestBadgerFreshAndInUse: OpenBadgerFresh empties a store (even one whose
+// files are garbage), and a store open in this process is reported in use
+// rather than deleted or opened twice.
+func TestBadgerFreshAndInUse(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "db")
+	s, err := OpenBadger(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SaveMeta([]byte("run")); err != nil {
+		t.Fatal(err)
+	}
+	var inUse *InUseError
+	if _, err := OpenBadger(dir); !errors.As(err, &inUse) {
+		t.Fatalf("second open: %v, want *InUseError", err)
+	}
+	if _, err := OpenBadgerFresh(dir); !errors.As(err, &inUse) {
+		t.Fatalf("fresh open while in use: %v, want *InUseError", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := HasStore(dir); !ok || err != nil {
+		t.Fatalf("HasStore: %v %v", ok, err)
+	}
+	// Garbage in every file: a plain open fails with *DamagedError, a
+	// fresh open starts an empty store.
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.Name() != markerName {
+			os.WriteFile(filepath.Join(dir, e.Name()), []byte("garbage"), 0o644)
+		}
+	}
+	var dmg *DamagedError
+	if _, err := OpenBadger(dir); !errors.As(err, &dmg) || dmg.Dir != dir || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("open of a damaged store: %v, want a one-line *DamagedError", err)
+	}
+	s, err = OpenBadgerFresh(dir)
+	if err != nil {
+		t.Fatalf("fresh open of a damaged store: %v", err)
+	}
+	defer s.Close()
+	if m, err := s.LoadMeta(); m != nil || err != nil {
+		t.Fatalf("fresh store has metadata %q, %v", m, err)
 	}
 }
 
@@ -225,5 +288,81 @@ func TestMergeRuns(t *testing.T) {
 		if cap(got) != len(got) && len(runs) > 1 {
 			t.Fatalf("merged slice has capacity %d for %d keys", cap(got), len(got))
 		}
+	}
+}
+
+// TestBadgerPanicsAreErrors: a panic raised by a Scan callback is the
+// caller's and goes through unchanged; a store used after Close (Badger's
+// own failure) gives errors, never a panic.
+func TestBadgerPanicsAreErrors(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "db")
+	s, err := OpenBadger(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, _ := s.Create(3)
+	if err := w.Add([]Key{{1, 2}, {3, 4}}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := w.Finish()
+	if err != nil || l.Len() != 2 {
+		t.Fatalf("layer: %v, %v", l, err)
+	}
+	func() {
+		defer func() {
+			if r := recover(); r != "caller's bug" {
+				t.Errorf("callback panic came back as %v", r)
+			}
+		}()
+		_ = l.Scan(1, func([]Key) error { panic("caller's bug") })
+		t.Error("the callback's panic was swallowed")
+	}()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for name, call := range map[string]func() error{
+		"Scan":     func() error { return l.Scan(1, func([]Key) error { return nil }) },
+		"Contains": func() error { _, err := l.Contains(Key{1, 2}); return err },
+		"Layer":    func() error { _, err := s.Layer(3); return err },
+		"LoadMeta": func() error { _, err := s.LoadMeta(); return err },
+		"SaveMeta": func() error { return s.SaveMeta([]byte("x")) },
+		"Create":   func() error { _, err := s.Create(4); return err },
+		"Drop":     func() error { return s.Drop(0) },
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s on a closed store panicked: %v", name, r)
+				}
+			}()
+			if err := call(); err == nil {
+				t.Errorf("%s on a closed store gave no error", name)
+			}
+		}()
+	}
+}
+
+// TestBadgerShortScanIsAnError: a layer that reads back shorter than it is
+// known to be (Badger's iterators stop quietly at a bad block) is an error,
+// not a smaller layer.
+func TestBadgerShortScanIsAnError(t *testing.T) {
+	s, err := OpenBadger(filepath.Join(t.TempDir(), "db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	w, _ := s.Create(1)
+	if err := w.Add([]Key{{1, 2}, {3, 4}, {5, 6}}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := w.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bl := l.(*badgerLayer)
+	bl.n = 4 // as if a key had been lost on the way back
+	var dmg *DamagedError
+	if err := l.Scan(2, func([]Key) error { return nil }); !errors.As(err, &dmg) {
+		t.Fatalf("short scan: %v, want *DamagedError", err)
 	}
 }

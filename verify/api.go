@@ -143,4 +143,6 @@ type Result struct {
 	Detail     string
 	LayersDone int   // plies fully explored
 	Losses     int64 // losing games passed to OnLoss
+	// StopReason says, for Inconclusive, why the search stopped.
+	StopReason StopReason
 }

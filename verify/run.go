@@ -31,6 +31,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	e := newEngine(opt)
+	parent := ctx
 	if opt.TimeLimit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, opt.TimeLimit)
@@ -52,6 +53,9 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	e.res.Elapsed = time.Since(e.start)
 	if err != nil {
 		return nil, err
+	}
+	if e.res.Verdict == Inconclusive {
+		e.res.StopReason = stopReason(parent, ctx, opt, e.res)
 	}
 	return e.res, nil
 }
@@ -169,16 +173,35 @@ func checkStarts(opt Options) error {
 }
 
 // openStore opens the run's store and, with --resume, its progress. On error
-// nothing stays open.
+// nothing stays open. A run that does not resume starts from an emptied
+// database directory, so that nothing old — not even a damaged file — can
+// stand in its way. Resuming where there is no database directory is a
+// *NothingToResumeError rather than a silent fresh start; a directory that
+// records no finished layer starts again from the empty board.
 func (e *engine) openStore() (m *meta, err error) {
 	if e.opt.DB == "" {
 		if e.opt.Resume {
-			return nil, fmt.Errorf("--resume needs a database (--db), not --in-memory")
+			return nil, ErrResumeInMemory
 		}
 		e.store = tt.NewMem()
 		return nil, nil
 	}
-	disk, err := tt.OpenBadger(e.opt.DB)
+	var disk *tt.Badger
+	if e.opt.Resume {
+		ok, herr := tt.HasStore(e.opt.DB)
+		if herr != nil {
+			return nil, herr
+		}
+		if !ok {
+			return nil, &NothingToResumeError{Dir: e.opt.DB}
+		}
+		disk, err = tt.OpenBadger(e.opt.DB)
+	} else {
+		if err := e.refuseOtherRun(); err != nil {
+			return nil, err
+		}
+		disk, err = tt.OpenBadgerFresh(e.opt.DB)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -190,22 +213,21 @@ func (e *engine) openStore() (m *meta, err error) {
 			e.store = nil
 		}
 	}()
+	if !e.opt.Resume {
+		return nil, nil
+	}
 	raw, err := st.LoadMeta()
 	if err != nil {
 		return nil, err
 	}
 	if raw == nil {
-		return nil, nil
+		return nil, nil // killed before it recorded itself: start again
 	}
-	m = &meta{}
-	if err := json.Unmarshal(raw, m); err != nil || m.Format != 1 {
-		return nil, fmt.Errorf("database %s: unreadable run description; choose another --db", e.opt.DB)
+	if m, err = decodeMeta(e.opt, raw); err != nil {
+		return nil, err
 	}
-	if m.Run != RunID(e.opt) {
-		return nil, fmt.Errorf("database %s holds another run (%s); choose another --db for %s", e.opt.DB, m.Run, RunID(e.opt))
-	}
-	if !e.opt.Resume || m.Frontier < 0 {
-		return nil, nil // started afresh (or nothing finished yet): old layers are replaced
+	if m.Frontier < 0 {
+		return nil, nil // the earlier run finished no layer: start again
 	}
 	return m, nil
 }

@@ -113,7 +113,7 @@ func parseFlags(fs *pflag.FlagSet, args []string, stderr io.Writer) (done bool, 
 		if errors.Is(err, pflag.ErrHelp) {
 			return true, 0 // pflag has already called fs.Usage
 		}
-		fmt.Fprintf(stderr, "hexproof %s: %v\n", fs.Name(), err)
+		fmt.Fprintf(stderr, "hexproof %s: %v\n", fs.Name(), flagError(err))
 		return true, exitUsage
 	}
 	if fs.NArg() > 0 {
@@ -127,4 +127,25 @@ func parseFlags(fs *pflag.FlagSet, args []string, stderr io.Writer) (done bool, 
 func fail(stderr io.Writer, cmd string, code int, err error) int {
 	fmt.Fprintf(stderr, "hexproof %s: %v\n", cmd, err)
 	return code
+}
+
+// flagError words a value the flag parser refused by what the flag wants,
+// instead of the parser's own text ("strconv.ParseInt: parsing …").
+func flagError(err error) error {
+	var bad *pflag.InvalidValueError
+	if !errors.As(err, &bad) {
+		return err
+	}
+	want := "a valid value"
+	switch bad.GetFlag().Value.Type() {
+	case "int", "int64", "int32", "uint", "uint64":
+		want = "a whole number"
+	case "float64":
+		want = "a number"
+	case "duration":
+		want = "a duration such as 90s, 30m or 2h"
+	case "bool":
+		want = "true or false"
+	}
+	return fmt.Errorf("--%s: %q is not %s", bad.GetFlag().Name, bad.GetValue(), want)
 }

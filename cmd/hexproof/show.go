@@ -3,8 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"hexproof/board"
+	"hexproof/tt"
 )
 
 func init() {
@@ -14,7 +16,9 @@ func init() {
 func runShow(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("show --board MxN [--geometry G] --moves \"…\"",
 		"Plays the moves from the empty board (players alternate, starting with --starter;\n"+
-			"R:/B: prefixes are checked) and prints the position and the winner, if any.", stdout)
+			"R:/B: prefixes are checked) and prints the position and the winner, if any.\n\n"+
+			"Exit codes: 0 shown (whether or not someone has won), 2 bad input (the message\n"+
+			"names the move or flag at fault).", stdout)
 	size := fs.String("board", "", "board size, columns x rings, e.g. 5x4 (required)")
 	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
 	moves := fs.String("moves", "", "move list, e.g. \"(3,2) b1 (2,3)\" or \"B:c4 R:(2,3)\"")
@@ -64,13 +68,32 @@ func boardFromFlags(size, geo string) (*board.Board, error) {
 	}
 	m, n, err := board.ParseBoardSize(size)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--board: %v", err)
+	}
+	if strings.TrimSpace(geo) == "" {
+		// An empty value is a mistake (an unset shell variable), not a
+		// request for the default.
+		return nil, fmt.Errorf("--geometry is empty (want cylinder, flat or torus)")
 	}
 	g, err := board.ParseGeometry(geo)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--geometry: %v", err)
 	}
 	return board.New(m, n, g)
+}
+
+// checkVerifiable refuses, with one message whatever the size, a board
+// larger than the verifier's positions can hold (verify and the commands
+// built on it handle fewer cells than the board package).
+func checkVerifiable(size string) error {
+	var m, n int
+	if _, err := fmt.Sscanf(strings.ToLower(strings.TrimSpace(size)), "%dx%d", &m, &n); err != nil || m <= 0 || n <= 0 {
+		return nil // not a size: boardFromFlags says what is wrong
+	}
+	if c := int64(m) * int64(n); c > tt.MaxCells {
+		return fmt.Errorf("--board %s: the board has %d cells; verify handles at most %d", strings.TrimSpace(size), c, tt.MaxCells)
+	}
+	return nil
 }
 
 func capitalize(s string) string {

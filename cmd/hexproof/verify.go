@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -16,6 +18,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/reports"
+	"hexproof/tt"
 	"hexproof/verify"
 )
 
@@ -26,8 +29,8 @@ func init() {
 const verifySynopsis = `Plays the strategy against every possible opponent from the empty board and
 answers: optimal (every game is won: a proof), refuted (with a shortest lost
 game, the smallest in cell order among those, each strategy move with its rule),
-inconclusive (a budget ran out), or strategy error (the strategy answered an
-occupied cell or nothing).
+inconclusive (interrupted, or a time limit or budget ran out), or strategy error
+(the strategy answered an occupied cell or nothing).
 
 --choices says what a strategy that allows several moves must do:
   every  every allowed move must keep the win (the opponent picks among them)
@@ -35,8 +38,16 @@ occupied cell or nothing).
   first  the first allowed move in cell order (ring, then column) is played
 
 Positions are stored in an embedded Badger database under the user's cache
-directory (or --db DIR) so that an interrupted run continues with --resume;
---in-memory keeps everything in RAM instead.
+directory (or --db DIR) so that an interrupted run (Ctrl-C, a time limit, even
+kill -9) continues with --resume from its last finished layer; --resume with
+nothing to resume is an error. A run without --resume starts afresh, replacing
+its own old database even if it is damaged. The database is deleted once every
+starter's run is settled and every output written (unless --keep-db).
+--in-memory keeps everything in RAM instead. Output paths (--json, --report,
+--export-losses) are checked before the search starts.
+
+Ctrl-C stops the search and reports what is known (inconclusive); a second
+Ctrl-C ends hexproof at once.
 
 Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive, 4 strategy error
 (with --starter both, the more serious of the two: 4, then 1, then 3).`
@@ -48,17 +59,17 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	name := fs.String("strategy", "", "strategy name (see 'hexproof strategies') (required)")
 	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
 	choicesFlag := fs.String("choices", "every", "every, some or first (see above)")
-	jobs := fs.Int("jobs", 0, "worker goroutines (default: all CPUs); never changes the result")
+	jobs := fs.Int("jobs", 0, "worker goroutines; 0 means all CPUs; never changes the result")
 	db := fs.String("db", "", "database directory (default: <user cache>/hexproof)")
 	inMemory := fs.Bool("in-memory", false, "no database: positions in memory (no --resume)")
 	resume := fs.Bool("resume", false, "continue an interrupted run from its last finished layer")
-	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive")
-	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive")
+	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive; 0 means no limit")
+	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive; 0 means no limit")
 	memory := fs.String("memory", "4GiB", "memory for positions before they spill to disk")
 	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
 	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md or .sgf)")
-	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses")
+	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses (0: none)")
 	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
@@ -68,16 +79,8 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(err error) int { return fail(stderr, "verify", exitUsage, err) }
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			return usageErr(err)
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return usageErr(err)
-		}
-		defer pprof.StopCPUProfile()
+	if err := checkVerifiable(*size); err != nil {
+		return usageErr(err)
 	}
 	b, strat, err := strategyFromFlags(*size, *geo, *name)
 	if err != nil {
@@ -100,8 +103,13 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if *inMemory && (*db != "" || *resume) {
 		return usageErr(fmt.Errorf("--in-memory cannot be combined with --db or --resume"))
 	}
-	if *jobs < 0 || *maxPositions < 0 || *maxLosses < 0 || *timeLimit < 0 {
-		return usageErr(fmt.Errorf("--jobs, --max-positions, --max-losses and --time-limit cannot be negative"))
+	for _, c := range []struct {
+		flag     string
+		negative bool
+	}{{"jobs", *jobs < 0}, {"max-positions", *maxPositions < 0}, {"max-losses", *maxLosses < 0}, {"time-limit", *timeLimit < 0}} {
+		if c.negative {
+			return usageErr(fmt.Errorf("--%s cannot be negative (0 means %s)", c.flag, zeroMeans[c.flag]))
+		}
 	}
 	if *jobs == 0 {
 		*jobs = max(1, runtimeCPUs())
@@ -124,34 +132,100 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if choices == verify.Some && *resume {
 		return usageErr(fmt.Errorf("--choices some keeps its table in memory and cannot --resume"))
 	}
-
-	var losses lossWriter
-	if *exportLosses != "" {
-		losses, err = newLossWriter(*exportLosses, b, reports.Meta{Strategy: *name, Choices: choices.String()})
-		if err != nil {
-			return usageErr(err)
-		}
-	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	showProgress := !*noProgress && isTerminal(os.Stderr)
-	var results []*verify.Result
-	for _, starter := range starters {
-		opt := verify.Options{
+	opts := make([]verify.Options, len(starters))
+	for k, starter := range starters {
+		opts[k] = verify.Options{
 			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
 			NoSymmetry: *noSym, Resume: *resume, TimeLimit: *timeLimit,
 			MaxPositions: *maxPositions, MemoryBudget: memBytes, MaxLosses: *maxLosses,
 		}
 		if dbRoot != "" {
-			opt.DB = filepath.Join(dbRoot, verify.RunID(opt))
+			opts[k].DB = filepath.Join(dbRoot, verify.RunID(opts[k]))
+		}
+	}
+	if *resume {
+		notices, err := planResume(opts, dbRoot)
+		if err != nil {
+			return fail(stderr, "verify", exitUsage, dbError(err))
+		}
+		for _, n := range notices {
+			fmt.Fprintf(stderr, "hexproof verify: %s\n", n)
+		}
+	}
+	// Every output is checked before the search (after the checks that
+	// change nothing): a long run must not end in a path error that hides
+	// its verdict.
+	if *jsonOut != "" && *jsonOut != "-" {
+		if err := checkOutputFile("json", *jsonOut); err != nil {
+			return usageErr(err)
+		}
+	}
+	if *reportDir != "" {
+		if st, err := os.Stat(*reportDir); err == nil && !st.IsDir() {
+			return usageErr(fmt.Errorf("--report %s: is a file, not a directory", *reportDir))
+		}
+		dirs := []string{*reportDir}
+		if len(starters) > 1 {
+			dirs = nil
+			for _, st := range starters {
+				dirs = append(dirs, filepath.Join(*reportDir, st.String()+"-starts"))
+			}
+		}
+		for _, d := range dirs {
+			if err := checkOutputDir("report", d); err != nil {
+				return usageErr(err)
+			}
+		}
+	}
+
+	if *cpuProfile != "" {
+		if err := checkOutputFile("cpuprofile", *cpuProfile); err != nil {
+			return usageErr(err)
+		}
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return usageErr(fmt.Errorf("--cpuprofile %s: %v", *cpuProfile, pathReason(err)))
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return usageErr(fmt.Errorf("--cpuprofile: %v", err))
+		}
+		defer pprof.StopCPUProfile()
+	}
+
+	var losses lossWriter
+	if *exportLosses != "" {
+		losses, err = newLossWriter(*exportLosses, b, reports.Meta{Strategy: *name, Choices: choices.String()})
+		var pe *os.PathError
+		switch {
+		case errors.As(err, &pe):
+			return usageErr(fmt.Errorf("--export-losses %s: cannot write there: %v", *exportLosses, pe.Err))
+		case err != nil:
+			return usageErr(fmt.Errorf("--export-losses: %v", err))
+		}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		// After the first Ctrl-C the run winds down and reports; a second one
+		// ends the process at once (the default action).
+		<-ctx.Done()
+		stop()
+	}()
+	showProgress := !*noProgress && isTerminal(os.Stderr)
+	var results []*verify.Result
+	for k, opt := range opts {
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "hexproof verify: interrupted; the run where %s starts was not started\n", capitalize(opt.Starter.String()))
+			break
 		}
 		if losses != nil {
 			opt.OnLoss = losses.Write
 		}
 		var bar *progressbar.ProgressBar
 		if showProgress {
-			bar = newBar(b, starter, stderr)
+			bar = newBar(b, opt.Starter, stderr)
 			opt.Progress = func(p verify.Progress) { updateBar(bar, p) }
 		}
 		res, err := verify.Run(ctx, opt)
@@ -163,42 +237,193 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			if losses != nil {
 				losses.Close()
 			}
-			return fail(stderr, "verify", exitUsage, err)
+			return fail(stderr, "verify", exitUsage, dbError(err))
 		}
 		results = append(results, res)
-		if opt.DB != "" && !*keepDB && res.Verdict != verify.Inconclusive {
-			// The layers only serve --resume; a settled run frees the disk.
-			if err := os.RemoveAll(opt.DB); err != nil {
-				fmt.Fprintf(stderr, "hexproof verify: warning: could not remove %s: %v\n", opt.DB, err)
-			}
-		}
 		if *jsonOut != "-" {
-			fmt.Fprint(stdout, reports.ResultText(res))
-			if len(starters) > 1 && starter == board.Red {
+			if k > 0 {
 				fmt.Fprintln(stdout)
 			}
+			fmt.Fprint(stdout, reports.ResultText(res))
 		}
-		if *reportDir != "" {
+	}
+	// Outputs first; the databases go only once everything is written, so
+	// that a failed write can be redone with --resume instead of a new search.
+	written := true
+	if *reportDir != "" {
+		for _, res := range results {
 			dir := *reportDir
 			if len(starters) > 1 {
-				dir = filepath.Join(dir, starter.String()+"-starts")
+				dir = filepath.Join(dir, res.Starter.String()+"-starts")
 			}
 			if err := writeReport(dir, res); err != nil {
-				return fail(stderr, "verify", exitUsage, err)
+				fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
+				written = false
 			}
 		}
 	}
 	if losses != nil {
 		if err := losses.Close(); err != nil {
-			return fail(stderr, "verify", exitUsage, err)
+			fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
+			written = false
 		}
 	}
 	if *jsonOut != "" {
-		if err := writeResultsJSON(*jsonOut, results, stdout); err != nil {
-			return fail(stderr, "verify", exitUsage, err)
+		if err := writeResultsJSON(*jsonOut, results, len(starters) > 1, stdout); err != nil {
+			fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
+			written = false
+		}
+	}
+	if !written {
+		if dbRoot != "" {
+			fmt.Fprintf(stderr, "hexproof verify: the databases are kept in %s: run again with --resume to redo the outputs without a new search\n", dbRoot)
+		}
+		return exitUsage
+	}
+	if !*keepDB && settled(results, len(opts)) {
+		// The layers only serve --resume; settled runs free the disk. While
+		// any run is unsettled all are kept, so that --resume continues
+		// every starter.
+		for _, opt := range opts {
+			if opt.DB == "" {
+				continue
+			}
+			if err := os.RemoveAll(opt.DB); err != nil {
+				fmt.Fprintf(stderr, "hexproof verify: warning: could not remove %s: %v\n", opt.DB, err)
+			}
 		}
 	}
 	return worstExit(results)
+}
+
+// zeroMeans says what 0 means for the flags that accept it.
+var zeroMeans = map[string]string{
+	"jobs": "all CPUs", "max-positions": "no limit", "max-losses": "none",
+	"time-limit": "no limit",
+}
+
+// settled: every starter ran and none is inconclusive.
+func settled(results []*verify.Result, want int) bool {
+	if len(results) != want {
+		return false
+	}
+	for _, r := range results {
+		if r.Verdict == verify.Inconclusive {
+			return false
+		}
+	}
+	return true
+}
+
+// planResume looks, before any search, at what each starter's database holds:
+// it fails if none holds anything to resume (resuming nothing is most likely
+// a mistyped --db), turns off resuming for a starter that never started (the
+// run was interrupted before it), and returns one notice per starter.
+func planResume(opts []verify.Options, dbRoot string) ([]string, error) {
+	if dbRoot == "" {
+		return nil, nil
+	}
+	var notices []string
+	found := 0
+	points := make([]*verify.Resume, len(opts))
+	for k, opt := range opts {
+		p, err := verify.ResumePoint(opt)
+		if err != nil {
+			return nil, err
+		}
+		points[k] = p
+		if p != nil {
+			found++
+		}
+	}
+	if found == 0 {
+		dir := dbRoot
+		if len(opts) == 1 {
+			dir = opts[0].DB
+		}
+		return nil, &verify.NothingToResumeError{Dir: dir}
+	}
+	for k, p := range points {
+		who := capitalize(opts[k].Starter.String()) + " starts"
+		switch {
+		case p == nil:
+			opts[k].Resume = false
+			notices = append(notices, fmt.Sprintf("%s: nothing to resume in %s; starting afresh", who, opts[k].DB))
+		case p.Layer < 0:
+			notices = append(notices, fmt.Sprintf("%s: the earlier run in %s recorded no finished layer; starting again from the empty board", who, p.Dir))
+		default:
+			notices = append(notices, fmt.Sprintf("%s: resuming from layer %d (%s positions in finished layers) in %s", who, p.Layer, reports.Thousands(p.Positions), p.Dir))
+		}
+	}
+	return notices, nil
+}
+
+// dbError words the database errors of verify and tt for this command: it
+// names the flags that cure them.
+func dbError(err error) error {
+	var damaged *tt.DamagedError
+	var notStore *tt.NotStoreError
+	var other *verify.OtherRunError
+	var nothing *verify.NothingToResumeError
+	switch {
+	case errors.As(err, &damaged):
+		return fmt.Errorf("%v (or give another --db); a run without --resume starts afresh by itself", err)
+	case errors.As(err, &notStore):
+		return fmt.Errorf("%v; choose another --db", err)
+	case errors.As(err, &other):
+		return fmt.Errorf("%v; choose another --db", err)
+	case errors.As(err, &nothing):
+		return fmt.Errorf("%v; run without --resume to start, or give the --db of the earlier run", err)
+	case errors.Is(err, verify.ErrResumeInMemory):
+		return fmt.Errorf("--resume needs a database (--db), not --in-memory")
+	}
+	return err
+}
+
+// checkOutputFile checks, without leaving a trace, that path can be written:
+// an existing regular file is opened for writing (not truncated); otherwise
+// the file is created and removed again.
+func checkOutputFile(flag, path string) error {
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && st.IsDir():
+		return fmt.Errorf("--%s %s: is a directory, not a file", flag, path)
+	case err == nil:
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("--%s %s: cannot write there: %v", flag, path, pathReason(err))
+		}
+		return f.Close()
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("--%s %s: cannot write there: %v", flag, path, pathReason(err))
+	}
+	f.Close()
+	return os.Remove(path)
+}
+
+// checkOutputDir creates dir (the report would) and checks that a file can be
+// written in it.
+func checkOutputDir(flag, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("--%s %s: cannot create the directory: %v", flag, dir, pathReason(err))
+	}
+	f, err := os.CreateTemp(dir, ".hexproof-check-*")
+	if err != nil {
+		return fmt.Errorf("--%s %s: cannot write there: %v", flag, dir, pathReason(err))
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// pathReason is the reason of a file error without the repeated path.
+func pathReason(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // worstExit combines verdicts: a strategy error, then a refutation, then an
@@ -214,11 +439,12 @@ func worstExit(results []*verify.Result) int {
 	return code
 }
 
-// writeResultsJSON writes one JSON object, or an array of two with --starter both.
-func writeResultsJSON(path string, results []*verify.Result, stdout io.Writer) error {
+// writeResultsJSON writes one JSON object, or with --starter both an array of
+// the runs made (both, or one after Ctrl-C: a script always gets an array).
+func writeResultsJSON(path string, results []*verify.Result, array bool, stdout io.Writer) error {
 	var out []byte
 	var err error
-	if len(results) == 1 {
+	if !array {
 		out, err = reports.ResultJSON(results[0])
 	} else {
 		out, err = reports.ResultsJSON(results)

@@ -82,45 +82,70 @@ func TestVerifyExitCodesAndJSON(t *testing.T) {
 }
 
 // TestKillAndResume kills a real hexproof process with SIGKILL at several
-// moments and checks that --resume finishes with the result of an
-// uninterrupted run.
+// moments and checks that --resume finishes with the JSON of an uninterrupted
+// run: verdict, counts, rule counts, counterexample and longest game (all
+// but the elapsed time), for a proof and for a refutation.
 func TestKillAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs it several times")
 	}
-	bin := filepath.Join(t.TempDir(), "hexproof")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	args := []string{"verify", "--board", "5x4", "--strategy", "gardner", "--starter", "red", "--no-progress", "--json", "-"}
-	want, err := exec.Command(bin, append(args, "--in-memory")...).Output()
-	if err != nil && !isExit(err, 0) {
-		t.Fatalf("reference run: %v", err)
-	}
-	resumedSome := false
-	for _, delay := range []time.Duration{150 * time.Millisecond, 400 * time.Millisecond, 800 * time.Millisecond, 1500 * time.Millisecond} {
-		db := filepath.Join(t.TempDir(), "db")
-		cmd := exec.Command(bin, append(args, "--db", db)...)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
+	bin := hexproofBinary(t)
+	for _, c := range []struct {
+		args   []string
+		code   int
+		delays []time.Duration
+	}{
+		{[]string{"--board", "5x4", "--strategy", "gardner", "--starter", "red"}, 0,
+			[]time.Duration{150 * time.Millisecond, 400 * time.Millisecond, 800 * time.Millisecond, 1500 * time.Millisecond}},
+		{[]string{"--board", "5x4", "--strategy", "hht-strict", "--starter", "blue"}, 1,
+			[]time.Duration{100 * time.Millisecond, 300 * time.Millisecond, 700 * time.Millisecond, 1200 * time.Millisecond, 2000 * time.Millisecond}},
+	} {
+		args := append([]string{"verify", "--no-progress", "--json", "-"}, c.args...)
+		want, err := exec.Command(bin, append(args, "--in-memory")...).Output()
+		if err != nil && !isExit(err, c.code) {
+			t.Fatalf("reference run %v: %v", c.args, err)
 		}
-		time.Sleep(delay)
-		killed := cmd.Process.Signal(syscall.SIGKILL) == nil
-		_ = cmd.Wait()
-		out, err := exec.Command(bin, append(args, "--db", db, "--resume")...).Output()
-		if err != nil && !isExit(err, 0) {
-			t.Fatalf("resume after kill at %s: %v", delay, err)
+		if c.code == 1 && !strings.Contains(string(want), `"counterexample"`) {
+			t.Fatalf("reference run %v has no counterexample:\n%s", c.args, want)
 		}
-		if verdictJSON(t, out) != verdictJSON(t, want) {
-			t.Errorf("resume after kill at %s: got\n%s\nwant\n%s", delay, out, want)
+		resumed := 0
+		for _, delay := range c.delays {
+			db := filepath.Join(t.TempDir(), "db")
+			cmd := exec.Command(bin, append(args, "--db", db)...)
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(delay)
+			_ = cmd.Process.Signal(syscall.SIGKILL)
+			_ = cmd.Wait()
+			killed := cmd.ProcessState != nil && !cmd.ProcessState.Exited()
+			res := exec.Command(bin, append(args, "--db", db, "--resume")...)
+			var errb strings.Builder
+			res.Stderr = &errb
+			out, err := res.Output()
+			if _, statErr := os.Stat(db); !killed || statErr != nil {
+				// Finished (and removed its database) before the kill, or
+				// killed before it made one: nothing to resume, said in
+				// one line.
+				if !isExit(err, exitUsage) || !strings.Contains(errb.String(), "nothing to resume") {
+					t.Errorf("%v, kill at %s (killed: %v): resume gave %v: %s", c.args, delay, killed, err, errb.String())
+				}
+				continue
+			}
+			resumed++
+			if err != nil && !isExit(err, c.code) {
+				t.Fatalf("%v: resume after kill at %s: %v\n%s", c.args, delay, err, errb.String())
+			}
+			if !strings.Contains(errb.String(), "resuming from layer") && !strings.Contains(errb.String(), "recorded no finished layer") {
+				t.Errorf("%v: resume after kill at %s did not say where it resumed: %q", c.args, delay, errb.String())
+			}
+			if verdictJSON(t, out) != verdictJSON(t, want) {
+				t.Errorf("%v: resume after kill at %s: got\n%s\nwant\n%s", c.args, delay, out, want)
+			}
 		}
-		if killed && cmd.ProcessState != nil && !cmd.ProcessState.Success() {
-			resumedSome = true
+		if resumed < 2 {
+			t.Errorf("%v: only %d runs were killed before they finished, so resuming was hardly tested", c.args, resumed)
 		}
-	}
-	if !resumedSome {
-		t.Error("no run was killed before it finished, so resuming was not tested")
 	}
 }
 

@@ -1,0 +1,101 @@
+package verify
+
+import (
+	"encoding/json"
+	"errors"
+
+	"hexproof/tt"
+)
+
+// Resume is where a resumed run would continue.
+type Resume struct {
+	Dir string
+	// Layer is the stone count of the last finished layer, the one the run
+	// expands next; -1 when the earlier run finished no layer (the run then
+	// starts again from the empty board).
+	Layer     int
+	Positions int64 // positions in the finished layers
+}
+
+// ResumePoint reads, without changing anything, where opt would resume: nil
+// when opt has no database or there is no database directory (resuming is
+// then a *NothingToResumeError), an error for a damaged database or one that
+// holds another run.
+//
+// Every table's checksums are verified, so that a damaged database is
+// reported before anything says it will be resumed.
+func ResumePoint(opt Options) (*Resume, error) { return resumePoint(opt, true) }
+
+// resumePoint is ResumePoint; without verify only the run's record is read
+// (enough to see whose database it is).
+func resumePoint(opt Options, verify bool) (*Resume, error) {
+	if opt.DB == "" || opt.Strategy == nil {
+		return nil, nil
+	}
+	ok, err := tt.HasStore(opt.DB)
+	if err != nil || !ok {
+		return nil, err
+	}
+	var raw []byte
+	if verify {
+		var disk *tt.Badger
+		if disk, err = tt.OpenBadger(opt.DB); err != nil {
+			return nil, err
+		}
+		raw, err = disk.LoadMeta()
+		if cerr := disk.Close(); err == nil {
+			err = cerr
+		}
+	} else {
+		raw, err = tt.PeekMeta(opt.DB)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if raw == nil {
+		// Every run records itself as soon as it opens its store; a store
+		// without a record was killed before that (or lost its MANIFEST,
+		// which Badger reopens as an empty store). Either way nothing in
+		// it is used: the run starts again from the empty board.
+		return &Resume{Dir: opt.DB, Layer: -1}, nil
+	}
+	m, err := decodeMeta(opt, raw)
+	if err != nil {
+		return nil, err
+	}
+	r := &Resume{Dir: opt.DB, Layer: m.Frontier}
+	if m.Frontier >= 0 {
+		for _, n := range m.Sizes {
+			r.Positions += n
+		}
+	}
+	return r, nil
+}
+
+// decodeMeta reads a run description and checks that it is opt's run.
+func decodeMeta(opt Options, raw []byte) (*meta, error) {
+	m := &meta{}
+	if err := json.Unmarshal(raw, m); err != nil || m.Format != 1 {
+		return nil, &tt.DamagedError{Dir: opt.DB, Err: errUnreadableMeta}
+	}
+	if m.Run != RunID(opt) {
+		return nil, &OtherRunError{Dir: opt.DB, Stored: m.Run, Want: RunID(opt)}
+	}
+	return m, nil
+}
+
+// refuseOtherRun fails if the database directory holds another run's record
+// (such a directory is left alone). A damaged database holds nothing
+// trustworthy and does not stop a fresh start.
+func (e *engine) refuseOtherRun() error {
+	_, err := resumePoint(e.opt, false)
+	var other *OtherRunError
+	var damaged *tt.DamagedError
+	switch {
+	case errors.As(err, &other):
+		return err
+	case errors.As(err, &damaged):
+		return nil
+	}
+	return err
+}
