@@ -70,9 +70,9 @@ type PlanFile struct {
 	Format int    `json:"format"`
 	ID     string `json:"id"` // names this plan; shard and result files repeat it
 	Setup
-	Depth     int   `json:"depth"` // plies in every prefix
-	Requested int   `json:"requested_shards"`
-	Subtrees  int   `json:"subtrees"`
+	Depth     int    `json:"depth"` // plies in every prefix
+	Requested int    `json:"requested_shards"`
+	Subtrees  int    `json:"subtrees"`
 	Parts     []Part `json:"shards"`
 	// The search of the layers before Depth, counted as a single run counts
 	// them (layer Depth's transpositions and symmetry hits included).
