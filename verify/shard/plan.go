@@ -104,7 +104,7 @@ func Make(ctx context.Context, opt PlanOptions) (*Plan, error) {
 		}
 		pf.ID = planID(pf.Setup, nil)
 		pf.Settled = NewResult(pf.ID, -1, res)
-		pf.StopReason = "the search ends at the strategy's opening move"
+		pf.StopReason = "the search ends with the strategy's opening move"
 		return &Plan{File: pf}, nil
 	}
 
@@ -153,13 +153,8 @@ func Make(ctx context.Context, opt PlanOptions) (*Plan, error) {
 		pf.TranspositionHits += generated - int64(len(layer))
 	}
 	if len(layer) == 0 {
-		// The strategy wins with its opening move: a single run stores no
-		// position and reports optimal.
-		pf.ID = planID(pf.Setup, nil)
-		pf.Settled = &ResultFile{Format: Format, Plan: pf.ID, Index: -1, Verdict: string(verify.Optimal),
-			LongestGame: pf.LongestGame, RuleCounts: pf.RuleCounts, SymmetryHits: pf.SymmetryHits, LayersDone: b.Cells()}
-		pf.StopReason = "the strategy wins with its opening move"
-		return &Plan{File: pf}, nil
+		// The strategy wins with its opening move: nothing to split.
+		return settle()
 	}
 	if opt.Progress != nil {
 		opt.Progress(d, len(layer))

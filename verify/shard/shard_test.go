@@ -291,3 +291,20 @@ func TestPlanPrefixes(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanSettled: when the search ends with the strategy's opening move
+// (fitzgerald on 5x1 wins with it), the plan has no shards and merge
+// reports the single run's result.
+func TestPlanSettled(t *testing.T) {
+	c := splitCase{"fitzgerald", 5, 1, board.Cylinder, board.Red, verify.Every, verify.Optimal}
+	whole := c.whole(t)
+	p := c.plan(t, 3)
+	if len(p.Shards) != 0 || p.File.Settled == nil {
+		t.Fatalf("%s: %d shards, settled %v", c, len(p.Shards), p.File.Settled)
+	}
+	m := merge(t, p, nil)
+	sameOutcome(t, c.String(), m.Result, whole)
+	if m.Result.Positions != whole.Positions || !maps.Equal(m.Result.RuleCounts, whole.RuleCounts) {
+		t.Errorf("%s: positions %d rules %v, single run %d %v", c, m.Result.Positions, m.Result.RuleCounts, whole.Positions, whole.RuleCounts)
+	}
+}
