@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -38,9 +39,25 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("merge DIR [flags]", mergeSynopsis, stdout)
 	jsonOut := fs.String("json", "", "write the JSON report (verify's fields and the shards') to FILE, or - for standard output")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	// DIR may stand before or after the flags: take it out first.
 	var dir string
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
-		dir, args = args[0], args[1:]
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--json" {
+			i++ // its value
+			continue
+		}
+		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
+			if a == "--" && i+1 < len(args) {
+				i++
+			}
+			if dir != "" {
+				return fail(stderr, "merge", exitUsage, fmt.Errorf("one plan directory at a time (got %q and %q)", dir, args[i]))
+			}
+			dir = args[i]
+			args = append(args[:i:i], args[i+1:]...)
+			i--
+		}
 	}
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code

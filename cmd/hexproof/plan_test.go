@@ -106,7 +106,7 @@ func TestMergeMissingShard(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "result-1.json"), raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, _ = runCmd("merge", dir, "--json", "-")
+	code, out, _ = runCmd("merge", "--json", "-", dir) // DIR after the flags
 	if code != exitInconclusive || !strings.Contains(out, "another plan") {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
@@ -127,6 +127,7 @@ func TestPlanUsageErrors(t *testing.T) {
 		{[]string{"verify", "--shard", dir + "/0"}, "shard-0.json"},
 		{[]string{"verify", "--shard", dir + "/0", "--board", "5x4"}, "comes from the shard file"},
 		{[]string{"merge"}, "plan directory"},
+		{[]string{"merge", dir, dir}, "one plan directory"},
 		{[]string{"merge", dir}, "plan.json"},
 	}
 	for _, c := range cases {
