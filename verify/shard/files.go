@@ -293,9 +293,16 @@ func planID(s Setup, shards []ShardFile) string {
 }
 
 // writeJSON writes v to path through a temporary file, so that a reader (or
-// a killed writer) never sees half a file.
+// a killed writer) never sees half a file. Shard files, which can hold many
+// prefixes, are written compact; the others indented, for a reader.
 func writeJSON(path string, v any) error {
-	raw, err := json.MarshalIndent(v, "", " ")
+	var raw []byte
+	var err error
+	if _, isShard := v.(*ShardFile); isShard {
+		raw, err = json.Marshal(v)
+	} else {
+		raw, err = json.MarshalIndent(v, "", " ")
+	}
 	if err != nil {
 		return err
 	}

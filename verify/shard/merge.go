@@ -143,6 +143,7 @@ func Merge(pf *PlanFile, results []*ResultFile, failed []string) (*Merged, error
 	res.SymmetryHits = pf.SymmetryHits
 	addCounts(res.RuleCounts, pf.RuleCounts)
 
+	rules := verify.NewRules(strat, ch)
 	firsts := make([][]board.Move, len(pf.Parts))
 	var elapsed time.Duration
 	for i, part := range pf.Parts {
@@ -156,6 +157,10 @@ func Merge(pf *PlanFile, results []*ResultFile, failed []string) (*Merged, error
 		case results[i] != nil:
 			r, err := results[i].result(strat, pf.Strategy, starter, ch)
 			if err != nil {
+				st.State, st.Why = "failed", fmt.Sprintf("%s: %v", ResultName(i), err)
+				break
+			}
+			if err := validGame(rules, starter, r); err != nil {
 				st.State, st.Why = "failed", fmt.Sprintf("%s: %v", ResultName(i), err)
 				break
 			}
@@ -319,4 +324,55 @@ func joinInts(xs []int) string {
 		s[i] = strconv.Itoa(x)
 	}
 	return strings.Join(s, ", ")
+}
+
+// validGame is checkGame; the tests of the merge order, whose games are
+// made up, replace it.
+var validGame = checkGame
+
+// checkGame replays a shard's counterexample through the game step: every
+// move on an empty cell, each strategy move one it allows there (with its
+// rule), the game going on until the last move, which ends it (a loss or a
+// draw) for a refutation, or after which the strategy errs. A result whose
+// game is not one is not merged.
+func checkGame(r *verify.Rules, starter board.Color, res *verify.Result) error {
+	g := res.Counterexample
+	if g == nil {
+		return nil
+	}
+	var p board.Position
+	last := board.NoCell
+	for k, m := range g.Moves {
+		if who := p.ToMove(starter); m.Player != who || p.Occupied().Has(m.Cell) {
+			return fmt.Errorf("counterexample move %d is not %s's move on an empty cell", k+1, who)
+		}
+		if m.Player == r.Me {
+			allowed, rule, f := r.Answer(p, last)
+			if f != verify.NoFault || !allowed.Has(m.Cell) || rule != m.Rule {
+				return fmt.Errorf("counterexample move %d is not one the strategy plays there", k+1)
+			}
+		}
+		var o verify.Outcome
+		p, o = r.Place(p, m.Player, m.Cell)
+		if o != verify.Going && k != len(g.Moves)-1 {
+			return fmt.Errorf("the counterexample's game is over after move %d", k+1)
+		}
+		last = m.Cell
+		if k == len(g.Moves)-1 {
+			switch res.Verdict {
+			case verify.StrategyError:
+				if o != verify.Going || m.Player != r.Opp {
+					return fmt.Errorf("the game to the strategy error does not end with the opponent's move")
+				}
+				if _, _, f := r.Answer(p, last); f == verify.NoFault {
+					return fmt.Errorf("the strategy answers the last position of its game to a strategy error")
+				}
+			default:
+				if !(o == verify.Drawn || o == verify.Won && m.Player == r.Opp) {
+					return fmt.Errorf("the counterexample is not a lost game")
+				}
+			}
+		}
+	}
+	return nil
 }
