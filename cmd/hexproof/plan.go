@@ -41,9 +41,9 @@ With --cancel-on-loss the job files cancel the other shards once one shard
 loses or finds a strategy error; merge then says which shards, if any, must be
 resumed to prove the counterexample minimal.
 
-Exit codes: 0 the plan was written, 2 bad input (or the verification is already
-settled by the strategy's opening move: then the exit code is the verdict's,
-and merge reports it).`
+Exit codes: 0 the plan was written, 2 bad input or usage. If the search ends
+with the strategy's opening move there are no shards, and the exit code is the
+verdict's (0 optimal, 1 refuted, 4 strategy error), which merge reports.`
 
 func runPlan(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("plan --board MxN --strategy NAME --starter red|blue --shards K --out DIR [flags]", planSynopsis, stdout)
