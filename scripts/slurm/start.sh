@@ -36,9 +36,10 @@ if ! pgrep -u munge -x munged >/dev/null; then
 fi
 
 cat >"$SLURM_CONF" <<CONF
-# Written by hexproof scripts/slurm/start.sh: one node that is its own controller.
+# Written by hexproof scripts/slurm/start.sh: one node that is its own controller
+# (addressed as 127.0.0.1, so that the host name need not resolve).
 ClusterName=hexproof
-SlurmctldHost=$node
+SlurmctldHost=$node(127.0.0.1)
 SlurmUser=slurm
 AuthType=auth/munge
 StateSaveLocation=$STATE/ctld
@@ -61,7 +62,7 @@ SchedulerType=sched/backfill
 # A cancelled task gets SIGTERM, then SIGKILL after KillWait seconds:
 # 'hexproof verify --shard' writes its (inconclusive) result on SIGTERM.
 KillWait=30
-NodeName=$node CPUs=$cpus RealMemory=$mem_mb State=UNKNOWN
+NodeName=$node NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem_mb State=UNKNOWN
 PartitionName=debug Nodes=$node Default=YES MaxTime=INFINITE State=UP
 CONF
 
