@@ -1,7 +1,9 @@
 package shard
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"hexproof/board"
@@ -67,5 +69,27 @@ func TestSplitStrategyErrors(t *testing.T) {
 			sameOutcome(t, fmt.Sprintf("%s, %d shards (%v)", c, len(p.Shards), verdicts), m.Result, whole)
 			t.Logf("%s, %d shards: shard verdicts %v, merged %s in %d plies", c, len(p.Shards), verdicts, m.Result.Verdict, len(m.Result.Counterexample.Moves))
 		}
+	}
+}
+
+// lying plays the lowest empty cell but declares the board's whole symmetry
+// group, with which it does not commute.
+type lying struct{ b *board.Board }
+
+func (s lying) Board() *board.Board      { return s.b }
+func (s lying) Side() board.Color        { return board.Red }
+func (s lying) Symmetries() []board.Perm { return s.b.Group() }
+func (s lying) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
+	return board.Bit(s.b.All().AndNot(p.Occupied()).First()), "lowest"
+}
+
+// TestPlanRefusesBrokenSymmetry: the plan extends the real games and checks
+// that they land in the engine's layer of least images; a strategy that
+// breaks its declared symmetry is refused instead of split wrongly.
+func TestPlanRefusesBrokenSymmetry(t *testing.T) {
+	_, err := Make(t.Context(), PlanOptions{Strategy: lying{board.MustNew(5, 4, board.Cylinder)}, Name: "lying", Starter: board.Blue, Choices: verify.Every, Shards: 50})
+	var pe *PlanError
+	if !errors.As(err, &pe) || !strings.Contains(err.Error(), "breaks its declared symmetry") {
+		t.Fatalf("err = %v, want a PlanError about the symmetry", err)
 	}
 }

@@ -235,7 +235,10 @@ func Make(ctx context.Context, opt PlanOptions) (*Plan, error) {
 				}
 				r.Replies(p, r.All.AndNot(p.Occupied()), func(rep verify.Reply) bool {
 					if rep.Outcome != verify.Going || rep.Fault != verify.NoFault {
-						return true // cannot happen: the state has no event
+						// Its class has no event: only a strategy that breaks
+						// the symmetry it declares gets here.
+						event = "an event that the position's least image does not have (the strategy breaks its declared symmetry)"
+						return false
 					}
 					for a := rep.Allowed; a.Any(); {
 						c := a.Pop()
