@@ -200,9 +200,15 @@ func checkCancelled(t *testing.T, dir string, c clusterCase) {
 	if (code == exitInconclusive) != (len(needed) > 0) {
 		t.Errorf("exit %d with needed shards %v", code, needed)
 	}
+	until := "0"
+	if n, ok := sh["needed_layers"].(float64); ok {
+		until = fmt.Sprint(int(n))
+	} else if len(needed) > 0 {
+		t.Errorf("needed shards %v without needed_layers", needed)
+	}
 	for _, x := range needed {
 		i := int(x.(float64))
-		if code, out, errOut := runCmd("verify", "--shard", fmt.Sprintf("%s/%d", dir, i), "--in-memory", "--no-progress"); code == exitUsage {
+		if code, out, errOut := runCmd("verify", "--shard", fmt.Sprintf("%s/%d", dir, i), "--in-memory", "--no-progress", "--until-layers", until); code == exitUsage {
 			t.Fatalf("shard %d: %s%s", i, out, errOut)
 		}
 	}

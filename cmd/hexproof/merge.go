@@ -144,6 +144,9 @@ type mergeShards struct {
 	// Needed: the shards that must finish (or go further) for the result to
 	// be conclusive.
 	Needed []int `json:"needed"`
+	// NeededLayers: each needed shard settles the result once its layers up
+	// to this many stones are complete (verify --shard --until-layers).
+	NeededLayers int `json:"needed_layers,omitempty"`
 }
 
 type failedShard struct {
@@ -158,7 +161,7 @@ func writeMergeJSON(path string, m *shard.Merged, stdout io.Writer) error {
 	}
 	doc := mergeDoc{ResultDoc: d, Shards: mergeShards{
 		Total: len(m.Shards), Unfinished: nonNil(m.Unfinished()), Missing: nonNil(m.Missing()),
-		Failed: []failedShard{}, Needed: nonNil(m.Needed()),
+		Failed: []failedShard{}, Needed: nonNil(m.Needed()), NeededLayers: m.NeededLayers,
 	}}
 	for _, st := range m.Shards {
 		switch st.State {

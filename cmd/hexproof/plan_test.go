@@ -143,3 +143,36 @@ func TestPlanUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestShardUntilLayers: --until-layers N stops a long shard once its layers
+// up to N stones are complete: an inconclusive result with layers_done ≥ N,
+// which merge counts as N layers free of losses.
+func TestShardUntilLayers(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "plan")
+	// fitzgerald 5x6, Blue starts: a single run takes minutes (refuted in 15).
+	if code, out, errOut := runCmd("plan", "--board", "5x6", "--strategy", "fitzgerald", "--starter", "blue", "--shards", "2", "--out", dir); code != 0 {
+		t.Fatalf("plan: %s%s", out, errOut)
+	}
+	code, out, errOut := runCmd("verify", "--shard", dir+"/1", "--in-memory", "--no-progress", "--until-layers", "6", "--time-limit", "5m")
+	if code != exitInconclusive {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "result-1.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Verdict    string `json:"verdict"`
+		LayersDone int    `json:"layers_done"`
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != "inconclusive" || r.LayersDone < 6 || r.LayersDone > 10 {
+		t.Errorf("result %+v, want inconclusive with layers_done from 6 (a little more if the layers are quick)", r)
+	}
+	code, out, _ = runCmd("merge", dir)
+	if code != exitInconclusive || !strings.Contains(out, "unfinished: 1; missing: 0") {
+		t.Errorf("merge: exit %d\n%s", code, out)
+	}
+}

@@ -74,6 +74,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	jsonOut := fs.String("json", "", "also write the shard's verify JSON to FILE, or - for standard output")
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	untilLayers := fs.Int("until-layers", 0, "stop (inconclusive) once the layers up to N stones are complete; merge names the N it needs after a loss")
 	// What the shard file decides: refused, so that nobody believes they apply.
 	fixed := []string{"board", "geometry", "strategy", "starter", "choices"}
 	for _, f := range fixed {
@@ -98,8 +99,8 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	if *inMemory && (*db != "" || *resume) {
 		return usageErr(fmt.Errorf("--in-memory cannot be combined with --db or --resume"))
 	}
-	if *jobs < 0 || *maxPositions < 0 || *timeLimit < 0 {
-		return usageErr(fmt.Errorf("--jobs, --max-positions and --time-limit cannot be negative"))
+	if *jobs < 0 || *maxPositions < 0 || *timeLimit < 0 || *untilLayers < 0 {
+		return usageErr(fmt.Errorf("--jobs, --max-positions, --time-limit and --until-layers cannot be negative"))
 	}
 	if *jobs == 0 {
 		*jobs = max(1, runtimeCPUs())
@@ -132,10 +133,23 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	ctx, enough := context.WithCancel(ctx)
+	defer enough()
 	var bar *progressbar.ProgressBar
 	if !*noProgress && isTerminal(os.Stderr) {
 		bar = newBar(opt.Strategy.Board(), opt.Starter, stderr)
-		opt.Progress = func(p verify.Progress) { updateBar(bar, p) }
+	}
+	if bar != nil || *untilLayers > 0 {
+		opt.Progress = func(p verify.Progress) {
+			if bar != nil {
+				updateBar(bar, p)
+			}
+			// Expanding layer p.Layer: the layers up to it are complete
+			// (the result's layers_done will be at least p.Layer).
+			if *untilLayers > 0 && p.Layer >= *untilLayers {
+				enough()
+			}
+		}
 	}
 	res, err := verify.Run(ctx, opt)
 	if bar != nil {

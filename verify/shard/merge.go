@@ -25,6 +25,10 @@ type Status struct {
 type Merged struct {
 	Result *verify.Result
 	Shards []Status
+	// NeededLayers: when shards are Needed after a loss or strategy error,
+	// each of them settles the result once its layers up to this many stones
+	// are complete (layers_done ≥ NeededLayers), or it finishes.
+	NeededLayers int
 }
 
 // Missing, Unfinished and Failed list shard numbers by state.
@@ -279,6 +283,10 @@ func Merge(pf *PlanFile, results []*ResultFile, failed []string) (*Merged, error
 	}
 	res.Verdict = verify.Inconclusive
 	res.LayersDone = pf.Depth
+	m.NeededLayers = L
+	if best.Verdict == verify.StrategyError {
+		m.NeededLayers = L + 1
+	}
 	what := fmt.Sprintf("shard %d lost in %d plies", bestAt, L)
 	if best.Verdict == verify.StrategyError {
 		what = fmt.Sprintf("shard %d found a strategy error after %d plies (%s)", bestAt, L, best.Detail)
@@ -287,7 +295,7 @@ func Merge(pf *PlanFile, results []*ResultFile, failed []string) (*Merged, error
 	if res.Counterexample != nil {
 		res.LongestGame = max(res.LongestGame, len(res.Counterexample.Moves))
 	}
-	res.Detail = fmt.Sprintf("%s, but shards %s have not got far enough to show that a single run would report it first (run them on, with --resume); a lost game shown here is not known to be the shortest", what, joinInts(needed))
+	res.Detail = fmt.Sprintf("%s, but shards %s have not got far enough to show that a single run would report it first (run them on, with --resume; --until-layers %d is enough); a lost game shown here is not known to be the shortest", what, joinInts(needed), m.NeededLayers)
 	return m, nil
 }
 
