@@ -118,8 +118,9 @@ func MergeDir(dir string, progress func(done, total int)) (*Merged, error) {
 // shorter); Positions, TranspositionHits, SymmetryHits and RuleCounts are the
 // plan's plus the shards' sums, which count a position that two shards reach
 // in each of them (and, for a loss or error, also count what shards searched
-// beyond layer E): an upper bound of the single run's figures, equal when no
-// position is shared (docs/sharding.md).
+// beyond layer E). Positions, SymmetryHits and each rule's count are thus at
+// least the single run's, equal when no position is shared; TranspositionHits
+// (generated minus distinct successors) has no bound (docs/sharding.md).
 func Merge(pf *PlanFile, results []*ResultFile, failed []string) (*Merged, error) {
 	strat, starter, ch, err := pf.Resolve()
 	if err != nil {
