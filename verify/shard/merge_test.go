@@ -1,7 +1,10 @@
 package shard
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -242,4 +245,38 @@ func TestMergeAfterCancel(t *testing.T) {
 	if !sawNeeded || !sawIgnored {
 		t.Errorf("the budgets did not exercise both cases (needed %v, ignored %v)", sawNeeded, sawIgnored)
 	}
+}
+
+// FuzzMergeResult: whatever a result file holds, merge neither panics nor
+// merges it unless it is a valid result (then it reports a verdict).
+func FuzzMergeResult(f *testing.F) {
+	pf, _ := synthetic(&testing.T{})
+	for _, rf := range []*ResultFile{finished(pf, 0, verify.Optimal, 0, 0), finished(pf, 0, verify.Refuted, 11, 0), stopped(pf, 0, 6)} {
+		raw, err := json.Marshal(rf)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(raw)
+	}
+	f.Add([]byte(`{"format":1,"plan":"test","index":0,"verdict":"refuted","counterexample":{"moves":[{"player":"red","cell":[0,99]}]}}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		dir := t.TempDir()
+		if err := writeJSON(filepath.Join(dir, PlanName), pf); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, ResultName(0)), raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		m, err := MergeDir(dir, nil)
+		if err != nil {
+			t.Fatal(err) // the plan is valid: a bad result is a failed shard, not an error
+		}
+		if m.Shards[0].State == "finished" && m.Shards[0].Result == nil {
+			t.Fatal("a finished shard without its result")
+		}
+		// Shards 1 and 2 are missing: never a conclusive verdict.
+		if v := m.Result.Verdict; v == verify.Optimal {
+			t.Fatalf("verdict %s with missing shards", v)
+		}
+	})
 }
