@@ -53,6 +53,9 @@ Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive, 4 strategy error
 (with --starter both, the more serious of the two: 4, then 1, then 3).`
 
 func runVerify(args []string, stdout, stderr io.Writer) int {
+	if shardRequested(args) { // verify --shard DIR/I: one shard of a plan (shard.go)
+		return runVerifyShard(args, stdout, stderr)
+	}
 	fs := newFlags("verify --board MxN --strategy NAME [flags]", verifySynopsis, stdout)
 	size := fs.String("board", "", "board size, columns x rings, e.g. 5x4 (required)")
 	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
@@ -73,6 +76,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	fs.String("shard", "", "verify shard I of a plan in DIR instead, DIR/I (see 'hexproof verify --shard x/0 --help')")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
 	_ = fs.MarkHidden("cpuprofile")
 	if done, code := parseFlags(fs, args, stderr); done {

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"hexproof/reports"
+	"hexproof/verify/shard"
+)
+
+func init() {
+	commands["merge"] = command{"combine the shards' results of a plan into one verdict", runMerge}
+}
+
+const mergeSynopsis = `Combines the results of the shards of a plan (DIR/result-I.json, written by
+'hexproof verify --shard DIR/I') into what a single 'hexproof verify' of the
+whole board would report: the verdict, the minimal counterexample (shortest,
+then smallest in cell order, its opening moves included) and the longest game.
+It says which shards are missing, failed, or not finished. A shard that did not
+finish (cancelled after another one lost, or out of time) is ignored only when
+it cannot hold a loss or strategy error the single run would report first;
+otherwise the result is inconclusive and names the shards to resume.
+
+Positions, rule counts and transposition figures are the plan's plus the
+shards' sums: shards do not share transpositions, so a position two shards
+reach is counted in both (docs/sharding.md). For a refutation the longest game
+is the counterexample, as in a single run.
+
+Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive (also when a
+shard is missing, failed or unfinished), 4 strategy error.`
+
+func runMerge(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("merge DIR [flags]", mergeSynopsis, stdout)
+	jsonOut := fs.String("json", "", "write the JSON report (verify's fields and the shards') to FILE, or - for standard output")
+	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	// DIR may stand before or after the flags: take it out first.
+	var dir string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--json" {
+			i++ // its value
+			continue
+		}
+		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
+			if a == "--" && i+1 < len(args) {
+				i++
+			}
+			if dir != "" {
+				return fail(stderr, "merge", exitUsage, fmt.Errorf("one plan directory at a time (got %q and %q)", dir, args[i]))
+			}
+			dir = args[i]
+			args = append(args[:i:i], args[i+1:]...)
+			i--
+		}
+	}
+	if done, code := parseFlags(fs, args, stderr); done {
+		return code
+	}
+	if dir == "" {
+		return fail(stderr, "merge", exitUsage, fmt.Errorf("give the plan directory: hexproof merge DIR"))
+	}
+	var progress func(done, total int)
+	var bar *progressbar.ProgressBar
+	if !*noProgress && isTerminal(os.Stderr) {
+		progress = func(done, total int) {
+			if bar == nil {
+				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("reading results"),
+					progressbar.OptionSetWidth(20), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100*time.Millisecond))
+			}
+			_ = bar.Set(done)
+		}
+	}
+	m, err := shard.MergeDir(dir, progress)
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	if err != nil {
+		return fail(stderr, "merge", exitUsage, err)
+	}
+	if *jsonOut != "-" {
+		fmt.Fprint(stdout, reports.ResultText(m.Result))
+		fmt.Fprint(stdout, shardLines(m))
+	}
+	if *jsonOut != "" {
+		if err := writeMergeJSON(*jsonOut, m, stdout); err != nil {
+			return fail(stderr, "merge", exitUsage, err)
+		}
+	}
+	return m.Result.Verdict.ExitCode()
+}
+
+// shardLines says how the shards stand.
+func shardLines(m *shard.Merged) string {
+	if len(m.Shards) == 0 {
+		return "The plan settled the verification itself (no shards).\n"
+	}
+	s := fmt.Sprintf("Shards: %d, finished %d", len(m.Shards), len(m.Shards)-len(m.Unfinished())-len(m.Missing())-len(m.Failed()))
+	for _, l := range []struct {
+		name string
+		ids  []int
+	}{{"unfinished", m.Unfinished()}, {"missing", m.Missing()}, {"failed", m.Failed()}, {"needed to settle the result", m.Needed()}} {
+		if len(l.ids) > 0 {
+			s += fmt.Sprintf("; %s: %s", l.name, intList(l.ids))
+		}
+	}
+	s += ".\n"
+	for _, st := range m.Shards {
+		if st.State == "failed" {
+			s += fmt.Sprintf("Shard %d failed: %s\n", st.Index, st.Why)
+		}
+	}
+	return s
+}
+
+func intList(xs []int) string {
+	s := ""
+	for i, x := range xs {
+		if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprint(x)
+	}
+	return s
+}
+
+// mergeDoc is verify's JSON document plus the state of the shards.
+type mergeDoc struct {
+	reports.ResultDoc
+	Shards mergeShards `json:"shards"`
+}
+
+type mergeShards struct {
+	Total      int           `json:"total"`
+	Finished   int           `json:"finished"`
+	Unfinished []int         `json:"unfinished"`
+	Missing    []int         `json:"missing"`
+	Failed     []failedShard `json:"failed"`
+	// Needed: the shards that must finish (or go further) for the result to
+	// be conclusive.
+	Needed []int `json:"needed"`
+	// NeededLayers: each needed shard settles the result once its layers up
+	// to this many stones are complete (verify --shard --until-layers).
+	NeededLayers int `json:"needed_layers,omitempty"`
+}
+
+type failedShard struct {
+	Index int    `json:"index"`
+	Why   string `json:"why"`
+}
+
+func writeMergeJSON(path string, m *shard.Merged, stdout io.Writer) error {
+	d, err := reports.NewResultDoc(m.Result)
+	if err != nil {
+		return err
+	}
+	doc := mergeDoc{ResultDoc: d, Shards: mergeShards{
+		Total: len(m.Shards), Unfinished: nonNil(m.Unfinished()), Missing: nonNil(m.Missing()),
+		Failed: []failedShard{}, Needed: nonNil(m.Needed()), NeededLayers: m.NeededLayers,
+	}}
+	for _, st := range m.Shards {
+		switch st.State {
+		case "finished":
+			doc.Shards.Finished++
+		case "failed":
+			doc.Shards.Failed = append(doc.Shards.Failed, failedShard{st.Index, st.Why})
+		}
+	}
+	raw, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	raw = append(raw, '\n')
+	if path == "-" {
+		_, err = stdout.Write(raw)
+		return err
+	}
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		return fmt.Errorf("--json: %w", err)
+	}
+	return nil
+}
+
+func nonNil(xs []int) []int {
+	if xs == nil {
+		return []int{}
+	}
+	return xs
+}

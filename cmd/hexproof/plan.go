@@ -1,0 +1,296 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"hexproof/board"
+	"hexproof/verify"
+	"hexproof/verify/shard"
+)
+
+func init() {
+	commands["plan"] = command{"split a verification into shards for Slurm or GNU parallel", runPlan}
+}
+
+const planSynopsis = `Splits one verification into independent shards that a cluster can run on
+machines that share no disk (docs/sharding.md). It expands the first plies
+(the opponent's replies and the strategy's answers) until at least --shards
+distinct positions are reached, deals them out, and writes into --out:
+
+  plan.json          the split and the plan's own share of the search
+  shard-I.json       shard I: the board, the strategy and its opening games
+  slurm.sbatch       a Slurm job array: sbatch DIR/slurm.sbatch
+  parallel.sh        the same shards with GNU parallel: sh DIR/parallel.sh
+
+Each shard runs with 'hexproof verify --shard DIR/I' and writes DIR/result-I.json;
+'hexproof merge DIR' then gives what a single verify would have reported.
+If the search ends within the first plies, the plan stops there and may make
+fewer shards. --jobs and --time-limit go into the job files (per shard).
+With --cancel-on-loss the job files cancel the other shards once one shard
+loses or finds a strategy error; merge then says which shards, if any, must be
+resumed to prove the counterexample minimal.
+
+Exit codes: 0 the plan was written, 2 bad input or usage. If the search ends
+with the strategy's opening move there are no shards, and the exit code is the
+verdict's (0 optimal, 1 refuted, 4 strategy error), which merge reports.`
+
+func runPlan(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("plan --board MxN --strategy NAME --starter red|blue --shards K --out DIR [flags]", planSynopsis, stdout)
+	size := fs.String("board", "", "board size, columns x rings, e.g. 5x4 (required)")
+	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
+	name := fs.String("strategy", "", "strategy name (see 'hexproof strategies') (required)")
+	starterFlag := fs.String("starter", "", "who moves first: red or blue (required; one plan per starter)")
+	choicesFlag := fs.String("choices", "every", "every or first (some cannot be split)")
+	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions")
+	shards := fs.Int("shards", 0, "number of shards (required)")
+	out := fs.String("out", "", "directory for the plan, shard and job files (required)")
+	jobs := fs.Int("jobs", 0, "worker goroutines per shard, written into the job files (default: Slurm's CPUs per task, or 1)")
+	timeLimit := fs.Duration("time-limit", 0, "per-shard time limit, written into the job files (e.g. 2h)")
+	binary := fs.String("hexproof", "hexproof", "the hexproof command the job files run")
+	cancel := fs.Bool("cancel-on-loss", false, "job files cancel the other shards once a shard loses or errs")
+	jsonOut := fs.String("json", "", "write a summary of the plan as JSON to FILE, or - for standard output")
+	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	if done, code := parseFlags(fs, args, stderr); done {
+		return code
+	}
+	usageErr := func(err error) int { return fail(stderr, "plan", exitUsage, err) }
+	b, strat, err := strategyFromFlags(*size, *geo, *name)
+	if err != nil {
+		return usageErr(err)
+	}
+	if *starterFlag == "" || *starterFlag == "both" {
+		return usageErr(fmt.Errorf("--starter red or --starter blue is required (one plan per starter)"))
+	}
+	starter, err := board.ParseColor(*starterFlag)
+	if err != nil {
+		return usageErr(fmt.Errorf("--starter: %v", err))
+	}
+	choices, err := verify.ParseChoices(*choicesFlag)
+	if err != nil {
+		return usageErr(err)
+	}
+	if *shards < 1 {
+		return usageErr(fmt.Errorf("--shards must be at least 1"))
+	}
+	if *out == "" {
+		return usageErr(fmt.Errorf("--out DIR is required"))
+	}
+	if *jobs < 0 || *timeLimit < 0 {
+		return usageErr(fmt.Errorf("--jobs and --time-limit cannot be negative"))
+	}
+	if _, err := os.Stat(filepath.Join(*out, shard.PlanName)); err == nil {
+		return usageErr(fmt.Errorf("%s already holds a plan; choose another --out", *out))
+	}
+	dir, err := filepath.Abs(*out)
+	if err != nil {
+		return usageErr(err)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	opt := shard.PlanOptions{Strategy: strat, Name: *name, Starter: starter, Choices: choices, NoSymmetry: *noSym, Shards: *shards}
+	var bar *progressbar.ProgressBar
+	if !*noProgress && isTerminal(os.Stderr) {
+		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("planning"),
+			progressbar.OptionSetWidth(20), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100*time.Millisecond))
+		opt.Progress = func(layer, subtrees int) {
+			bar.Describe(fmt.Sprintf("planning: %d positions after %d plies", subtrees, layer))
+			_ = bar.Add(1)
+		}
+	}
+	p, err := shard.Make(ctx, opt)
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	if err != nil {
+		return usageErr(err)
+	}
+	if err := p.Write(dir); err != nil {
+		return usageErr(err)
+	}
+	if len(p.Shards) > 0 {
+		jf := jobFiles{dir: dir, binary: *binary, jobs: *jobs, timeLimit: *timeLimit, cancel: *cancel, shards: len(p.Shards), id: p.File.ID}
+		if err := jf.write(); err != nil {
+			return usageErr(err)
+		}
+	}
+	if *jsonOut != "" {
+		if err := writePlanJSON(*jsonOut, &p.File, dir, stdout); err != nil {
+			return usageErr(err)
+		}
+	}
+	if *jsonOut == "-" {
+		return planExit(p)
+	}
+	pf := &p.File
+	if pf.Settled != nil {
+		fmt.Fprintf(stdout, "%s, %s starts: no shards: %s (%s).\nRun 'hexproof merge %s' for the result.\n", b, starter, pf.StopReason, pf.Settled.Verdict, *out)
+		return planExit(p)
+	}
+	fmt.Fprintf(stdout, "%s, %s starts, %s: %d shards over %d positions after %d plies (%d opening games).\n",
+		b, starter, *name, len(p.Shards), pf.Subtrees, pf.Depth, prefixCount(pf))
+	if pf.StopReason != "" && len(p.Shards) < *shards {
+		fmt.Fprintf(stdout, "Fewer shards than asked: %s.\n", pf.StopReason)
+	}
+	fmt.Fprintf(stdout, "Written to %s. Run the shards with one of\n  sbatch %s\n  sh %s\nor one at a time with\n  %s verify --shard %s/I   (I = 0 … %d)\nthen: %s merge %s\n",
+		*out, filepath.Join(*out, "slurm.sbatch"), filepath.Join(*out, "parallel.sh"), *binary, *out, len(p.Shards)-1, *binary, *out)
+	return planExit(p)
+}
+
+// planExit is 0 for a written plan, or the verdict's code when the plan
+// settled the verification itself.
+func planExit(p *shard.Plan) int {
+	if p.File.Settled != nil {
+		return verify.Verdict(p.File.Settled.Verdict).ExitCode()
+	}
+	return exitOptimal
+}
+
+func prefixCount(pf *shard.PlanFile) int {
+	n := 0
+	for _, part := range pf.Parts {
+		n += part.Prefixes
+	}
+	return n
+}
+
+// planSummary is the plan's JSON summary.
+type planSummary struct {
+	Dir        string `json:"dir"`
+	ID         string `json:"id"`
+	Board      string `json:"board"`
+	Geometry   string `json:"geometry"`
+	Strategy   string `json:"strategy"`
+	Starter    string `json:"starter"`
+	Choices    string `json:"choices"`
+	Shards     int    `json:"shards"`
+	Requested  int    `json:"requested_shards"`
+	Subtrees   int    `json:"subtrees"`
+	Prefixes   int    `json:"prefixes"`
+	Depth      int    `json:"depth"`
+	StopReason string `json:"stop_reason,omitempty"`
+	Settled    string `json:"settled_verdict,omitempty"`
+}
+
+func writePlanJSON(path string, pf *shard.PlanFile, dir string, stdout io.Writer) error {
+	s := planSummary{Dir: dir, ID: pf.ID, Board: pf.Board, Geometry: pf.Geometry, Strategy: pf.Strategy, Starter: pf.Starter,
+		Choices: pf.Choices, Shards: len(pf.Parts), Requested: pf.Requested, Subtrees: pf.Subtrees, Prefixes: prefixCount(pf),
+		Depth: pf.Depth, StopReason: pf.StopReason}
+	if pf.Settled != nil {
+		s.Settled = pf.Settled.Verdict
+	}
+	raw, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	raw = append(raw, '\n')
+	if path == "-" {
+		_, err = stdout.Write(raw)
+		return err
+	}
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		return fmt.Errorf("--json: %w", err)
+	}
+	return nil
+}
+
+// jobFiles writes the Slurm job array and the GNU parallel script of a plan.
+type jobFiles struct {
+	dir, binary, id string
+	jobs, shards    int
+	timeLimit       time.Duration
+	cancel          bool
+}
+
+// verifyArgs is the shard command's flags after --shard (jobs given apart).
+func (j jobFiles) verifyArgs() string {
+	s := "--no-progress --resume" // --resume: a resubmitted shard continues (a fresh one just starts)
+	if j.timeLimit > 0 {
+		s += " --time-limit " + j.timeLimit.String()
+	}
+	return s
+}
+
+func (j jobFiles) write() error {
+	jobs := "${SLURM_CPUS_PER_TASK:-1}"
+	cpus := 1
+	if j.jobs > 0 {
+		jobs = fmt.Sprint(j.jobs)
+		cpus = j.jobs
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `#!/bin/bash
+# One Slurm array task per shard of plan %[1]s (written by 'hexproof plan').
+# Submit: sbatch %[2]s/slurm.sbatch   Then: hexproof merge %[2]s
+# HEXPROOF (the command) and HEXPROOF_PLAN_DIR (this directory as the nodes
+# see it) may be set in the environment to override the values below.
+#SBATCH --job-name=hexproof-%[1]s
+#SBATCH --array=0-%[3]d
+#SBATCH --cpus-per-task=%[4]d
+#SBATCH --output=%[8]s/slurm-%%A_%%a.out
+hexproof="${HEXPROOF:-%[5]s}"
+dir="${HEXPROOF_PLAN_DIR:-%[2]s}"
+"$hexproof" verify --shard "$dir/$SLURM_ARRAY_TASK_ID" --jobs %[6]s %[7]s
+rc=$?
+`, j.id, shellQuote(j.dir), j.shards-1, cpus, shellQuote(j.binary), jobs, j.verifyArgs(), j.dir)
+	if j.cancel {
+		sb.WriteString(`# A loss (1) or a strategy error (4): the strategy is not optimal; cancel
+# the other shards ('hexproof merge' says which must be resumed, if any, to
+# prove the counterexample minimal).
+if [ "$rc" -eq 1 ] || [ "$rc" -eq 4 ]; then scancel "$SLURM_ARRAY_JOB_ID"; fi
+`)
+	}
+	sb.WriteString("exit $rc\n")
+	if err := os.WriteFile(filepath.Join(j.dir, "slurm.sbatch"), []byte(sb.String()), 0o755); err != nil {
+		return err
+	}
+
+	sb.Reset()
+	pjobs := "1"
+	if j.jobs > 0 {
+		pjobs = fmt.Sprint(j.jobs)
+	}
+	fmt.Fprintf(&sb, `#!/bin/sh
+# Every shard of plan %[1]s with GNU parallel (written by 'hexproof plan').
+# Run: sh %[2]s/parallel.sh [parallel options]   Then: hexproof merge %[2]s
+# Extra arguments go to parallel, e.g. --jobs 8. For machines that share no
+# disk, from this directory's parent (docs/sharding.md):
+#   HEXPROOF_PLAN_DIR=%[3]s sh %[3]s/parallel.sh --sshloginfile nodes \
+#     --transferfile %[3]s/shard-{}.json --return %[3]s/result-{}.json --cleanup
+hexproof="${HEXPROOF:-%[4]s}"
+dir="${HEXPROOF_PLAN_DIR:-%[2]s}"
+`, j.id, shellQuote(j.dir), filepath.Base(j.dir), shellQuote(j.binary))
+	if j.cancel {
+		// parallel halts on a failing job; only a loss or a strategy error
+		// counts as one here, so that a time limit does not stop the rest.
+		fmt.Fprintf(&sb, `seq 0 %d | parallel --halt now,fail=1 "$@" "\"$hexproof\" verify --shard \"$dir\"/{} --jobs %s %s; rc=\$?; [ \$rc -eq 1 ] || [ \$rc -eq 4 ] && exit 1; exit 0"
+rc=$?
+# parallel's exit code is the number of failed jobs: 1 means a shard lost or
+# found a strategy error and the others were cancelled.
+exit $rc
+`, j.shards-1, pjobs, j.verifyArgs())
+	} else {
+		fmt.Fprintf(&sb, `seq 0 %d | parallel "$@" "\"$hexproof\" verify --shard \"$dir\"/{} --jobs %s %s"
+`, j.shards-1, pjobs, j.verifyArgs())
+	}
+	return os.WriteFile(filepath.Join(j.dir, "parallel.sh"), []byte(sb.String()), 0o755)
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:,") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

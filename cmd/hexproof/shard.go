@@ -1,0 +1,181 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/schollz/progressbar/v3"
+
+	"hexproof/reports"
+	"hexproof/verify"
+	"hexproof/verify/shard"
+)
+
+// 'hexproof verify --shard DIR/I': one shard of a plan (see plan.go). The
+// hook in verify.go hands the arguments here when --shard is among them.
+
+const shardSynopsis = `Verifies shard I of the plan in DIR (made by 'hexproof plan'): the games that
+begin with the shard's opening moves, with verify's engine and store (an
+interrupted shard continues with --resume). The board, strategy, starter and
+choices come from DIR/shard-I.json; the result goes to DIR/result-I.json, which
+'hexproof merge DIR' combines with the others. Only the shard file and the
+result file are needed on the machine that runs it.
+
+Exit codes: as verify, for this shard's games only: 0 optimal, 1 refuted,
+2 bad input, 3 inconclusive (time limit, interrupted or cancelled), 4 strategy
+error.`
+
+// shardRequested says whether verify's arguments ask for a shard.
+func shardRequested(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if a == "--shard" || strings.HasPrefix(a, "--shard=") {
+			return true
+		}
+	}
+	return false
+}
+
+var shardFileName = regexp.MustCompile(`^shard-(\d+)\.json$`)
+
+// parseShardArg reads DIR/I (or DIR/shard-I.json).
+func parseShardArg(s string) (dir string, i int, err error) {
+	dir, base := filepath.Dir(s), filepath.Base(s)
+	if m := shardFileName.FindStringSubmatch(base); m != nil {
+		base = m[1]
+	}
+	i, err = strconv.Atoi(base)
+	if err != nil || i < 0 {
+		return "", 0, fmt.Errorf("--shard %s: want DIR/I, the plan directory and a shard number", s)
+	}
+	return dir, i, nil
+}
+
+func runVerifyShard(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("verify --shard DIR/I [flags]", shardSynopsis, stdout)
+	shardArg := fs.String("shard", "", "the plan directory and the shard number, DIR/I (required)")
+	jobs := fs.Int("jobs", 0, "worker goroutines (default: all CPUs); never changes the result")
+	db := fs.String("db", "", "database directory (default: <user cache>/hexproof)")
+	inMemory := fs.Bool("in-memory", false, "no database: positions in memory (no --resume)")
+	resume := fs.Bool("resume", false, "continue an interrupted shard from its last finished layer")
+	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive")
+	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive")
+	memory := fs.String("memory", "4GiB", "memory for positions before they spill to disk")
+	jsonOut := fs.String("json", "", "also write the shard's verify JSON to FILE, or - for standard output")
+	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
+	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	untilLayers := fs.Int("until-layers", 0, "stop (inconclusive) once the layers up to N stones are complete; merge names the N it needs after a loss")
+	// What the shard file decides: refused, so that nobody believes they apply.
+	fixed := []string{"board", "geometry", "strategy", "starter", "choices"}
+	for _, f := range fixed {
+		fs.String(f, "", "")
+		_ = fs.MarkHidden(f)
+	}
+	fs.Bool("no-symmetry", false, "")
+	_ = fs.MarkHidden("no-symmetry")
+	if done, code := parseFlags(fs, args, stderr); done {
+		return code
+	}
+	usageErr := func(err error) int { return fail(stderr, "verify", exitUsage, err) }
+	for _, f := range append(fixed, "no-symmetry") {
+		if fs.Changed(f) {
+			return usageErr(fmt.Errorf("--%s comes from the shard file and cannot be given with --shard", f))
+		}
+	}
+	dir, index, err := parseShardArg(*shardArg)
+	if err != nil {
+		return usageErr(err)
+	}
+	if *inMemory && (*db != "" || *resume) {
+		return usageErr(fmt.Errorf("--in-memory cannot be combined with --db or --resume"))
+	}
+	if *jobs < 0 || *maxPositions < 0 || *timeLimit < 0 || *untilLayers < 0 {
+		return usageErr(fmt.Errorf("--jobs, --max-positions, --time-limit and --until-layers cannot be negative"))
+	}
+	if *jobs == 0 {
+		*jobs = max(1, runtimeCPUs())
+	}
+	memBytes, err := parseBytes(*memory)
+	if err != nil {
+		return usageErr(fmt.Errorf("--memory: %v", err))
+	}
+	sf, err := shard.ReadShard(dir, index)
+	if err != nil {
+		return usageErr(err)
+	}
+	opt, err := sf.Options()
+	if err != nil {
+		return usageErr(fmt.Errorf("%s: %v", filepath.Join(dir, shard.ShardName(index)), err))
+	}
+	opt.Jobs, opt.Resume, opt.TimeLimit, opt.MaxPositions, opt.MemoryBudget = *jobs, *resume, *timeLimit, *maxPositions, memBytes
+	if !*inMemory {
+		root := *db
+		if root == "" {
+			cache, err := os.UserCacheDir()
+			if err != nil {
+				return usageErr(fmt.Errorf("no user cache directory (%v); give --db DIR or --in-memory", err))
+			}
+			root = filepath.Join(cache, "hexproof")
+		}
+		// The run ID names the prefixes: each shard has its own database.
+		opt.DB = filepath.Join(root, verify.RunID(opt))
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ctx, enough := context.WithCancel(ctx)
+	defer enough()
+	var bar *progressbar.ProgressBar
+	if !*noProgress && isTerminal(os.Stderr) {
+		bar = newBar(opt.Strategy.Board(), opt.Starter, stderr)
+	}
+	if bar != nil || *untilLayers > 0 {
+		opt.Progress = func(p verify.Progress) {
+			if bar != nil {
+				updateBar(bar, p)
+			}
+			// Expanding layer p.Layer: the layers up to it are complete
+			// (the result's layers_done will be at least p.Layer).
+			if *untilLayers > 0 && p.Layer >= *untilLayers {
+				enough()
+			}
+		}
+	}
+	res, err := verify.Run(ctx, opt)
+	if bar != nil {
+		_ = bar.Finish()
+		fmt.Fprintln(stderr)
+	}
+	if err != nil {
+		return fail(stderr, "verify", exitUsage, err)
+	}
+	if err := shard.WriteResult(dir, shard.NewResult(sf.Plan, index, res)); err != nil {
+		return fail(stderr, "verify", exitUsage, fmt.Errorf("writing the shard's result: %w", err))
+	}
+	if *jsonOut != "-" {
+		fmt.Fprintf(stdout, "Shard %d of %d (%d opening games of %d plies):\n", index, sf.Shards, len(sf.Prefixes), sf.Depth)
+		fmt.Fprint(stdout, reports.ResultText(res))
+	}
+	if *jsonOut != "" {
+		// The database stays until the results are written (docs/decisions.md V14).
+		if err := writeResultsJSON(*jsonOut, []*verify.Result{res}, false, stdout); err != nil {
+			return fail(stderr, "verify", exitUsage, err)
+		}
+	}
+	if opt.DB != "" && !*keepDB && res.Verdict != verify.Inconclusive {
+		if err := os.RemoveAll(opt.DB); err != nil {
+			fmt.Fprintf(stderr, "hexproof verify: warning: could not remove %s: %v\n", opt.DB, err)
+		}
+	}
+	return res.Verdict.ExitCode()
+}

@@ -1,0 +1,362 @@
+package shard
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+
+	"hexproof/board"
+	"hexproof/strategies"
+	"hexproof/tt"
+	"hexproof/verify"
+)
+
+// PlanOptions says what to split and into how many shards.
+type PlanOptions struct {
+	Strategy   strategies.Strategy
+	Name       string // registry name
+	Starter    board.Color
+	Choices    verify.Choices // every or first
+	NoSymmetry bool
+	Shards     int // wanted; at least 1
+	// MaxPrefixes bounds the prefix games the plan may hold (0: 2,000,000).
+	MaxPrefixes int
+	// Progress, if set, is called after each layer the plan expands.
+	Progress func(layer, subtrees int)
+}
+
+// Plan is a split verification: plan.json and the shard files.
+type Plan struct {
+	File   PlanFile
+	Shards []ShardFile
+}
+
+// PlanError says why a verification cannot be split as asked.
+type PlanError struct{ Why string }
+
+func (e *PlanError) Error() string { return e.Why }
+
+// node is one position of a layer, up to symmetry, with every game from the
+// empty board (by the rules) that reaches a position of its class.
+type node struct {
+	key   tt.Key
+	games [][]board.Move
+}
+
+// Make expands the first plies of the search, layer by layer as the
+// breadth-first search does (the opponent's replies and the strategy's
+// answers, through verify.Rules), until a layer holds at least opt.Shards
+// distinct positions, and deals those positions out to the shards. A layer is
+// expanded only when nothing ends the search in it (no loss, draw or strategy
+// error) and some game goes on: then the shards, which start from that layer,
+// find whatever ends it exactly as a single run would, and the plan may make
+// fewer shards than asked (PlanFile.StopReason says why).
+//
+// The plan counts the decisions, positions, wins and transpositions of the
+// layers it expands exactly as the single run does (the shards do not count
+// their prefixes' decisions).
+func Make(ctx context.Context, opt PlanOptions) (*Plan, error) {
+	if opt.Strategy == nil {
+		return nil, &PlanError{"no strategy given"}
+	}
+	if opt.Shards < 1 {
+		return nil, &PlanError{fmt.Sprintf("cannot split into %d shards", opt.Shards)}
+	}
+	if opt.Choices == verify.Some {
+		return nil, &PlanError{"a verification under choices some cannot be split (it searches depth-first, in memory)"}
+	}
+	if opt.Starter != board.Red && opt.Starter != board.Blue {
+		return nil, &PlanError{"the starter must be red or blue"}
+	}
+	maxPrefixes := opt.MaxPrefixes
+	if maxPrefixes <= 0 {
+		maxPrefixes = 2_000_000
+	}
+	s := opt.Strategy
+	b := s.Board()
+	if b.Cells() > tt.MaxCells {
+		return nil, &PlanError{fmt.Sprintf("board %dx%d has %d cells; verify handles at most %d", b.M, b.N, b.Cells(), tt.MaxCells)}
+	}
+	r := verify.NewRules(s, opt.Choices)
+	group := b.Identity()
+	if !opt.NoSymmetry && opt.Choices != verify.First {
+		group = s.Symmetries()
+	}
+	canon := board.NewCanonicalizer(b, group)
+	// key is the engine's state key: the least symmetric image.
+	key := func(p board.Position) (tt.Key, bool) {
+		if len(group) <= 1 {
+			return tt.KeyOf(p), false
+		}
+		c, changed := canon.Canonical(p)
+		return tt.KeyOf(c), changed
+	}
+	pf := PlanFile{
+		Format: Format, Setup: setupOf(b, opt.Name, opt.Starter, opt.Choices, opt.NoSymmetry),
+		Requested: opt.Shards, RuleCounts: map[string]int64{},
+	}
+	settle := func() (*Plan, error) {
+		// The search ends at the opening move: a single run settles it at once.
+		res, err := verify.Run(ctx, verify.Options{Strategy: s, Name: opt.Name, Starter: opt.Starter, Choices: opt.Choices, NoSymmetry: opt.NoSymmetry, Jobs: 1})
+		if err != nil {
+			return nil, err
+		}
+		pf.ID = planID(pf.Setup, nil)
+		pf.Settled = NewResult(pf.ID, -1, res)
+		pf.StopReason = "the search ends with the strategy's opening move"
+		return &Plan{File: pf}, nil
+	}
+
+	// The first layer: the empty board, or the strategy's openings.
+	layer := map[tt.Key]*node{}
+	var generated int64
+	add := func(p board.Position, moves []board.Move, count bool) {
+		k, changed := key(p)
+		if count {
+			generated++
+			if changed {
+				pf.SymmetryHits++
+			}
+		}
+		n := layer[k]
+		if n == nil {
+			n = &node{key: k}
+			layer[k] = n
+		}
+		if moves != nil {
+			n.games = append(n.games, moves)
+		}
+	}
+	d := 0
+	if opt.Starter == r.Opp {
+		layer[tt.Key{}] = &node{games: [][]board.Move{{}}}
+	} else {
+		d = 1
+		allowed, rule, f := r.Answer(board.Position{}, board.NoCell)
+		if f != verify.NoFault {
+			return settle()
+		}
+		pf.RuleCounts[rule]++
+		for a := allowed; a.Any(); {
+			c := a.Pop()
+			p, o := r.Place(board.Position{}, r.Me, c)
+			switch o {
+			case verify.Won:
+				pf.LongestGame = max(pf.LongestGame, 1)
+			case verify.Drawn:
+				return settle()
+			default:
+				add(p, []board.Move{{Player: r.Me, Cell: c, Rule: rule}}, true)
+			}
+		}
+		pf.TranspositionHits += generated - int64(len(layer))
+	}
+	if len(layer) == 0 {
+		// The strategy wins with its opening move: nothing to split.
+		return settle()
+	}
+	if opt.Progress != nil {
+		opt.Progress(d, len(layer))
+	}
+
+	for len(layer) < opt.Shards {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		// Expand layer d into d+2 unless something ends the search in it.
+		nodes := sortedNodes(layer)
+		next := map[tt.Key]*node{}
+		rules := map[string]int64{}
+		longest := 0
+		var gen, sym int64
+		event := ""
+		prefixes := 0
+		// The engine's view: one expansion per state, of its stored
+		// representative (the least image), counting rules and events.
+		for _, n := range nodes {
+			p := n.key.Position()
+			empty := r.All.AndNot(p.Occupied())
+			r.Replies(p, empty, func(rep verify.Reply) bool {
+				switch {
+				case rep.Outcome == verify.Won:
+					event = "the opponent wins"
+				case rep.Outcome == verify.Drawn:
+					event = "a game ends in a draw"
+				case rep.Fault != verify.NoFault:
+					event = "the strategy errs"
+				}
+				if event != "" {
+					return false
+				}
+				rules[rep.Rule]++
+				for a := rep.Allowed; a.Any(); {
+					c := a.Pop()
+					p2, o := r.Place(rep.P, r.Me, c)
+					switch o {
+					case verify.Won:
+						longest = max(longest, d+2)
+					case verify.Drawn:
+						event = "a game ends in a draw"
+						return false
+					default:
+						k, changed := key(p2)
+						gen++
+						if changed {
+							sym++
+						}
+						if next[k] == nil {
+							next[k] = &node{key: k}
+						}
+					}
+				}
+				return true
+			})
+			if event != "" {
+				break
+			}
+		}
+		if event != "" {
+			pf.StopReason = fmt.Sprintf("in the layer of %d plies %s: the shards start there", d, event)
+			break
+		}
+		if len(next) == 0 {
+			pf.StopReason = fmt.Sprintf("every game is won within %d plies: the shards start at %d", d+2, d)
+			break
+		}
+		// The games: every prefix by the rules, extended from its own
+		// (not canonical) position, so that a counterexample can start with
+		// any of them, as in a single run.
+		for _, n := range nodes {
+			for _, g := range n.games {
+				var p board.Position
+				for _, m := range g {
+					p = p.Play(m.Player, m.Cell)
+				}
+				r.Replies(p, r.All.AndNot(p.Occupied()), func(rep verify.Reply) bool {
+					if rep.Outcome != verify.Going || rep.Fault != verify.NoFault {
+						// Its class has no event: only a strategy that breaks
+						// the symmetry it declares gets here.
+						event = "an event that the position's least image does not have (the strategy breaks its declared symmetry)"
+						return false
+					}
+					for a := rep.Allowed; a.Any(); {
+						c := a.Pop()
+						p2, o := r.Place(rep.P, r.Me, c)
+						if o != verify.Going {
+							continue
+						}
+						k, _ := key(p2)
+						m := next[k]
+						if m == nil {
+							// The strategy does not commute with the symmetry
+							// it declares: the engine would be unsound too.
+							event = "a position outside the engine's layer (the strategy breaks its declared symmetry)"
+							return false
+						}
+						ng := append(append(slices.Clip(g), board.Move{Player: r.Opp, Cell: rep.B}), board.Move{Player: r.Me, Cell: c, Rule: rep.Rule})
+						m.games = append(m.games, ng)
+						prefixes++
+					}
+					return prefixes <= maxPrefixes
+				})
+				if event != "" {
+					return nil, &PlanError{"expanding the prefixes met " + event}
+				}
+				if prefixes > maxPrefixes {
+					return nil, &PlanError{fmt.Sprintf("more than %d prefix games at %d plies; ask for fewer shards", maxPrefixes, d+2)}
+				}
+			}
+		}
+		for _, m := range next {
+			if len(m.games) == 0 {
+				return nil, &PlanError{"a position of the engine's layer has no game by the rules (the strategy breaks its declared symmetry)"}
+			}
+		}
+		pf.Positions += int64(len(layer))
+		addCounts(pf.RuleCounts, rules)
+		pf.LongestGame = max(pf.LongestGame, longest)
+		pf.SymmetryHits += sym
+		pf.TranspositionHits += gen - int64(len(next))
+		layer = next
+		d += 2
+		if opt.Progress != nil {
+			opt.Progress(d, len(layer))
+		}
+	}
+	if len(layer) < opt.Shards && pf.StopReason == "" {
+		pf.StopReason = "fewer positions than shards"
+	}
+
+	// Deal the subtrees out: in the order of their smallest games, round
+	// robin, so that neighbouring (often similar) subtrees go to different
+	// shards.
+	nodes := sortedNodes(layer)
+	for _, n := range nodes {
+		slices.SortFunc(n.games, compareMoves)
+	}
+	slices.SortFunc(nodes, func(a, b *node) int { return compareMoves(a.games[0], b.games[0]) })
+	k := min(opt.Shards, len(nodes))
+	parts := make([][]*node, k)
+	for i, n := range nodes {
+		parts[i%k] = append(parts[i%k], n)
+	}
+	pf.Depth, pf.Subtrees = d, len(nodes)
+	plan := &Plan{}
+	for i, ns := range parts {
+		sf := ShardFile{Format: Format, Index: i, Shards: k, Setup: pf.Setup, Depth: d}
+		part := Part{Index: i, Subtrees: len(ns)}
+		var all [][]board.Move
+		for _, n := range ns {
+			all = append(all, n.games...)
+		}
+		slices.SortFunc(all, compareMoves)
+		for _, g := range all {
+			sf.Prefixes = append(sf.Prefixes, movesOut(b, g))
+			var p board.Position
+			for _, m := range g {
+				p = p.Play(m.Player, m.Cell)
+			}
+			if _, changed := key(p); changed {
+				part.StartSymmetryHits++
+			}
+		}
+		part.Prefixes = len(all)
+		part.StartTranspositions = int64(len(all) - len(ns))
+		part.First = sf.Prefixes[0]
+		pf.Parts = append(pf.Parts, part)
+		plan.Shards = append(plan.Shards, sf)
+	}
+	pf.ID = planID(pf.Setup, plan.Shards)
+	for i := range plan.Shards {
+		plan.Shards[i].Plan = pf.ID
+	}
+	plan.File = pf
+	return plan, nil
+}
+
+func sortedNodes(layer map[tt.Key]*node) []*node {
+	out := make([]*node, 0, len(layer))
+	for _, n := range layer {
+		out = append(out, n)
+	}
+	slices.SortFunc(out, func(a, b *node) int { return tt.Compare(a.key, b.key) })
+	return out
+}
+
+// compareMoves orders move lists by their cells, then by length (SPEC §5:
+// among games of one length, the smallest in cell order).
+func compareMoves(a, b []board.Move) int {
+	for i := range min(len(a), len(b)) {
+		if a[i].Cell != b[i].Cell {
+			return cmp.Compare(a[i].Cell, b[i].Cell)
+		}
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+func addCounts(into, from map[string]int64) {
+	for k, v := range from {
+		into[k] += v
+	}
+}
