@@ -283,7 +283,7 @@ func (e *engine) runBFS(ctx context.Context) error {
 				return err
 			}
 			if l.Len() != n {
-				return fmt.Errorf("database %s is inconsistent (layer %d has %d positions, its record says %d); run again without --resume", e.opt.DB, k, l.Len(), n)
+				return &tt.DamagedError{Dir: e.opt.DB, Err: fmt.Errorf("layer %d has %d positions, its record says %d", k, l.Len(), n)}
 			}
 		}
 	} else {
@@ -365,7 +365,7 @@ func (e *engine) runBFS(ctx context.Context) error {
 		}
 		if _, inMemory := e.store.(*tt.Mem); inMemory && res.Positions*16 > e.opt.memoryBudget() {
 			res.Verdict = Inconclusive
-			res.Detail = fmt.Sprintf("memory budget of %d MiB reached after %d positions; layers up to %d stones are complete (use a database, --db, to go further, or raise --memory)", e.opt.memoryBudget()>>20, res.Positions, d)
+			res.Detail = fmt.Sprintf("memory budget of %d MiB reached after %d positions; layers up to %d stones are complete (a database goes further, or a larger memory budget)", e.opt.memoryBudget()>>20, res.Positions, d)
 			return nil
 		}
 		if e.opt.MaxPositions > 0 && res.Positions > e.opt.MaxPositions {
@@ -392,9 +392,6 @@ func (e *engine) runBFS(ctx context.Context) error {
 			}
 			res.Detail = fmt.Sprintf("%s while expanding the positions with %d stones (%d of %d done); layers up to %d stones are complete; %s",
 				why, d, e.doneInLay.Load(), cur.Len(), d, found)
-			if e.opt.DB != "" {
-				res.Detail += "; run again with --resume to continue"
-			}
 			return nil
 		}
 		if len(lr.errors) > 0 || lr.minEvent != 0 {

@@ -382,8 +382,8 @@ func TestResumeMessages(t *testing.T) {
 		t.Fatalf("resuming nothing created %d entries", len(es))
 	}
 	// Stop both starters early, then lose Blue's database.
-	if code, _, errOut := runCmd(append(base, "--max-positions", "2000")...); code != exitInconclusive {
-		t.Fatalf("budget run: exit %d %s", code, errOut)
+	if code, out, errOut := runCmd(append(base, "--max-positions", "2000")...); code != exitInconclusive || strings.Count(out, "Run again with --resume to continue") != 2 {
+		t.Fatalf("budget run: exit %d, no hint to resume for each starter:\n%s\n%s", code, out, errOut)
 	}
 	es, _ := os.ReadDir(root)
 	if len(es) != 2 {

@@ -249,6 +249,9 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stdout)
 			}
 			fmt.Fprint(stdout, reports.ResultText(res))
+			if res.Verdict == verify.Inconclusive && opt.DB != "" && res.Choices != verify.Some {
+				fmt.Fprintf(stdout, "Run again with --resume to continue from the layers finished in %s.\n", opt.DB)
+			}
 		}
 	}
 	// Outputs first; the databases go only once everything is written, so
