@@ -74,9 +74,6 @@ func (s *keySet) grow() {
 	}
 }
 
-// full reports whether the set should be drained.
-func (s *keySet) full() bool { return 2*s.n > len(s.slots) && len(s.slots) >= s.max }
-
 // drain appends the keys to dst, empties the set and returns dst.
 func (s *keySet) drain(dst []tt.Key) []tt.Key {
 	for i, k := range s.slots {
