@@ -93,10 +93,12 @@ const ExhaustiveCells = 16
 const planLimit = 200000
 
 // Certify decides whether the registered pairing strategy name wins every game
-// on the m×n board of geometry geo when starter moves first, under SPEC §4's
-// "every" semantics (its free choices are the adversary's). A cancelled ctx
-// gives an Inconclusive result.
-func Certify(ctx context.Context, name string, m, n int, geo board.Geometry, starter board.Color) (*Result, error) {
+// on the m×n board of geometry geo, under SPEC §4's "every" semantics (its free
+// choices are the adversary's), once for each starter given (red, blue or
+// both; the search itself does not depend on the starter, only the game built
+// from a failure does). A cancelled ctx gives Inconclusive results. Elapsed
+// is the shared search time plus the starter's own game building.
+func Certify(ctx context.Context, name string, m, n int, geo board.Geometry, starters ...board.Color) ([]*Result, error) {
 	t0 := time.Now()
 	info, err := strategies.Lookup(name)
 	if err != nil {
@@ -108,8 +110,10 @@ func Certify(ctx context.Context, name string, m, n int, geo board.Geometry, sta
 	if err := info.Applies(m, n, geo); err != nil {
 		return nil, &NotApplicableError{Strategy: name, M: m, N: n, Geo: geo, Reason: err}
 	}
-	if starter != board.Red && starter != board.Blue {
-		return nil, fmt.Errorf("the starter must be red or blue")
+	for _, st := range starters {
+		if st != board.Red && st != board.Blue {
+			return nil, fmt.Errorf("the starter must be red or blue")
+		}
 	}
 	g, err := newGrid(m, n, geo)
 	if err != nil {
@@ -120,60 +124,78 @@ func Certify(ctx context.Context, name string, m, n int, geo board.Geometry, sta
 		pairs = append(pairs, [2]int{g.cell(p[0][0], p[0][1]), g.cell(p[1][0], p[1][1])})
 	}
 	s := newSearcher(ctx, g, info.Side, pairs)
-	r := &Result{M: m, N: n, Geo: geo, Strategy: name, Side: info.Side, Starter: starter}
-	defer func() { r.Nodes, r.Elapsed = s.nodes, time.Since(t0) }()
-	inconclusive := func(err error) (*Result, error) {
-		r.Verdict, r.Detail = verify.Inconclusive, fmt.Sprintf("the search was stopped (%v)", err)
-		return r, nil
-	}
 
+	// The search, shared by the starters.
+	var w, t set
+	var stopped error
+	reason := "P"
 	w, found, _, err := s.search(set{})
-	if err != nil {
-		return inconclusive(err)
+	switch {
+	case err != nil:
+		stopped = err
+	case found:
+	case geo == board.Torus:
+		reason = "P+Q"
+		if t, found, err = s.transversal(set{}, set{}); err != nil {
+			stopped = err
+		} else if found {
+			reason = "Q"
+		}
 	}
-	if found {
-		r.Reason, r.Chain = "P", g.coords(w)
-		// O plays W in cell order; S's free choices go first to mates of W
-		// cells (S answers them anyway), then anywhere outside W.
-		var mates set
-		for _, x := range w.cells() {
-			if y := s.mate[x]; y >= 0 {
-				mates.add(y)
+	searched := time.Since(t0)
+
+	var out []*Result
+	for _, starter := range starters {
+		t1 := time.Now()
+		r := &Result{M: m, N: n, Geo: geo, Strategy: name, Side: info.Side, Starter: starter, Nodes: s.nodes, Reason: reason}
+		switch {
+		case stopped != nil:
+			r.Verdict, r.Reason = verify.Inconclusive, ""
+			r.Detail = fmt.Sprintf("the search was stopped after %d nodes (%v)", s.nodes, stopped)
+		case !found && geo != board.Torus:
+			r.Verdict = verify.Optimal
+			r.Detail = fmt.Sprintf("every set that wins for %s holds both cells of a pair, so %s never wins, and a full %s board has exactly one winner", s.opp, s.opp, geo)
+		case !found:
+			r.Verdict = verify.Optimal
+			r.Detail = fmt.Sprintf("%s never owns a whole pair and never wins, and every set of one cell per pair wins for %s", s.opp, s.side)
+		case reason == "P":
+			r.Chain = g.coords(w)
+			// O plays W in cell order; S's free choices go first to mates of
+			// W cells (S answers them anyway), then anywhere outside W.
+			var mates set
+			for _, x := range w.cells() {
+				if y := s.mate[x]; y >= 0 {
+					mates.add(y)
+				}
+			}
+			gm, lost := s.play(starter, w.cells(), func(c int) bool { return mates.has(c) })
+			if !lost {
+				gm, lost = s.play(starter, w.cells(), func(c int) bool { return !w.has(c) })
+			}
+			if !lost {
+				if pg := s.planGame(starter, w, planLimit); pg != nil {
+					gm, lost = pg, true
+				}
+			}
+			if err := r.conclude(ctx, info, gm, lost, fmt.Sprintf("%s owns a winning set with no whole pair (%d cells)", s.opp, w.count())); err != nil {
+				return nil, err
+			}
+		default: // Q failed on the torus
+			r.Transversal = g.coords(t)
+			gm, lost := s.play(starter, g.all.andNot(t).cells(), func(c int) bool { return t.has(c) })
+			if !lost {
+				if pg := s.planGame(starter, g.all.andNot(t), planLimit); pg != nil {
+					gm, lost = pg, true
+				}
+			}
+			if err := r.conclude(ctx, info, gm, lost, fmt.Sprintf("%s does not win on a set of one cell per pair (%d cells), and %s can never own a whole pair", s.side, t.count(), s.opp)); err != nil {
+				return nil, err
 			}
 		}
-		gm, lost := s.play(starter, w.cells(), func(c int) bool { return mates.has(c) })
-		if !lost {
-			gm, lost = s.play(starter, w.cells(), func(c int) bool { return !w.has(c) })
-		}
-		if !lost {
-			if pg := s.planGame(starter, w, planLimit); pg != nil {
-				gm, lost = pg, true
-			}
-		}
-		return r.conclude(ctx, info, gm, lost, fmt.Sprintf("%s owns a winning set with no whole pair (%d cells)", s.opp, w.count()))
+		r.Elapsed = searched + time.Since(t1)
+		out = append(out, r)
 	}
-	if geo != board.Torus {
-		r.Verdict, r.Reason = verify.Optimal, "P"
-		r.Detail = fmt.Sprintf("every set that wins for %s holds both cells of a pair, so %s never wins, and a full %s board has exactly one winner", s.opp, s.opp, geo)
-		return r, nil
-	}
-	t, found, err := s.transversal(set{}, set{})
-	if err != nil {
-		return inconclusive(err)
-	}
-	if !found {
-		r.Verdict, r.Reason = verify.Optimal, "P+Q"
-		r.Detail = fmt.Sprintf("%s never owns a whole pair and never wins, and every set of one cell per pair wins for %s", s.opp, s.side)
-		return r, nil
-	}
-	r.Reason, r.Transversal = "Q", g.coords(t)
-	gm, lost := s.play(starter, g.all.andNot(t).cells(), func(c int) bool { return t.has(c) })
-	if !lost {
-		if pg := s.planGame(starter, g.all.andNot(t), planLimit); pg != nil {
-			gm, lost = pg, true
-		}
-	}
-	return r.conclude(ctx, info, gm, lost, fmt.Sprintf("%s does not win on a set of one cell per pair (%d cells), and %s can never own a whole pair", s.side, t.count(), s.opp))
+	return out, nil
 }
 
 // conclude turns a built game into the verdict: Refuted only if the strategy
@@ -181,19 +203,19 @@ func Certify(ctx context.Context, name string, m, n int, geo board.Geometry, sta
 // When no such game was found — on the torus the strategy may win the race
 // before the opponent completes its set — the board is handed to exhaustive
 // verification if it is tiny (Reason "exhaustive"), else Inconclusive.
-func (r *Result) conclude(ctx context.Context, info strategies.Info, gm *Game, lost bool, why string) (*Result, error) {
+func (r *Result) conclude(ctx context.Context, info strategies.Info, gm *Game, lost bool, why string) error {
 	if !lost && r.M*r.N <= ExhaustiveCells {
 		b, err := board.New(r.M, r.N, r.Geo)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		st, err := info.Build(b)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v, err := verify.Run(ctx, verify.Options{Strategy: st, Name: r.Strategy, Starter: r.Starter, Choices: verify.Every, Jobs: 1})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		r.Reason += ", exhaustive"
 		r.Verdict = v.Verdict
@@ -206,21 +228,21 @@ func (r *Result) conclude(ctx context.Context, info strategies.Info, gm *Game, l
 			}
 			r.Game, r.Replayed = gm, false
 		}
-		return r, nil
+		return nil
 	}
 	if !lost {
 		r.Verdict = verify.Inconclusive
 		r.Detail = why + ", but no game built from it was lost (" + r.Side.String() + " wins the race); the certificate search cannot decide this board"
-		return r, nil
+		return nil
 	}
 	if r.M*r.N <= board.MaxCells {
 		if err := replayCheck(info, r.M, r.N, r.Geo, gm); err != nil {
-			return nil, fmt.Errorf("certificate game on %dx%d %s does not replay: %w", r.M, r.N, r.Geo, err)
+			return fmt.Errorf("certificate game on %dx%d %s does not replay: %w", r.M, r.N, r.Geo, err)
 		}
 		r.Replayed = true
 	}
 	r.Verdict, r.Game, r.Detail = verify.Refuted, gm, why
-	return r, nil
+	return nil
 }
 
 // replayCheck plays gm through strategies.Replay as a whole game: every move of

@@ -37,11 +37,11 @@ func crossBoards(name string, maxCells int) [][3]int {
 // refutation the certificate's game is a game the strategy does not win
 // (checked by the replay machinery inside Certify).
 func TestCertifyAgreesWithVerify(t *testing.T) {
-	maxCells := 14
+	maxCells := 16
 	if testing.Short() {
-		maxCells = 10
+		maxCells = 12
 	}
-	checked, fallback := 0, 0
+	checked, fallback, race := 0, 0, 0
 	for _, info := range strategies.All() {
 		if info.Pairs == nil {
 			continue
@@ -59,10 +59,11 @@ func TestCertifyAgreesWithVerify(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: verify: %v", name, err)
 				}
-				got, err := Certify(context.Background(), info.Name, m, n, geo, starter)
+				res, err := Certify(context.Background(), info.Name, m, n, geo, starter)
 				if err != nil {
 					t.Fatalf("%s: certify: %v", name, err)
 				}
+				got := res[0]
 				if strings.HasSuffix(got.Reason, "exhaustive") {
 					// Decided by verify itself: not a comparison. Only the
 					// torus race (P fails, the strategy wins first) may get here.
@@ -70,6 +71,13 @@ func TestCertifyAgreesWithVerify(t *testing.T) {
 						t.Errorf("%s: fell back to exhaustive search off the torus race (%s)", name, got.Reason)
 					}
 					fallback++
+					continue
+				}
+				if got.Verdict == verify.Inconclusive && geo == board.Torus && strings.HasPrefix(got.Reason, "P") {
+					// The torus race: the opponent has a pair-free winning
+					// set, but no game built from it beats the strategy,
+					// which may win first. Sound, not decided.
+					race++
 					continue
 				}
 				if got.Verdict != want.Verdict {
@@ -83,7 +91,7 @@ func TestCertifyAgreesWithVerify(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d boards × starters agree; %d torus boards left to exhaustive search", checked, fallback)
+	t.Logf("%d boards × starters agree; %d torus boards left to exhaustive search, %d undecided torus races", checked, fallback, race)
 	if checked < 20 {
 		t.Fatalf("only %d comparisons", checked)
 	}

@@ -244,10 +244,10 @@ func (s *searcher) essential(avail set, x int) bool {
 // cells already given to the side, taken holds both cells of every pair
 // decided so far. It is exact and complete: if own already wins, every T
 // extending it wins (monotone rules). If own plus both cells of every open
-// pair does not win, any completion is an answer. Otherwise take a minimal
-// winning V inside that set: a T that does not win misses some cell of V,
-// which is then the opponent's and its mate the side's; the branches try each
-// open cell of V in turn, so every non-winning T is in some branch.
+// pair (the optimistic set) does not win, or does not once some open cell x
+// is left out, then a T that gives x's mate to the side (and anything to the
+// rest) does not win either. Otherwise a pair with a cell in a minimal winning
+// V of the optimistic set is decided both ways, which covers every T.
 func (s *searcher) transversal(own, taken set) (set, bool, error) {
 	if err := s.tick(); err != nil {
 		return set{}, false, err
@@ -257,19 +257,32 @@ func (s *searcher) transversal(own, taken set) (set, bool, error) {
 		return set{}, false, nil
 	}
 	open := s.zone.andNot(taken)
-	if !g.wins(s.side, own.or(open)) {
-		t := own
+	complete := func(t set, skip int) set {
 		for _, x := range open.cells() {
-			if !t.has(s.mate[x]) {
+			if x != skip && !t.has(s.mate[x]) && !t.has(x) {
 				t.add(x)
 			}
 		}
-		return t, true, nil
+		return t
 	}
-	v := s.minimalWin(s.side, own.or(open))
+	opt := own.or(open)
+	if !g.wins(s.side, opt) {
+		return complete(own, -1), true, nil
+	}
+	v := s.minimalWin(s.side, opt)
 	for _, x := range v.and(open).cells() {
+		o := opt
+		o.del(x)
+		if !g.wins(s.side, o) {
+			t := own
+			t.add(s.mate[x])
+			return complete(t, x), true, nil
+		}
+	}
+	x := v.and(open).cells()[0]
+	for _, c := range []int{x, s.mate[x]} {
 		o, t := own, taken
-		o.add(s.mate[x])
+		o.add(c)
 		t.add(x)
 		t.add(s.mate[x])
 		if r, ok, err := s.transversal(o, t); ok || err != nil {
