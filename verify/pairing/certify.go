@@ -232,7 +232,10 @@ func (r *Result) conclude(ctx context.Context, info strategies.Info, gm *Game, l
 	}
 	if !lost {
 		r.Verdict = verify.Inconclusive
-		r.Detail = why + ", but no game built from it was lost (" + r.Side.String() + " wins the race); the certificate search cannot decide this board"
+		r.Detail = why + ", but no game built from it was lost (" + r.Side.String() + " may win the race); the certificate search cannot decide this board"
+		if err := ctx.Err(); err != nil {
+			r.Detail = why + "; the search for a game built from it was stopped (" + err.Error() + ")"
+		}
 		return nil
 	}
 	if r.M*r.N <= board.MaxCells {

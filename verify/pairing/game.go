@@ -103,7 +103,8 @@ func (s *searcher) play(starter board.Color, plan []int, prefer func(c int) bool
 // planGame looks, by a depth-first search over the order of the opponent's
 // moves (the cells of plan, any order) and over the strategy's free choices
 // (any cell its rules allow), for a game the strategy does not win. It
-// explores at most limit positions and returns nil when it finds none. Used
+// explores at most limit positions, stops when the search's context is done,
+// and returns nil when it finds none. Used
 // on the torus, where the strategy may win before the opponent completes a
 // pair-free winning set, so that the order matters.
 func (s *searcher) planGame(starter board.Color, plan set, limit int) *Game {
@@ -117,7 +118,7 @@ func (s *searcher) planGame(starter board.Color, plan set, limit int) *Game {
 			return true // full and nobody has won: a draw
 		}
 		key := [2]set{red, blue}
-		if seen[key] || len(seen) >= limit {
+		if seen[key] || len(seen) >= limit || (len(seen)&1023 == 0 && s.ctx.Err() != nil) {
 			return false
 		}
 		seen[key] = true

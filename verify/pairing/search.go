@@ -130,6 +130,7 @@ func (g *grid) shortestPath(s, from, to set) set {
 // Why it is complete: if the available cells (outside forbid) do not win,
 // nothing inside them does (monotone rules). Otherwise take a minimal winning
 // W there. If W holds no whole pair, it is the answer. If it holds a pair
+// (the last one in cell order is taken: slightly smaller trees on mirror)
 // {a, b}, any pair-free winning set misses a or b, so it lies in one of the
 // two branches "forbid b" and "forbid a", which are searched in that order.
 // Before branching, a cell x of W without which the available cells no longer
@@ -160,7 +161,6 @@ func (s *searcher) search(forbid set) (set, bool, set, error) {
 		for _, x := range w.cells() {
 			if y := s.mate[x]; y > x && w.has(y) {
 				a, b = x, y
-				break
 			}
 		}
 		if a < 0 {
