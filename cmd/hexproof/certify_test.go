@@ -27,6 +27,7 @@ func TestCertifyExitCodesAndJSON(t *testing.T) {
 		{[]string{"--strategy", "mirror"}, 2, "--board is required"},
 		{[]string{"--board", "4x3", "--table", "4x3"}, 2, "not both"},
 		{[]string{"--board", "12x12", "--strategy", "mirror", "--time-limit", "1ms"}, 3, "inconclusive"},
+		{[]string{"--board", "12x12", "--strategy", "mirror", "--max-nodes", "10"}, 3, "node limit reached"},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer

@@ -99,6 +99,16 @@ const planLimit = 200000
 // from a failure does). A cancelled ctx gives Inconclusive results. Elapsed
 // is the shared search time plus the starter's own game building.
 func Certify(ctx context.Context, name string, m, n int, geo board.Geometry, starters ...board.Color) ([]*Result, error) {
+	return CertifyLimit(ctx, 0, name, m, n, geo, starters...)
+}
+
+// ErrNodeLimit stops a search that has used its node budget.
+var ErrNodeLimit = errors.New("node limit reached")
+
+// CertifyLimit is Certify with a budget of search nodes (0: none): a search
+// that exceeds it is Inconclusive. Unlike a time limit, the budget gives the
+// same verdict on a loaded machine as on an idle one.
+func CertifyLimit(ctx context.Context, maxNodes int64, name string, m, n int, geo board.Geometry, starters ...board.Color) ([]*Result, error) {
 	t0 := time.Now()
 	info, err := strategies.Lookup(name)
 	if err != nil {
@@ -124,6 +134,7 @@ func Certify(ctx context.Context, name string, m, n int, geo board.Geometry, sta
 		pairs = append(pairs, [2]int{g.cell(p[0][0], p[0][1]), g.cell(p[1][0], p[1][1])})
 	}
 	s := newSearcher(ctx, g, info.Side, pairs)
+	s.maxNodes = maxNodes
 
 	// The search, shared by the starters.
 	var w, t set

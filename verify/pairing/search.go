@@ -19,7 +19,9 @@ type searcher struct {
 	zone  set   // the paired cells
 	ctx   context.Context
 	nodes int64
-	why   []set // see search
+	// maxNodes stops the search with ErrNodeLimit after that many nodes (0: never).
+	maxNodes int64
+	why      []set // see search
 }
 
 func newSearcher(ctx context.Context, g *grid, side board.Color, pairs [][2]int) *searcher {
@@ -40,6 +42,9 @@ func newSearcher(ctx context.Context, g *grid, side board.Color, pairs [][2]int)
 // tick counts a node and polls the context now and then.
 func (s *searcher) tick() error {
 	s.nodes++
+	if s.maxNodes > 0 && s.nodes > s.maxNodes {
+		return ErrNodeLimit
+	}
 	if s.nodes&63 == 0 {
 		return s.ctx.Err()
 	}
