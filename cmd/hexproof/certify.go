@@ -300,7 +300,7 @@ func certifyTable(ctx context.Context, size, name string, jobs int, limit time.D
 		}
 	}
 	if jsonOut != "-" {
-		fmt.Fprint(stdout, TableText(rows))
+		fmt.Fprint(stdout, pairing.FormatTable(rows))
 	}
 	if jsonOut != "" {
 		var js []certifyJSON
@@ -314,25 +314,4 @@ func certifyTable(ctx context.Context, size, name string, jobs int, limit time.D
 		}
 	}
 	return exitOptimal
-}
-
-// TableText prints pairing table rows: strategy, board, geometry, the verdict
-// for each starter, the deciding property, search nodes and seconds.
-func TableText(rows []pairing.Row) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%-13s %-6s %-9s %-13s %-13s %-11s %9s %9s\n", "strategy", "board", "geometry", "red starts", "blue starts", "reason", "nodes", "seconds")
-	for _, r := range rows {
-		v := [2]string{"-", "-"}
-		reason, nodes, secs := "", int64(0), 0.0
-		for k, res := range r.Results {
-			v[k] = string(res.Verdict)
-			if res.Reason != "" {
-				reason = res.Reason
-			}
-			nodes = res.Nodes
-			secs = max(secs, res.Elapsed.Seconds())
-		}
-		fmt.Fprintf(&sb, "%-13s %-6s %-9s %-13s %-13s %-11s %9d %9.3f\n", r.Strategy, fmt.Sprintf("%dx%d", r.M, r.N), r.Geo, v[0], v[1], reason, nodes, secs)
-	}
-	return sb.String()
 }

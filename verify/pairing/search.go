@@ -226,7 +226,11 @@ func (s *searcher) reason(forbid set, x int) set {
 	}
 	cells := f
 	if s.g.geo != board.Torus {
-		cells = s.minimalWin(s.side, f)
+		// By the Hex duality the side wins on f; should it not (a bug),
+		// keep every decision rather than backjump on a wrong reason.
+		if v := s.minimalWin(s.side, f); s.g.wins(s.side, v) {
+			cells = v
+		}
 	}
 	var r set
 	for _, c := range cells.cells() {

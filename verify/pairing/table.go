@@ -2,6 +2,8 @@ package pairing
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -89,4 +91,27 @@ func Table(ctx context.Context, names []string, maxM, maxN int, perBoard time.Du
 	close(next)
 	wg.Wait()
 	return rows
+}
+
+// FormatTable prints pairing table rows, one line per board: strategy, board, geometry, the verdict
+// for each starter, the deciding property (P, P+Q, Q, with ", exhaustive"
+// when verify decided), search nodes and seconds (the larger of the two
+// starters: search plus game building).
+func FormatTable(rows []Row) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%-13s %-6s %-9s %-13s %-13s %-11s %9s %9s\n", "strategy", "board", "geometry", "red starts", "blue starts", "reason", "nodes", "seconds")
+	for _, r := range rows {
+		v := [2]string{"-", "-"}
+		reason, nodes, secs := "", int64(0), 0.0
+		for k, res := range r.Results {
+			v[k] = string(res.Verdict)
+			if res.Reason != "" {
+				reason = res.Reason
+			}
+			nodes = res.Nodes
+			secs = max(secs, res.Elapsed.Seconds())
+		}
+		fmt.Fprintf(&sb, "%-13s %-6s %-9s %-13s %-13s %-11s %9d %9.3f\n", r.Strategy, fmt.Sprintf("%dx%d", r.M, r.N), r.Geo, v[0], v[1], reason, nodes, secs)
+	}
+	return sb.String()
 }
