@@ -188,6 +188,12 @@ func CertifyLimit(ctx context.Context, maxNodes int64, name string, m, n int, ge
 					gm, lost = pg, true
 				}
 			}
+			if !lost && geo == board.Torus {
+				// The race: try other pair-free winning sets of O.
+				if pg, w2 := s.otherChains(starter, w); pg != nil {
+					gm, lost, r.Chain = pg, true, g.coords(w2)
+				}
+			}
 			if err := r.conclude(ctx, info, gm, lost, fmt.Sprintf("%s owns a winning set with no whole pair (%d cells)", s.opp, w.count())); err != nil {
 				return nil, err
 			}
@@ -208,6 +214,41 @@ func CertifyLimit(ctx context.Context, maxNodes int64, name string, m, n int, ge
 	}
 	return out, nil
 }
+
+// otherChains hunts for a lost game built from some pair-free winning set of
+// the opponent other than first, within a budget of altNodes search nodes
+// (and the search's own budget and context); it returns the game and the
+// chain it was built from, or nil.
+func (s *searcher) otherChains(starter board.Color, first set) (*Game, set) {
+	var found *Game
+	var chain set
+	saved, savedMax := s.nodes, s.maxNodes
+	s.maxNodes = s.nodes + altNodes
+	if savedMax > 0 {
+		s.maxNodes = min(s.maxNodes, savedMax)
+	}
+	s.accept = func(w set) bool {
+		if w == first {
+			return false
+		}
+		if gm, lost := s.play(starter, w.cells(), func(c int) bool { return !w.has(c) }); lost {
+			found, chain = gm, w
+			return true
+		}
+		if pg := s.planGame(starter, w, planLimit/10); pg != nil {
+			found, chain = pg, w
+			return true
+		}
+		return false
+	}
+	_, _, _, _ = s.search(set{})
+	s.accept, s.maxNodes = nil, savedMax
+	s.nodes = max(s.nodes, saved)
+	return found, chain
+}
+
+// altNodes bounds the search for other chains in the torus race.
+const altNodes = 2000
 
 // conclude turns a built game into the verdict: Refuted only if the strategy
 // did not win it (and, where the board fits, the replay machinery agrees).

@@ -40,7 +40,9 @@ func replayGame(t *testing.T, name string, r *Result) *strategies.Replayed {
 }
 
 // TestRefutationsReplay: the thesis's torus counterexamples (Fig. 4.7: mirror
-// on the 4×3 torus; Fig. 5.3: Gardner on the torus) come out refuted with a
+// on the 4×3 torus; Fig. 5.3: Gardner on the torus; and 10×2, where Red
+// starting wins the race against the first chain found, so another chain is
+// needed) come out refuted with a
 // game that, replayed move by move with the registered strategy, has every
 // strategy move allowed and Blue winning at its last move; the opponent's
 // chain is pair-free and inside the game.
@@ -48,7 +50,7 @@ func TestRefutationsReplay(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		m, n int
-	}{{"mirror", 4, 3}, {"mirror", 6, 4}, {"gardner", 4, 3}, {"gardner", 6, 5}, {"gardner", 9, 8}} {
+	}{{"mirror", 4, 3}, {"mirror", 6, 4}, {"mirror", 10, 2}, {"gardner", 4, 3}, {"gardner", 6, 5}, {"gardner", 9, 8}} {
 		res, err := Certify(context.Background(), c.name, c.m, c.n, board.Torus, board.Red, board.Blue)
 		if err != nil {
 			t.Fatal(err)

@@ -22,6 +22,13 @@ type searcher struct {
 	// maxNodes stops the search with ErrNodeLimit after that many nodes (0: never).
 	maxNodes int64
 	why      []set // see search
+	// accept, when set, is asked about each pair-free winning set found;
+	// a rejected one makes the search look for others. A search with accept
+	// that finds nothing proves nothing (reasons are then all decisions, so
+	// there is no backjumping, but branches are still cut by the
+	// propagation, which only holds for sets accept was not asked about);
+	// it is used only to hunt for refutations, never for a proof.
+	accept func(w set) bool
 }
 
 func newSearcher(ctx context.Context, g *grid, side board.Color, pairs [][2]int) *searcher {
@@ -169,7 +176,24 @@ func (s *searcher) search(forbid set) (set, bool, set, error) {
 			}
 		}
 		if a < 0 {
-			return w, true, set{}, nil
+			if s.accept == nil || s.accept(w) {
+				return w, true, set{}, nil
+			}
+			// Rejected: look for other pair-free sets, each missing one
+			// cell of w (a refutation hunt only; see accept).
+			for _, x := range w.cells() {
+				if forbid.has(x) {
+					continue
+				}
+				f := forbid
+				f.add(x)
+				s.why[x] = set{}
+				s.why[x].add(x)
+				if w2, ok, _, err := s.search(f); ok || err != nil {
+					return w2, ok, set{}, err
+				}
+			}
+			return set{}, false, s.all(forbid), nil
 		}
 		changed := false
 		for _, x := range w.cells() {
@@ -237,6 +261,15 @@ func (s *searcher) reason(forbid set, x int) set {
 		if c != x {
 			r = r.or(s.why[c])
 		}
+	}
+	return r
+}
+
+// all is every decision behind the forbidden cells.
+func (s *searcher) all(forbid set) set {
+	var r set
+	for _, c := range forbid.cells() {
+		r = r.or(s.why[c])
 	}
 	return r
 }
