@@ -30,6 +30,7 @@ func init() {
 		Seed:        "thesis Alg. 4.1.2, 5.1.1",
 		Description: "Gardner's triangles for Red in columns 1..n+1: answer a triangle cell with its mirror (m > n; flat, cylinder, torus)",
 		Applies:     gardnerApplies,
+		Pairs:       gardnerPairs,
 		Build: func(b *board.Board) (Strategy, error) {
 			if err := gardnerApplies(b.M, b.N, b.Geo); err != nil {
 				return nil, err
@@ -43,6 +44,7 @@ func init() {
 		Seed:        "thesis Alg. 4.1.1",
 		Description: "Gardner's triangles for Blue in rings 1..m+1: answer a triangle cell with its mirror (m < n; flat, cylinder, torus)",
 		Applies:     gardnerBlueApplies,
+		Pairs:       gardnerBluePairs,
 		Build: func(b *board.Board) (Strategy, error) {
 			if err := gardnerBlueApplies(b.M, b.N, b.Geo); err != nil {
 				return nil, err
@@ -78,37 +80,11 @@ var gardnerLabels = [4]string{"I", "1", "2", "3"}
 // triangles never overlap, on any geometry (thesis §5.1, Fig. 5.1 shows the
 // overlap m ≤ n would cause).
 func newGardner(b *board.Board) *pairing {
-	n := b.N
-	mate := make([]board.Cell, b.Cells())
-	for c := range mate {
-		mate[c] = board.NoCell
-	}
-	for i := 1; i <= n+1; i++ {
-		for j := 1; j <= n; j++ {
-			if i+j <= n+1 {
-				l, r := b.Cell(i, j), b.Cell(n+2-j, n+1-i)
-				mate[l], mate[r] = r, l
-			}
-		}
-	}
-	return newPairing(b, board.Red, mate, gardnerLabels)
+	return newPairing(b, board.Red, mateTable(b, gardnerPairs(b.M, b.N, b.Geo)), gardnerLabels)
 }
 
 // newGardnerBlue pairs the cells of rings 1..m+1 (Blue, m < n), the transpose of
 // newGardner.
 func newGardnerBlue(b *board.Board) *pairing {
-	m := b.M
-	mate := make([]board.Cell, b.Cells())
-	for c := range mate {
-		mate[c] = board.NoCell
-	}
-	for i := 1; i <= m; i++ {
-		for j := 1; j <= m+1; j++ {
-			if i+j <= m+1 {
-				u, d := b.Cell(i, j), b.Cell(m+1-j, m+2-i)
-				mate[u], mate[d] = d, u
-			}
-		}
-	}
-	return newPairing(b, board.Blue, mate, gardnerLabels)
+	return newPairing(b, board.Blue, mateTable(b, gardnerBluePairs(b.M, b.N, b.Geo)), gardnerLabels)
 }

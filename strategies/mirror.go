@@ -19,6 +19,7 @@ func init() {
 		Seed:        "thesis Alg. 4.2.1",
 		Description: "Alpern–Beck: answer Blue's (i,j) with (i+m/2, j); otherwise any empty cell (m even; cylinder, torus)",
 		Applies:     mirrorApplies,
+		Pairs:       mirrorPairs,
 		Build: func(b *board.Board) (Strategy, error) {
 			if err := mirrorApplies(b.M, b.N, b.Geo); err != nil {
 				return nil, err
@@ -41,12 +42,6 @@ func mirrorApplies(m, n int, g board.Geometry) error {
 // newMirror builds the strategy; its labels follow Alg. 4.2.1: I (Blue has not
 // played), 1 (the translated cell), 2 (it is taken: anywhere).
 func newMirror(b *board.Board) *pairing {
-	k := b.M / 2
-	mate := make([]board.Cell, b.Cells())
-	for c := range mate {
-		i, j := b.Coord(board.Cell(c))
-		x, _ := b.CellAt(i+k, j)
-		mate[c] = x
-	}
+	mate := mateTable(b, mirrorPairs(b.M, b.N, b.Geo))
 	return newPairing(b, board.Red, mate, [4]string{"I", "1", "2", "2"})
 }

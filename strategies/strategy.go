@@ -60,6 +60,11 @@ type Info struct {
 	Applies func(m, n int, g board.Geometry) error
 	// Build makes the strategy for a board on which Applies returned nil.
 	Build func(b *board.Board) (Strategy, error)
+	// Pairs, for a pairing strategy (answer the opponent's cell with its mate
+	// when that is empty, else any cell of the paired zone, else any empty
+	// cell; see pairing), lists its pairs on an m×n board where Applies
+	// returned nil. nil for strategies that are not pairing strategies.
+	Pairs func(m, n int, g board.Geometry) []Pair
 }
 
 var registry = map[string]Info{}

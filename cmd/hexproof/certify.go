@@ -1,0 +1,317 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"hexproof/board"
+	"hexproof/verify"
+	"hexproof/verify/pairing"
+)
+
+func init() {
+	commands["certify"] = command{"prove a pairing strategy by its pairs (boards up to 32x32), or refute it", runCertify}
+}
+
+const certifySynopsis = `Decides whether a pairing strategy (mirror, gardner, gardner-blue: answer the
+opponent's cell with its mate) wins every game, without enumerating positions:
+the strategy wins iff every set of cells that wins for the opponent holds both
+cells of some pair (on the torus also: every set of one cell per pair wins for
+the strategy). An exact search over the opponent's chains decides this; it
+does not depend on the starter.
+
+  optimal       no pair-free winning chain exists (the proof of docs/decisions/pairing.md)
+  refuted       the opponent's chain that slips through the pairs, and a game
+                built from it that the strategy loses (replayed through the
+                strategy itself on boards of at most 128 cells)
+  inconclusive  --time-limit ran out, or (torus only) a pair-free chain exists
+                but no game built from it beats the strategy, which may win
+                the race first
+
+Free choices of the strategy are the adversary's (--choices every of verify).
+Boards of at most 16 cells that the certificate cannot settle go to verify's
+exhaustive search (reason "exhaustive").
+
+--table MxN certifies every board up to MxN on the cylinder, the flat board and
+the torus (the pairing rows of the thesis's Table B.1), for --strategy or for
+every pairing strategy, with the time per board; --time-limit and --max-nodes
+are then per board. --max-nodes gives the same verdicts on a loaded machine.
+
+Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive, 4 strategy error
+(with --starter both, the more serious of the two: 1, then 3). With --table: 0,
+or 2 for bad input.`
+
+// certifyJSON is the JSON report of one board and starter (the fields of
+// verify's report where they apply).
+type certifyJSON struct {
+	Board          string           `json:"board"`
+	Geometry       string           `json:"geometry"`
+	Strategy       string           `json:"strategy"`
+	Side           string           `json:"side"`
+	Starter        string           `json:"starter"`
+	Choices        string           `json:"choices"`
+	Verdict        string           `json:"verdict"`
+	Reason         string           `json:"reason,omitempty"`
+	Nodes          int64            `json:"nodes"`
+	ElapsedSeconds float64          `json:"elapsed_seconds"`
+	Chain          [][2]int         `json:"chain,omitempty"`
+	Transversal    [][2]int         `json:"transversal,omitempty"`
+	Counterexample *certifyGameJSON `json:"counterexample,omitempty"`
+	Replayed       bool             `json:"replayed"`
+	Detail         string           `json:"detail,omitempty"`
+}
+
+type certifyGameJSON struct {
+	Plies  int               `json:"plies"`
+	Winner *string           `json:"winner"`
+	Moves  []certifyMoveJSON `json:"moves"`
+}
+
+type certifyMoveJSON struct {
+	Player string `json:"player"`
+	Cell   [2]int `json:"cell"`
+	Rule   string `json:"rule,omitempty"`
+}
+
+func toCertifyJSON(r *pairing.Result) certifyJSON {
+	out := certifyJSON{
+		Board: fmt.Sprintf("%dx%d", r.M, r.N), Geometry: r.Geo.String(), Strategy: r.Strategy,
+		Side: r.Side.String(), Starter: r.Starter.String(), Choices: verify.Every.String(),
+		Verdict: string(r.Verdict), Reason: r.Reason, Nodes: r.Nodes, ElapsedSeconds: r.Elapsed.Seconds(),
+		Chain: r.Chain, Transversal: r.Transversal, Replayed: r.Replayed, Detail: r.Detail,
+	}
+	if g := r.Game; g != nil {
+		cg := &certifyGameJSON{Plies: len(g.Moves)}
+		if g.Winner != board.Empty {
+			w := g.Winner.String()
+			cg.Winner = &w
+		}
+		for _, mv := range g.Moves {
+			cg.Moves = append(cg.Moves, certifyMoveJSON{Player: mv.Player.String(), Cell: [2]int{mv.I, mv.J}, Rule: mv.Rule})
+		}
+		out.Counterexample = cg
+	}
+	return out
+}
+
+// parseLargeBoard reads MxN (also M×N) without package board's cell limit.
+func parseLargeBoard(s string) (m, n int, err error) {
+	t := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), "×", "x")
+	a, b, ok := strings.Cut(t, "x")
+	if ok {
+		m, err = strconv.Atoi(strings.TrimSpace(a))
+		if err == nil {
+			n, err = strconv.Atoi(strings.TrimSpace(b))
+		}
+	}
+	if !ok || err != nil || m < 1 || n < 1 {
+		return 0, 0, fmt.Errorf("board %q: want MxN, columns x rings, e.g. 20x19", s)
+	}
+	if m*n > pairing.MaxCells {
+		return 0, 0, fmt.Errorf("board %q has %d cells; certify handles at most %d", s, m*n, pairing.MaxCells)
+	}
+	return m, n, nil
+}
+
+func runCertify(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("certify --board MxN --strategy NAME [flags] | certify --table MxN [flags]", certifySynopsis, stdout)
+	size := fs.String("board", "", "board size, columns x rings, e.g. 20x19")
+	geoFlag := fs.String("geometry", "cylinder", "cylinder, flat or torus")
+	name := fs.String("strategy", "", "pairing strategy: mirror, gardner or gardner-blue (--table: default all)")
+	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
+	table := fs.String("table", "", "certify every board up to MxN, all geometries (instead of --board)")
+	jobs := fs.Int("jobs", 1, "--table: boards certified at once (never changes the result)")
+	timeLimit := fs.Duration("time-limit", 0, "stop after this long (per board with --table): inconclusive")
+	maxNodes := fs.Int64("max-nodes", 0, "stop after this many search nodes (per board with --table): inconclusive")
+	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
+	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal, with --table)")
+	if done, code := parseFlags(fs, args, stderr); done {
+		return code
+	}
+	usageErr := func(err error) int { return fail(stderr, "certify", exitUsage, err) }
+	geo, err := board.ParseGeometry(*geoFlag)
+	if err != nil {
+		return usageErr(err)
+	}
+	if *jobs < 0 || *timeLimit < 0 || *maxNodes < 0 {
+		return usageErr(fmt.Errorf("--jobs, --time-limit and --max-nodes cannot be negative"))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if *table != "" {
+		if *size != "" {
+			return usageErr(fmt.Errorf("give --board or --table, not both"))
+		}
+		return certifyTable(ctx, *table, *name, *jobs, *timeLimit, *maxNodes, *jsonOut, !*noProgress && isTerminal(os.Stderr), stdout, stderr)
+	}
+	if *size == "" {
+		return usageErr(fmt.Errorf("--board is required (or --table)"))
+	}
+	if *name == "" {
+		return usageErr(fmt.Errorf("--strategy is required (see 'hexproof strategies')"))
+	}
+	m, n, err := parseLargeBoard(*size)
+	if err != nil {
+		return usageErr(err)
+	}
+	starters := []board.Color{board.Red, board.Blue}
+	if *starterFlag != "both" {
+		c, err := board.ParseColor(*starterFlag)
+		if err != nil {
+			return usageErr(fmt.Errorf("--starter: %v (or both)", err))
+		}
+		starters = []board.Color{c}
+	}
+	if *timeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeLimit)
+		defer cancel()
+	}
+	results, err := pairing.CertifyLimit(ctx, *maxNodes, *name, m, n, geo, starters...)
+	if err != nil {
+		return usageErr(err)
+	}
+	code := exitOptimal
+	rank := map[int]int{exitOptimal: 0, exitInconclusive: 1, exitRefuted: 2}
+	var js []certifyJSON
+	for k, r := range results {
+		if c := r.Verdict.ExitCode(); rank[c] > rank[code] {
+			code = c
+		}
+		js = append(js, toCertifyJSON(r))
+		if *jsonOut != "-" {
+			if k > 0 {
+				fmt.Fprintln(stdout)
+			}
+			fmt.Fprint(stdout, certifyText(r))
+		}
+	}
+	if *jsonOut != "" {
+		var v any = js
+		if len(js) == 1 {
+			v = js[0]
+		}
+		if err := writeJSON(*jsonOut, v, stdout); err != nil {
+			return usageErr(err)
+		}
+	}
+	return code
+}
+
+// certifyText is the plain-text report of one board and starter.
+func certifyText(r *pairing.Result) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s, %dx%d %s, %s starts: %s", r.Strategy, r.M, r.N, r.Geo, r.Starter, r.Verdict)
+	if r.Reason != "" {
+		fmt.Fprintf(&sb, " (%s)", r.Reason)
+	}
+	fmt.Fprintf(&sb, "\n  %s\n  %d search nodes, %.3f s\n", r.Detail, r.Nodes, r.Elapsed.Seconds())
+	if len(r.Chain) > 0 {
+		fmt.Fprintf(&sb, "  %s's pair-free winning chain: %s\n", r.Side.Other(), formatCoords(r.Chain))
+	}
+	if len(r.Transversal) > 0 {
+		fmt.Fprintf(&sb, "  one cell per pair, not winning for %s: %s\n", r.Side, formatCoords(r.Transversal))
+	}
+	if g := r.Game; g != nil {
+		how := "checked by the certificate's own rules (board above 128 cells)"
+		if r.Replayed {
+			how = "replayed through the strategy"
+		}
+		fmt.Fprintf(&sb, "  game (%d plies, %s):\n", len(g.Moves), how)
+		for k, mv := range g.Moves {
+			rule := ""
+			if mv.Rule != "" {
+				rule = " - " + mv.Rule
+			}
+			fmt.Fprintf(&sb, "    %2d. %s (%d,%d)%s\n", k+1, mv.Player, mv.I, mv.J, rule)
+		}
+		if g.Winner == board.Empty {
+			sb.WriteString("  the board is full and nobody has won\n")
+		} else {
+			fmt.Fprintf(&sb, "  %s wins\n", g.Winner)
+		}
+	}
+	return sb.String()
+}
+
+func formatCoords(cs [][2]int) string {
+	parts := make([]string, len(cs))
+	for k, c := range cs {
+		parts[k] = fmt.Sprintf("(%d,%d)", c[0], c[1])
+	}
+	return strings.Join(parts, " ")
+}
+
+// writeJSON writes v indented to path, or to stdout for "-".
+func writeJSON(path string, v any, stdout io.Writer) error {
+	out, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	out = append(out, '\n')
+	if path == "-" {
+		_, err := stdout.Write(out)
+		return err
+	}
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		return fmt.Errorf("--json: %w", err)
+	}
+	return nil
+}
+
+// certifyTable runs pairing.Table and prints one line per board.
+func certifyTable(ctx context.Context, size, name string, jobs int, limit time.Duration, maxNodes int64, jsonOut string, progress bool, stdout, stderr io.Writer) int {
+	m, n, err := parseLargeBoard(size)
+	if err != nil {
+		return fail(stderr, "certify", exitUsage, err)
+	}
+	names := pairing.PairingStrategies()
+	if name != "" {
+		names = []string{name}
+	}
+	var bar *progressbar.ProgressBar
+	var onDone func(done, total int)
+	if progress {
+		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("boards"),
+			progressbar.OptionSetWidth(20), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
+		onDone = func(done, total int) {
+			bar.ChangeMax(total)
+			_ = bar.Set(done)
+		}
+	}
+	rows := pairing.Table(ctx, names, m, n, limit, maxNodes, jobs, onDone)
+	if bar != nil {
+		_ = bar.Finish()
+		fmt.Fprintln(stderr)
+	}
+	for _, r := range rows {
+		if r.Err != nil {
+			return fail(stderr, "certify", exitUsage, r.Err)
+		}
+	}
+	if jsonOut != "-" {
+		fmt.Fprint(stdout, pairing.FormatTable(rows))
+	}
+	if jsonOut != "" {
+		var js []certifyJSON
+		for _, r := range rows {
+			for _, res := range r.Results {
+				js = append(js, toCertifyJSON(res))
+			}
+		}
+		if err := writeJSON(jsonOut, js, stdout); err != nil {
+			return fail(stderr, "certify", exitUsage, err)
+		}
+	}
+	return exitOptimal
+}
