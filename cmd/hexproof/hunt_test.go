@@ -70,3 +70,43 @@ func TestHuntCLI(t *testing.T) {
 		t.Fatalf("hunt fitzgerald 5x3: exit %d, want 3:\n%s", code, out)
 	}
 }
+
+// TestSimulateCLI: exit codes, bad input, the JSON fields, the export.
+func TestSimulateCLI(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--board", "5x4", "--strategy", "mirror"}, "even number of columns"},
+		{[]string{"--board", "4x3,5x", "--strategy", "mirror"}, "want two whole numbers"},
+		{[]string{"--board", "4x3", "--strategy", "mirror", "--opponent", "clever"}, "unknown opponent"},
+		{[]string{"--board", "4x3", "--strategy", "mirror", "--games", "0"}, "at least 1"},
+		{[]string{"--board", "4x3", "--strategy", "mirror", "--starter", "both!"}, "--starter"},
+	} {
+		code, _, errOut := runCmd(append([]string{"simulate"}, c.args...)...)
+		if code != exitUsage || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("simulate %s: exit %d, stderr %q; want exit 2 with %q", strings.Join(c.args, " "), code, errOut, c.want)
+		}
+	}
+	code, out, errOut := runCmd("simulate", "--board", "4x3", "--strategy", "mirror", "--games", "5", "--json", "-", "--no-progress")
+	if code != exitInconclusive {
+		t.Fatalf("mirror 4x3: exit %d (stderr %q), want 3", code, errOut)
+	}
+	var docs []map[string]any
+	if err := json.Unmarshal([]byte(out), &docs); err != nil || len(docs) != 2 {
+		t.Fatalf("want two JSON documents (both starters): %v\n%s", err, out)
+	}
+	for _, d := range docs {
+		if d["games"] != float64(5) || d["wins"] != float64(5) || d["opponent"] != "montecarlo" || d["win_rate_ci95"] == nil {
+			t.Errorf("JSON: %v", d)
+		}
+	}
+	exp := filepath.Join(t.TempDir(), "lost.md")
+	code, out, errOut = runCmd("simulate", "--board", "5x4", "--strategy", "vandenbroek", "--starter", "blue", "--games", "10", "--opponent", "montecarlo", "--export-losses", exp, "--no-progress")
+	if code != exitRefuted || !strings.Contains(out, "Lost game 1") {
+		t.Fatalf("vandenbroek 5x4: exit %d (stderr %q), want 1:\n%s", code, errOut, out)
+	}
+	if data, err := os.ReadFile(exp); err != nil || !strings.Contains(string(data), "Blue") {
+		t.Fatalf("export: %v\n%s", err, data)
+	}
+}

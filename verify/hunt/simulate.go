@@ -120,7 +120,15 @@ func Wilson(k, n int, z float64) (low, high float64) {
 	den := 1 + z*z/nn
 	mid := (p + z*z/(2*nn)) / den
 	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
-	return max(0, mid-half), min(1, mid+half)
+	low, high = max(0, mid-half), min(1, mid+half)
+	// At p = 0 or 1 the bound is exactly 0 or 1; keep rounding out of it.
+	if k == 0 {
+		low = 0
+	}
+	if k == n {
+		high = 1
+	}
+	return low, high
 }
 
 // simGame is one finished game.
