@@ -179,6 +179,8 @@ type worker struct {
 	noShorter bool
 	noLoss    bool
 	exhausted bool // the node budget ran out
+	pl        *player
+	games     int // Monte-Carlo games played
 }
 
 // base is the node limit of the first round; it doubles every round.
@@ -191,6 +193,11 @@ const base = 2000
 //     hunter moves"; one that finds a loss has found a shortest one;
 //   - until a loss is found, a dive searches with a larger budget (more room
 //     for the strategy's defence to fail late) and this round's tie-break;
+//   - until a loss is found, also games against the strategy in which the
+//     opponent is thesis Alg. 9.1.1's Monte-Carlo player (simulate.go):
+//     that player found the thesis's losses of Alg. 8.4.1 on 5x9 and 5x12,
+//     where the first plies of a loss are quiet moves that the bound cannot
+//     tell apart (not under some, where a loss must beat every choice);
 //   - once one is found, shrinking searches for a loss with fewer hunter
 //     moves after each prefix of it, longest prefix first (the smallest
 //     subtrees), under every and first (under some a prefix fixes the
@@ -235,6 +242,13 @@ func (w *worker) run() {
 			s.salt = mix(baseSalt + uint64(round))
 			if w.search(nil, min(kmax, w.proven+1+extra), limit) == searchStop {
 				return
+			}
+			if w.opt.Choices != verify.Some {
+				for range 1 << min(round/2, 6) {
+					if w.playout() == searchStop {
+						return
+					}
+				}
 			}
 			continue
 		}
@@ -333,6 +347,42 @@ func (w *worker) search(prefix []board.Move, k int, limit int64) searchResult {
 			return searchStop
 		}
 		return searchAborted
+	}
+	return searchDone
+}
+
+// playout plays one game against the Monte-Carlo opponent, seeded by the
+// worker's salt and the game's number; a lost game is recorded like a loss
+// found by the search. Its cost is counted in nodes as one per hundred
+// playouts, so that --max-nodes bounds it too.
+func (w *worker) playout() searchResult {
+	s := w.s
+	if w.ctx.Err() != nil || s.fault != nil {
+		return searchStop
+	}
+	if w.budget > 0 && s.nodes >= w.budget {
+		w.exhausted = true
+		return searchStop
+	}
+	if w.pl == nil {
+		w.pl = newPlayer(w.rules, SimOptions{Starter: w.opt.Starter, Opponent: MonteCarlo, Seed: s.salt})
+	}
+	g := w.pl.play(w.ctx, w.games)
+	w.games++
+	if g == nil {
+		return searchStop
+	}
+	s.nodes += g.playouts / 100
+	s.games++
+	w.nodes.Store(s.nodes)
+	switch {
+	case g.faulted:
+		gg := g.g
+		s.fault, s.faultDetail = &gg, g.fault
+		return searchStop
+	case !g.won:
+		w.record(g.g.Moves)
+		return searchFound
 	}
 	return searchDone
 }
