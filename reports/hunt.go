@@ -22,6 +22,7 @@ type HuntDoc struct {
 	DistinctLosses   int     `json:"distinct_losses"`
 	ShortestFound    int     `json:"shortest_found_plies,omitempty"`
 	FirstLossSeconds float64 `json:"first_loss_seconds,omitempty"`
+	FirstLossNodes   int64   `json:"first_loss_nodes,omitempty"`
 	NoShorterLoss    bool    `json:"no_shorter_loss"`
 	ProvenPlies      int     `json:"proven_plies"`
 	Stopped          string  `json:"stopped,omitempty"`
@@ -40,7 +41,7 @@ func NewHuntDoc(r *hunt.Report) (HuntDoc, error) {
 		ResultDoc: d, Seed: r.Seed, Jobs: r.Jobs, Nodes: r.Nodes, Games: r.Games,
 		DepthReached: r.Depth, LossesFound: r.LossesFound, DistinctLosses: len(r.Losses),
 		NoShorterLoss: r.NoShorter, ProvenPlies: max(0, r.ProvenPlies), Stopped: r.Stopped,
-		FirstLossSeconds: roundSeconds(r.FirstLoss),
+		FirstLossSeconds: roundSeconds(r.FirstLoss), FirstLossNodes: r.FirstLossNodes,
 	}
 	if len(r.Losses) > 0 {
 		h.ShortestFound = len(r.Losses[0].Moves)
