@@ -39,7 +39,7 @@ func TestHuntCLI(t *testing.T) {
 	dir := t.TempDir()
 	exp := filepath.Join(dir, "losses.jsonl")
 	code, out, errOut := runCmd("hunt", "--board", "5x4", "--strategy", "vandenbroek", "--starter", "blue",
-		"--jobs", "1", "--seed", "5", "--json", "-", "--export-losses", exp, "--no-progress")
+		"--jobs", "1", "--seed", "5", "--json", "-", "--export-losses", exp, "--report", filepath.Join(dir, "rep"), "--no-progress")
 	if code != exitRefuted {
 		t.Fatalf("hunt vandenbroek 5x4: exit %d, stderr %q", code, errOut)
 	}
@@ -63,6 +63,10 @@ func TestHuntCLI(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
 	if len(lines) == 0 || !strings.Contains(lines[0], `"plies": 11`) && !strings.Contains(lines[0], `"plies":11`) {
 		t.Fatalf("export: %s", data)
+	}
+
+	if md, err := os.ReadFile(filepath.Join(dir, "rep", "report.md")); err != nil || !strings.Contains(string(md), "11 plies (not proven shortest)") {
+		t.Fatalf("--report: %v\n%s", err, md)
 	}
 
 	code, out, _ = runCmd("hunt", "--board", "5x3", "--strategy", "fitzgerald", "--jobs", "1", "--no-progress")
