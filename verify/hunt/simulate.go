@@ -337,7 +337,9 @@ func (pl *player) opponentMove(p board.Position, sg *simGame) board.Cell {
 //  3. the cell after which the strategy won the fewest playouts is played
 //     (ties: the first in a random order, from the game's seed).
 //
-// A playout is a game of random moves to the end. On the cylinder and the
+// A playout is a game of random moves to the end, inside the opponent's
+// head: it is not a game against the strategy (which is never asked), so it
+// does not go through the game step. On the cylinder and the
 // flat board a filled board has exactly one winner (thesis Thm. 3.2.2, the
 // Hex theorem), and a win stays a win, so the first player to win in a
 // playout is the winner of the filled board: a playout fills the empty
@@ -358,7 +360,7 @@ func (pl *player) monteCarlo(p board.Position, empty board.Bits, sg *simGame) bo
 	pl.scratch = order
 	best, bestW := board.NoCell, math.MaxInt
 	for _, c := range order {
-		if pl.rules.B.WinsAfter(p.Play(pl.rules.Opp, c), pl.rules.Opp, c) {
+		if _, o := pl.rules.Place(p, pl.rules.Opp, c); o == verify.Won {
 			return c // a winning move: no playout can do better
 		}
 		w := pl.playouts(p, c, nbar)
