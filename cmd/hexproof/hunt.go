@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"hexproof/board"
+	"hexproof/reports"
+	"hexproof/verify"
+	"hexproof/verify/hunt"
+)
+
+func init() {
+	commands["hunt"] = command{"search for lost games of a strategy on boards too large to verify", runHunt}
+}
+
+const huntSynopsis = `Searches for games that the strategy loses, on any board verify accepts and on
+larger ones, within a time or node budget. It never proves a strategy optimal:
+it reports the shortest lost game it found (not proven minimal), each strategy
+move with its rule, replayed through the same game step as verify.
+
+The search is iterative deepening on the number of the opponent's moves, with a
+table of positions already searched and a lower bound on the moves the opponent
+still needs (a cut of the cylinder, or a shortest path); the opponent's moves
+are tried most threatening first (where the strategy's answer restores that
+bound least), with restarts that break ties at random from --seed. A loss found
+is then shrunk: shorter losses are searched after each of its prefixes.
+
+The same --seed and --jobs give the same report when the hunt ends by itself
+or by --max-nodes; a --time-limit or Ctrl-C stops it where it is and prints
+what was found.
+
+Exit codes: 1 a lost game was found, 2 bad input, 3 no lost game was found,
+4 strategy error (with --starter both, the more serious of the two).`
+
+func runHunt(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("hunt --board MxN --strategy NAME [flags]", huntSynopsis, stdout)
+	size := fs.String("board", "", "board size, columns x rings, e.g. 5x9 (required)")
+	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
+	name := fs.String("strategy", "", "strategy name (see 'hexproof strategies') (required)")
+	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
+	choicesFlag := fs.String("choices", "every", "every, some or first (as for verify)")
+	jobs := fs.Int("jobs", 0, "independent workers, each with its own seed (default: all CPUs)")
+	seed := fs.Uint64("seed", 1, "seed of the randomised tie-breaks")
+	timeLimit := fs.Duration("time-limit", 0, "stop after this long per starter (e.g. 30s)")
+	maxNodes := fs.Int64("max-nodes", 0, "stop after this many positions expanded per starter")
+	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
+	exportLosses := fs.String("export-losses", "", "write the lost games found to FILE (.jsonl, .md or .sgf)")
+	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses")
+	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
+	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	if done, code := parseFlags(fs, args, stderr); done {
+		return code
+	}
+	usageErr := func(err error) int { return fail(stderr, "hunt", exitUsage, err) }
+	b, strat, err := strategyFromFlags(*size, *geo, *name)
+	if err != nil {
+		return usageErr(err)
+	}
+	choices, err := verify.ParseChoices(*choicesFlag)
+	if err != nil {
+		return usageErr(err)
+	}
+	starters, err := parseStarters(*starterFlag)
+	if err != nil {
+		return usageErr(err)
+	}
+	if *jobs < 0 || *maxNodes < 0 || *maxLosses < 0 || *timeLimit < 0 {
+		return usageErr(fmt.Errorf("--jobs, --max-nodes, --max-losses and --time-limit cannot be negative"))
+	}
+	if *jobs == 0 {
+		*jobs = max(1, runtimeCPUs())
+	}
+	var losses lossWriter
+	if *exportLosses != "" {
+		losses, err = newLossWriter(*exportLosses, b, reports.Meta{Strategy: *name, Choices: choices.String()})
+		if err != nil {
+			return usageErr(fmt.Errorf("--export-losses: %v", err))
+		}
+		defer losses.Close()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	showProgress := !*noProgress && isTerminal(os.Stderr)
+	var reps []*hunt.Report
+	var results []*verify.Result
+	for _, starter := range starters {
+		opt := hunt.Options{
+			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
+			Seed: *seed, TimeLimit: *timeLimit, MaxNodes: *maxNodes, MaxLosses: max(1, *maxLosses),
+		}
+		var bar *progressbar.ProgressBar
+		if showProgress {
+			bar = newBar(b, starter, stderr)
+			opt.Progress = func(p hunt.Progress) {
+				bar.Describe(fmt.Sprintf("%d positions | %d losses | shortest %d | %s",
+					p.Nodes, p.Losses, p.Shortest, p.Elapsed.Round(time.Second)))
+				_ = bar.Set64(p.Nodes)
+			}
+		}
+		rep, err := hunt.Run(ctx, opt)
+		if bar != nil {
+			_ = bar.Finish()
+			fmt.Fprintln(stderr)
+		}
+		if err != nil {
+			return fail(stderr, "hunt", exitUsage, err)
+		}
+		reps = append(reps, rep)
+		results = append(results, rep.Result)
+		if *jsonOut != "-" {
+			fmt.Fprint(stdout, reports.HuntText(rep))
+			if len(starters) > 1 && starter == board.Red {
+				fmt.Fprintln(stdout)
+			}
+		}
+		if losses != nil {
+			for _, g := range rep.Losses[:min(len(rep.Losses), *maxLosses)] {
+				if err := losses.Write(g); err != nil {
+					return fail(stderr, "hunt", exitUsage, err)
+				}
+			}
+		}
+		if *reportDir != "" {
+			dir := *reportDir
+			if len(starters) > 1 {
+				dir = filepath.Join(dir, starter.String()+"-starts")
+			}
+			if err := writeReport(dir, rep.Result); err != nil {
+				return fail(stderr, "hunt", exitUsage, err)
+			}
+		}
+		if ctx.Err() != nil {
+			break // interrupted: report what was found, skip the other starter
+		}
+	}
+	if losses != nil {
+		if err := losses.Close(); err != nil {
+			return fail(stderr, "hunt", exitUsage, err)
+		}
+		losses = nil
+	}
+	if *jsonOut != "" {
+		out, err := reports.HuntJSON(reps)
+		if err == nil {
+			err = writeOut(*jsonOut, out, stdout)
+		}
+		if err != nil {
+			return fail(stderr, "hunt", exitUsage, err)
+		}
+	}
+	return worstExit(results)
+}
+
+// parseStarters reads --starter: red, blue or both.
+func parseStarters(s string) ([]board.Color, error) {
+	if s == "both" {
+		return []board.Color{board.Red, board.Blue}, nil
+	}
+	c, err := board.ParseColor(s)
+	if err != nil {
+		return nil, fmt.Errorf("--starter: %v (or both)", err)
+	}
+	return []board.Color{c}, nil
+}
+
+// writeOut writes a document to path, or to stdout for "-".
+func writeOut(path string, out []byte, stdout io.Writer) error {
+	if path == "-" {
+		_, err := stdout.Write(out)
+		return err
+	}
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		return fmt.Errorf("--json: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"hexproof/board"
+	"hexproof/reports"
+	"hexproof/strategies"
+	"hexproof/verify"
+	"hexproof/verify/hunt"
+)
+
+func init() {
+	commands["simulate"] = command{"play a strategy against a Monte-Carlo or random opponent (thesis §9.1)", runSimulate}
+}
+
+const simulateSynopsis = `Plays --games games of the strategy against an opponent and reports the win
+rate with its 95 % confidence interval (Wilson score interval), the mean game
+length in plies, the mean winning-path length of the strategy's wins (the
+fewest of the winner's stones forming a winning chain) and how often each rule
+was used.
+
+--opponent montecarlo is thesis Alg. 9.1.1: before each move, 500 random
+playouts estimate how many playouts per cell give a margin of error of 0.05 at
+95 %; every empty cell is tried with that many and the cell after which the
+strategy wins least often is played. --opponent random plays any empty cell.
+Where the strategy allows several cells it plays a random one of them
+(--choices every or some) or the first in cell order (--choices first).
+
+--board takes a comma-separated list (e.g. 5x4,5x5,5x6,5x7,5x9,5x12, the
+thesis's boards); with several boards or starters an overall line follows.
+Each game's randomness depends only on --seed and its number, so the report
+does not depend on --jobs. Lost games are replayed and can be exported with
+--export-losses like verify's counterexamples.
+
+Exit codes: 1 some game was lost, 2 bad input, 3 every game was won (a
+simulation proves nothing), 4 strategy error.`
+
+func runSimulate(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("simulate --board MxN[,MxN…] --strategy NAME [flags]", simulateSynopsis, stdout)
+	sizes := fs.String("board", "", "board size(s), columns x rings, e.g. 5x9 or 5x4,5x5 (required)")
+	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
+	name := fs.String("strategy", "", "strategy name (see 'hexproof strategies') (required)")
+	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
+	choicesFlag := fs.String("choices", "every", "every or some: a random allowed cell; first: the first")
+	opponent := fs.String("opponent", "montecarlo", "montecarlo (thesis Alg. 9.1.1) or random")
+	games := fs.Int("games", 100, "games per board and starter")
+	jobs := fs.Int("jobs", 0, "games played in parallel (default: all CPUs); never changes the result")
+	seed := fs.Uint64("seed", 1, "seed of the random moves and playouts")
+	timeLimit := fs.Duration("time-limit", 0, "stop each board and starter after this long (e.g. 10m)")
+	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
+	exportLosses := fs.String("export-losses", "", "write the lost games to FILE (.jsonl, .md or .sgf)")
+	maxLosses := fs.Int("max-losses", 100, "at most this many lost games per board and starter")
+	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	if done, code := parseFlags(fs, args, stderr); done {
+		return code
+	}
+	usageErr := func(err error) int { return fail(stderr, "simulate", exitUsage, err) }
+	if *sizes == "" {
+		return usageErr(fmt.Errorf("--board is required (e.g. 5x4)"))
+	}
+	type target struct {
+		b *board.Board
+		s strategies.Strategy
+	}
+	var targets []target
+	for _, size := range strings.Split(*sizes, ",") {
+		b, s, err := strategyFromFlags(strings.TrimSpace(size), *geo, *name)
+		if err != nil {
+			return usageErr(err)
+		}
+		targets = append(targets, target{b, s})
+	}
+	choices, err := verify.ParseChoices(*choicesFlag)
+	if err != nil {
+		return usageErr(err)
+	}
+	opp, err := hunt.ParseOpponent(*opponent)
+	if err != nil {
+		return usageErr(err)
+	}
+	starters, err := parseStarters(*starterFlag)
+	if err != nil {
+		return usageErr(err)
+	}
+	if *games < 1 {
+		return usageErr(fmt.Errorf("--games must be at least 1"))
+	}
+	if *jobs < 0 || *maxLosses < 0 || *timeLimit < 0 {
+		return usageErr(fmt.Errorf("--jobs, --max-losses and --time-limit cannot be negative"))
+	}
+	if *jobs == 0 {
+		*jobs = max(1, runtimeCPUs())
+	}
+	if *exportLosses != "" && len(targets) > 1 {
+		return usageErr(fmt.Errorf("--export-losses takes one board; run the boards separately"))
+	}
+	var losses lossWriter
+	if *exportLosses != "" {
+		losses, err = newLossWriter(*exportLosses, targets[0].b, reports.Meta{Strategy: *name, Choices: choices.String()})
+		if err != nil {
+			return usageErr(fmt.Errorf("--export-losses: %v", err))
+		}
+		defer func() {
+			if losses != nil {
+				losses.Close()
+			}
+		}()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	showProgress := !*noProgress && isTerminal(os.Stderr)
+	var reps []*hunt.SimReport
+	var results []*verify.Result
+	for _, t := range targets {
+		for _, starter := range starters {
+			opt := hunt.SimOptions{
+				Strategy: t.s, Name: *name, Starter: starter, Choices: choices, Opponent: opp,
+				Games: *games, Jobs: *jobs, Seed: *seed, TimeLimit: *timeLimit, MaxLosses: max(1, *maxLosses),
+			}
+			var bar *progressbar.ProgressBar
+			if showProgress {
+				bar = progressbar.NewOptions(*games, progressbar.OptionSetWriter(stderr),
+					progressbar.OptionSetDescription(fmt.Sprintf("%s, %s starts", t.b, starter)),
+					progressbar.OptionSetWidth(20), progressbar.OptionThrottle(200*time.Millisecond),
+					progressbar.OptionClearOnFinish())
+				opt.Progress = func(done, _ int) { _ = bar.Set(done) }
+			}
+			rep, err := hunt.Simulate(ctx, opt)
+			if bar != nil {
+				_ = bar.Finish()
+				fmt.Fprintln(stderr)
+			}
+			if err != nil {
+				return fail(stderr, "simulate", exitUsage, err)
+			}
+			reps = append(reps, rep)
+			results = append(results, &verify.Result{Verdict: rep.Verdict()})
+			if *jsonOut != "-" {
+				fmt.Fprint(stdout, reports.SimText(rep))
+				fmt.Fprintln(stdout)
+			}
+			if losses != nil && *maxLosses > 0 {
+				for _, g := range rep.Lost {
+					if err := losses.Write(g); err != nil {
+						return fail(stderr, "simulate", exitUsage, err)
+					}
+				}
+			}
+			if ctx.Err() != nil {
+				break
+			}
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	if len(reps) > 1 && *jsonOut != "-" {
+		wins, n := 0, 0
+		for _, r := range reps {
+			wins, n = wins+r.Wins, n+r.Games
+		}
+		lo, hi := hunt.Wilson(wins, n, 1.96)
+		rate := 0.0
+		if n > 0 {
+			rate = float64(wins) / float64(n)
+		}
+		fmt.Fprintf(stdout, "Overall: won %d of %d games: %.2f %% (95 %% interval %.2f–%.2f %%)\n", wins, n, 100*rate, 100*lo, 100*hi)
+	}
+	if losses != nil {
+		err := losses.Close()
+		losses = nil
+		if err != nil {
+			return fail(stderr, "simulate", exitUsage, err)
+		}
+	}
+	if *jsonOut != "" {
+		out, err := reports.SimJSON(reps)
+		if err == nil {
+			err = writeOut(*jsonOut, out, stdout)
+		}
+		if err != nil {
+			return fail(stderr, "simulate", exitUsage, err)
+		}
+	}
+	return worstExit(results)
+}
