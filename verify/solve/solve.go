@@ -9,6 +9,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"hexproof/board"
@@ -122,8 +123,13 @@ type Solver struct {
 	ctx context.Context
 	// by[prover][starter]: a table key is the position alone, and who moves
 	// in a position follows from its stone count only given the starter.
-	by [3][3]*andor.Search[state]
+	by       [3][3]*andor.Search[state]
+	progress atomic.Int64
 }
+
+// Progress is the number of expansions so far; safe to call from another
+// goroutine (it is updated every 1024 expansions).
+func (s *Solver) Progress() int64 { return s.progress.Load() }
 
 // NewSolver prepares perfect-play questions on b (at most 64 cells).
 func NewSolver(ctx context.Context, b *board.Board, opt Options) (*Solver, error) {
@@ -144,6 +150,7 @@ func (s *Solver) search(prover board.Color, p board.Position, mover board.Color)
 	if s.by[prover][starter] == nil {
 		x := andor.New[state](s.g, prover, false, s.ctx, s.opt.TableBytes)
 		x.MaxNodes = s.opt.MaxNodes
+		x.OnProgress = func(int64) { s.progress.Store(s.Nodes()) }
 		s.by[prover][starter] = x
 	}
 	return s.by[prover][starter]
