@@ -50,8 +50,8 @@ import (
 // Table keys are positions with the opponent to move, canonical under the
 // strategy's declared symmetries: values are invariant under a symmetry the
 // strategy commutes with (the game trees are isomorphic move for move).
-// Positions with the strategy to move are not stored: its answer depends on
-// the opponent's last move too. The search is single-threaded; --jobs does not
+// Positions with the strategy to move are stored as they are, with the
+// opponent's last move, on which the strategy's answer depends. The search is single-threaded; --jobs does not
 // apply to it.
 
 const (
@@ -90,11 +90,16 @@ func (g *someGame) Mover(n someNode) board.Color {
 	return g.e.opp
 }
 
-func (g *someGame) Key(n someNode) (tt.Key, bool) {
+// Key: a position with the opponent to move, canonical under the
+// strategy's symmetries; a position with the strategy to move as it is, with
+// the opponent's last move in the tag (the strategy's answer depends on it).
+// The two kinds never share a key: in one run the stone count says whose turn
+// it is.
+func (g *someGame) Key(n someNode) (andor.Key, bool) {
 	if n.strat {
-		return tt.Key{}, false
+		return andor.Key{Key: tt.KeyOf(n.p), Tag: uint16(n.last + 1)}, true
 	}
-	return g.e.key(n.p, &g.w), true
+	return andor.Key{Key: g.e.key(n.p, &g.w)}, true
 }
 
 func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Child[someNode], error) {

@@ -54,9 +54,9 @@ type Child[S any] struct {
 type Problem[S any] interface {
 	// Mover is the player to move in s (a node nobody has won yet).
 	Mover(s S) board.Color
-	// Key is the table key of s, and whether s may be stored (a node whose
-	// future depends on more than its position must not be).
-	Key(s S) (tt.Key, bool)
+	// Key is the table key of s, and whether s may be stored. Two nodes with
+	// the same key must have the same value at every bound.
+	Key(s S) (Key, bool)
 	// Expand appends the mover's moves in s to out, in cell order, each made
 	// through the game step. An error (a strategy error) ends the search.
 	Expand(s S, out []Child[S]) ([]Child[S], error)
@@ -64,6 +64,14 @@ type Problem[S any] interface {
 	// at once by a stone there, and whether that player may play every empty
 	// cell (only then does the mustplay rule apply; ok=false: unknown).
 	Threats(s S) (t board.Bits, ok bool)
+}
+
+// Key identifies a node in the table: a position (usually canonical under
+// symmetry) and a tag for whatever else its future depends on (for example
+// the opponent's last move, which a strategy's answer depends on).
+type Key struct {
+	tt.Key
+	Tag uint16
 }
 
 // ErrStopped is returned when the context is done or the node budget is spent.
@@ -97,7 +105,7 @@ type level[S any] struct {
 
 // kid is what the search knows of one child during its parent's loop.
 type kid struct {
-	key    tt.Key
+	key    Key
 	stored bool
 	pn, dn uint32
 }

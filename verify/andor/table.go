@@ -1,7 +1,5 @@
 package andor
 
-import "hexproof/tt"
-
 // Table is a bounded transposition table of exact keys (never fingerprints:
 // a collision must not turn into a wrong proof). It remembers, per position,
 // the least bound K at which the prover's win is proven and the greatest
@@ -16,7 +14,7 @@ type Table struct {
 }
 
 type entry struct {
-	k       tt.Key
+	k       Key
 	proven  uint8 // least K proven, noProof if none
 	refuted uint8 // greatest K refuted, 0 if none
 	ply     uint8
@@ -27,7 +25,7 @@ type entry struct {
 const (
 	noProof       = 255
 	refutedAlways = 254
-	entryBytes    = 32
+	entryBytes    = 40
 )
 
 // NewTable makes a table that grows, as it fills, to about bytes bytes (at
@@ -53,18 +51,18 @@ func (t *Table) resize(n int) {
 	}
 }
 
-func (t *Table) bucket(k tt.Key) []entry {
-	h := (k.Red*0x9E3779B97F4A7C15 ^ k.Blue*0xC2B2AE3D27D4EB4F)
+func (t *Table) bucket(k Key) []entry {
+	h := (k.Red*0x9E3779B97F4A7C15 ^ k.Blue*0xC2B2AE3D27D4EB4F ^ uint64(k.Tag)*0x165667B19E3779F9)
 	h ^= h >> 29
 	i := (h & t.mask) * 2
 	return t.slots[i : i+2 : i+2]
 }
 
 // Lookup says whether the prover's win by K is known for k, and its value.
-func (t *Table) Lookup(k tt.Key, K int) (v, ok bool) { return t.Peek(k, K) }
+func (t *Table) Lookup(k Key, K int) (v, ok bool) { return t.Peek(k, K) }
 
 // Peek is Lookup.
-func (t *Table) Peek(k tt.Key, K int) (v, ok bool) {
+func (t *Table) Peek(k Key, K int) (v, ok bool) {
 	for _, e := range t.bucket(k) {
 		if e.used && e.k == k {
 			switch {
@@ -80,7 +78,7 @@ func (t *Table) Peek(k tt.Key, K int) (v, ok bool) {
 }
 
 // Numbers returns the proof and disproof numbers last recorded for k, if any.
-func (t *Table) Numbers(k tt.Key) (pn, dn uint32, ok bool) {
+func (t *Table) Numbers(k Key) (pn, dn uint32, ok bool) {
 	for _, e := range t.bucket(k) {
 		if e.used && e.k == k {
 			return e.pn, e.dn, e.pn != 0 && e.dn != 0
@@ -90,14 +88,14 @@ func (t *Table) Numbers(k tt.Key) (pn, dn uint32, ok bool) {
 }
 
 // SetNumbers records the numbers of an unsolved node.
-func (t *Table) SetNumbers(k tt.Key, ply int, pn, dn uint32) {
+func (t *Table) SetNumbers(k Key, ply int, pn, dn uint32) {
 	e := t.slot(k, ply)
 	e.pn, e.dn = pn, dn
 }
 
 // Store records that the prover's win is proven (v) or refuted by bound K
 // for the position k with ply stones.
-func (t *Table) Store(k tt.Key, ply int, v bool, K int) {
+func (t *Table) Store(k Key, ply int, v bool, K int) {
 	e := t.slot(k, ply)
 	if v {
 		e.proven = min(e.proven, uint8(min(K, noProof-1)))
@@ -107,7 +105,7 @@ func (t *Table) Store(k tt.Key, ply int, v bool, K int) {
 }
 
 // slot finds k's entry or makes one.
-func (t *Table) slot(k tt.Key, ply int) *entry {
+func (t *Table) slot(k Key, ply int) *entry {
 	if t.Used*4 > int64(len(t.slots))*3 && len(t.slots) < t.max {
 		t.resize(len(t.slots) * 2)
 	}

@@ -74,12 +74,12 @@ func newGame(b *board.Board, nosym bool) *game {
 
 func (g *game) Mover(s state) board.Color { return s.mover }
 
-func (g *game) Key(s state) (tt.Key, bool) {
+func (g *game) Key(s state) (andor.Key, bool) {
 	if g.group {
 		c, _ := g.canon.Canonical(s.p)
-		return tt.KeyOf(c), true
+		return andor.Key{Key: tt.KeyOf(c)}, true
 	}
-	return tt.KeyOf(s.p), true
+	return andor.Key{Key: tt.KeyOf(s.p)}, true
 }
 
 func (g *game) Expand(s state, out []andor.Child[state]) ([]andor.Child[state], error) {
@@ -188,6 +188,23 @@ func (s *Solver) MoveWins(p board.Position, mover board.Color, c board.Cell) (bo
 	return s.Wins(q, mover.Other(), mover)
 }
 
+// WinningMoves is every move of mover in p that keeps (or makes) its win,
+// in cell order.
+func (s *Solver) WinningMoves(p board.Position, mover board.Color) ([]board.Cell, error) {
+	var out []board.Cell
+	for bs := s.B.All().AndNot(p.Occupied()); bs.Any(); {
+		c := bs.Pop()
+		w, err := s.MoveWins(p, mover, c)
+		if err != nil {
+			return nil, err
+		}
+		if w {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
 // Solve says who wins p with toMove to move, and every winning move.
 func (s *Solver) Solve(p board.Position, toMove board.Color) (*Result, error) {
 	start := time.Now()
@@ -202,15 +219,8 @@ func (s *Solver) Solve(p board.Position, toMove board.Color) (*Result, error) {
 	switch {
 	case win:
 		res.Winner = toMove
-		for bs := s.B.All().AndNot(p.Occupied()); bs.Any(); {
-			c := bs.Pop()
-			w, err := s.MoveWins(p, toMove, c)
-			if err != nil {
-				return nil, err
-			}
-			if w {
-				res.WinningMoves = append(res.WinningMoves, c)
-			}
+		if res.WinningMoves, err = s.WinningMoves(p, toMove); err != nil {
+			return nil, err
 		}
 	case s.B.Geo != board.Torus:
 		// No draws off the torus: a full cylinder or flat board always has
