@@ -63,9 +63,14 @@ const (
 // the opponent to move, or the strategy to move after the opponent's last
 // move, with its answer.
 type someNode struct {
-	p       board.Position
-	last    board.Cell
-	strat   bool // the strategy moves
+	p     board.Position
+	last  board.Cell
+	strat bool // the strategy moves
+	// asked: the strategy's answer below is known (else it is asked when
+	// the node is expanded: a proof-number search looks at many more
+	// children than it expands, and the strategy's decision is the costly
+	// part of a step).
+	asked   bool
 	allowed board.Bits
 	rule    string
 	fault   Fault
@@ -105,6 +110,10 @@ func (g *someGame) Key(n someNode) (andor.Key, bool) {
 func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Child[someNode], error) {
 	e := g.e
 	if n.strat {
+		if !n.asked {
+			n.allowed, n.rule, n.fault = e.rules.Answer(n.p, n.last)
+			n.asked = true
+		}
 		if n.fault != NoFault {
 			return out, faultError{n}
 		}
@@ -116,12 +125,11 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		}
 		return out, nil
 	}
-	e.rules.Replies(n.p, e.all.AndNot(n.p.Occupied()), func(rep Reply) bool {
-		out = append(out, andor.Child[someNode]{Cell: rep.B, O: andorOutcome(rep.Outcome), S: someNode{
-			p: rep.P, last: rep.B, strat: true, allowed: rep.Allowed, rule: rep.Rule, fault: rep.Fault,
-		}})
-		return true
-	})
+	for bs := e.all.AndNot(n.p.Occupied()); bs.Any(); {
+		b := bs.Pop()
+		q, o := e.rules.Place(n.p, e.opp, b)
+		out = append(out, andor.Child[someNode]{Cell: b, O: andorOutcome(o), S: someNode{p: q, last: b, strat: true}})
+	}
 	return out, nil
 }
 
@@ -233,7 +241,7 @@ func (s *someSearch) run() error {
 			res.Detail = "on the empty board " + e.rules.Describe(f, board.Position{}, board.NoCell, allowed, rule)
 			return nil
 		}
-		s.root = someNode{last: board.NoCell, strat: true, allowed: allowed, rule: rule}
+		s.root = someNode{last: board.NoCell, strat: true, asked: true, allowed: allowed, rule: rule}
 	}
 	cells := e.b.Cells()
 	refuted, err := s.refut.Prove(s.root, 0, cells)
@@ -374,7 +382,7 @@ func (s *someSearch) principal(l int) (*board.Game, error) {
 				return true
 			}
 			var f bool
-			f, err = forced(someNode{p: rep.P, last: rep.B, strat: true, allowed: rep.Allowed, rule: rep.Rule, fault: rep.Fault}, d+1, l, rep.B)
+			f, err = forced(someNode{p: rep.P, last: rep.B, strat: true, asked: true, allowed: rep.Allowed, rule: rep.Rule, fault: rep.Fault}, d+1, l, rep.B)
 			if err != nil || f {
 				chosen = &rep
 				return false
