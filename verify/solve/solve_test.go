@@ -82,7 +82,8 @@ func boards(maxCells int) []*board.Board {
 // TestSolveAgreesWithPlainMinimax: winner and winning moves from the empty
 // board and from every position after one move, both starters, on every
 // cylinder, flat board and torus of at most 12 cells (9 with -short), with
-// and without symmetry.
+// and without symmetry, and with a table so small (1024 entries) that
+// entries are replaced all the time (a lost entry must cost time only).
 func TestSolveAgreesWithPlainMinimax(t *testing.T) {
 	maxCells := 12
 	if testing.Short() {
@@ -91,8 +92,12 @@ func TestSolveAgreesWithPlainMinimax(t *testing.T) {
 	compared := 0
 	for _, b := range boards(maxCells) {
 		ref := &plain{b: b, memo: map[node]board.Color{}}
-		for _, nosym := range []bool{false, true} {
-			s, err := NewSolver(context.Background(), b, Options{TableBytes: 1 << 20, NoSymmetry: nosym})
+		for _, v := range []struct {
+			nosym bool
+			table int64
+		}{{false, 1 << 20}, {true, 1 << 20}, {false, 1}} {
+			nosym := v.nosym
+			s, err := NewSolver(context.Background(), b, Options{TableBytes: v.table, NoSymmetry: nosym})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -110,7 +115,7 @@ func TestSolveAgreesWithPlainMinimax(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					name := fmt.Sprintf("%s %s starts, %s to move in %v (nosym=%v)", b, starter, mover, p, nosym)
+					name := fmt.Sprintf("%s %s starts, %s to move in %v (nosym=%v, table %d B)", b, starter, mover, p, nosym, v.table)
 					if want := ref.value(p, mover); res.Winner != want {
 						t.Fatalf("%s: winner %s, plain minimax %s", name, res.Winner, want)
 					}
