@@ -16,7 +16,9 @@ import (
 // At its turns the winner plays an immediately winning cell if there is
 // one, else the first cell in cell order that keeps the win (asked of the
 // solver, whose table makes the later questions cheap); at the opponent's
-// turns every empty cell is followed.
+// turns every empty cell is followed. (Preferring a move already proven in
+// the table changes which winning move is recorded, never whether it wins:
+// the table holds only proven values.)
 func (s *Solver) Certificate(starter, winner board.Color) (*strategies.Certificate, error) {
 	var p board.Position
 	if win, err := s.Wins(p, starter, winner); err != nil {
@@ -51,6 +53,14 @@ func (s *Solver) Certificate(starter, winner board.Color) (*strategies.Certifica
 				move = c
 			}
 		}
+		// A move whose win the search has already proven keeps the tree
+		// to the proof the search found (smaller, and no new search).
+		for bs := empty; bs.Any() && move == board.NoCell; {
+			c := bs.Pop()
+			if q, o := s.g.r.Place(p, mover, c); o == verify.Going && s.known(q, mover.Other(), winner) {
+				move = c
+			}
+		}
 		for bs := empty; bs.Any() && move == board.NoCell; {
 			c := bs.Pop()
 			w, err := s.MoveWins(p, mover, c)
@@ -75,4 +85,12 @@ func (s *Solver) Certificate(starter, winner board.Color) (*strategies.Certifica
 		return nil, err
 	}
 	return strategies.NewCertificate(s.B, winner, starter, answers), nil
+}
+
+// known says whether the table of who's search already holds a proof that
+// who wins p with mover to move (no search is made).
+func (s *Solver) known(p board.Position, mover, who board.Color) bool {
+	k, _ := s.g.Key(state{p, mover})
+	v, ok := s.search(who, p, mover).Table().Lookup(k, s.B.Cells())
+	return ok && v
 }
