@@ -102,6 +102,10 @@ func Lookup(name string) (Info, error) {
 // New looks up a strategy and builds it for the board, with a clear error when it
 // does not apply there.
 func New(name string, b *board.Board) (Strategy, error) {
+	// certificate:FILE — a strategy read from a proof tree (certificate.go).
+	if path, ok := strings.CutPrefix(name, "certificate:"); ok {
+		return LoadCertificate(path, b)
+	}
 	info, err := Lookup(name)
 	if err != nil {
 		return nil, err

@@ -494,14 +494,12 @@ func TestReviewInterruptedAfterLossSeen(t *testing.T) {
 	}
 }
 
-// TestReviewSomeRuleCountsIncludePrincipal: under --choices some, runSome sets
-// res.RuleCounts = s.w.rules (the same map) and res.Positions from the table,
-// and then principal() evaluates strategy moves the search had cut off (after
-// an immediately winning move), which searches new positions and counts their
-// rules into that map. The reported rule counts of a refutation therefore
-// include decisions that are not part of the search whose positions are
-// reported. Minor (reporting only; the verdict and game are unaffected: the
-// extra values are exact minimax values).
+// TestReviewSomeRuleCountsIncludePrincipal: under --choices some the
+// reported rule counts and positions are those of the searches whose
+// questions decided the result (verdict, length and principal game alike):
+// a replica of the run counts the same. (Originally a regression test for
+// the exact minimax, whose principal walk counted decisions outside the
+// reported positions; adapted to the proof-number search of some.go.)
 func TestReviewSomeRuleCountsIncludePrincipal(t *testing.T) {
 	b := board.MustNew(4, 4, board.Cylinder)
 	st, err := strategies.New("hht-strict", b)
@@ -514,15 +512,14 @@ func TestReviewSomeRuleCountsIncludePrincipal(t *testing.T) {
 		t.Skipf("verdict %s", res.Verdict)
 	}
 	e := newEngine(opt)
-	s := &someSearch{e: e, ctx: context.Background(), memo: map[tt.Key]uint8{}, w: worker{rules: map[string]int64{}}}
-	if _, err := s.root(); err != nil {
+	s := e.newSomeSearch(context.Background())
+	if err := s.run(); err != nil {
 		t.Fatal(err)
 	}
-	searched := fmt.Sprint(s.w.rules)
-	if int64(len(s.memo)) != res.Positions {
-		t.Fatalf("replica searched %d positions, Run reported %d", len(s.memo), res.Positions)
+	if s.nodes() != res.Positions {
+		t.Fatalf("replica searched %d positions, Run reported %d", s.nodes(), res.Positions)
 	}
-	if got := fmt.Sprint(res.RuleCounts); got != searched {
+	if got, searched := fmt.Sprint(res.RuleCounts), fmt.Sprint(s.g.rules); got != searched {
 		t.Errorf("rule counts reported %s, counted by the search of the %d reported positions %s", got, res.Positions, searched)
 	}
 }

@@ -8,251 +8,404 @@ import (
 
 	"hexproof/board"
 	"hexproof/tt"
+	"hexproof/verify/andor"
 )
 
 // `some` (SPEC §4) asks whether the strategy's rules can be completed into a
 // winning strategy: at the strategy's turns some allowed move must keep the
-// win. That is an AND/OR search. We solve it exactly by memoised minimax over
-// positions with the opponent to move, with one score that carries both the
-// outcome and the length (plies) of the game:
+// win. That is an AND/OR search, done by the boolean proof-number search of
+// package andor (the same core as `solve`) over the shared game step, with
+// the opponent free to play any empty cell and the strategy restricted to
+// its allowed sets.
+//
+// Definitions (unchanged from the exact minimax this replaces, and checked
+// against a plain recursion of it in reference_test.go). Give every finished
+// game a score that carries the outcome and the length (plies):
 //
 //	the strategy wins after len plies:  200 - len   (≥ 136, since len ≤ 64)
 //	the strategy loses after len plies: len         (≤ 64; a draw counts as a loss)
 //
-// The strategy maximises the score (win, and win soonest; if it must lose, lose
-// as late as possible); the opponent minimises it (win soonest; if it cannot
-// win, delay). So a refutation's score is the length of the shortest loss the
-// opponent can force against every completion — the minimal counterexample in
-// the AND/OR sense — and the principal variation (ties broken by cell order) is
-// the reported game. For a proof, 200 - score is the length of the game when
-// the opponent delays and the strategy hurries; that is what "longest game"
-// means under `some`.
+// The strategy maximises the score (win, and win soonest; if it must lose,
+// lose as late as possible); the opponent minimises it. So a refutation's
+// length is that of the shortest loss the opponent can force against every
+// completion, the reported game is the principal variation (each player's
+// first move in cell order that realises the value), and for a proof the
+// "longest game" is the length when the strategy hurries and the opponent
+// delays. Each of these is a boolean question on the same search:
 //
-// Why not proof-number search (the standard tool for AND/OR trees, Henderson
-// 2010 ch. 3): PNS proves the outcome with fewer nodes, but we also want the
-// exact forced length of a refutation, and the boards that `some` can settle
-// exhaustively are small. The memoised minimax is exact and simple enough to
-// check against a plain recursion; cut-offs only stop a loop once the best
-// possible score for that player is reached, so values never change.
+//   - verdict: does the opponent force a game the strategy does not win?
+//     (prover = opponent, a draw is the prover's win, no depth bound);
+//   - refutation length L: the least K such that the opponent forces that by
+//     ply K (the minimax loss score is exactly that K);
+//   - proof length W: the least K such that the strategy forces its win by
+//     ply K (prover = strategy, a draw is not a win);
+//   - principal game: at the opponent's turns the first move after which the
+//     opponent still forces by L; at the strategy's turns the first allowed
+//     move after which the opponent does NOT force by L-1 (its score is then
+//     exactly L, the strategy's best).
 //
-// The table keys are canonical under the strategy's declared symmetries:
-// scores are invariant under a symmetry the strategy commutes with (the game
-// trees are isomorphic move for move). The search is single-threaded; --jobs
-// does not apply to it.
+// L and W are found by binary search on K, which is sound because "forces by
+// K" is monotone in K; all questions share the search's table.
+//
+// Table keys are positions with the opponent to move, canonical under the
+// strategy's declared symmetries: values are invariant under a symmetry the
+// strategy commutes with (the game trees are isomorphic move for move).
+// Positions with the strategy to move are stored as they are, with the
+// opponent's last move, on which the strategy's answer depends. The search is single-threaded; --jobs does not
+// apply to it.
 
 const (
 	winBase  = 200
 	scoreWin = 100 // scores ≥ scoreWin are wins
 )
 
-var errSomeStop = errors.New("stop")
-
-type someSearch struct {
-	e      *engine
-	ctx    context.Context
-	memo   map[tt.Key]uint8
-	hits   int64 // positions met again (by transposition or symmetry)
-	w      worker
-	nodes  int64
-	moves  []board.Move // path to the current node, for strategy errors
-	errAt  *board.Game
-	errWhy string
-	stop   string
+// someNode is a node of the `some` game: a position nobody has won, with
+// the opponent to move, or the strategy to move after the opponent's last
+// move, with its answer.
+type someNode struct {
+	p     board.Position
+	last  board.Cell
+	strat bool // the strategy moves
+	// asked: the strategy's answer below is known (else it is asked when
+	// the node is expanded: a proof-number search looks at many more
+	// children than it expands, and the strategy's decision is the costly
+	// part of a step).
+	asked   bool
+	allowed board.Bits
+	rule    string
+	fault   Fault
 }
+
+// faultError is a strategy error met by the search.
+type faultError struct{ n someNode }
+
+func (faultError) Error() string { return "strategy error" }
+
+// someGame is the andor.Problem of `some`.
+type someGame struct {
+	e     *engine
+	w     worker
+	rules map[string]int64 // decisions expanded by the search
+}
+
+func (g *someGame) Mover(n someNode) board.Color {
+	if n.strat {
+		return g.e.me
+	}
+	return g.e.opp
+}
+
+// Key: a position with the opponent to move, canonical under the
+// strategy's symmetries; a position with the strategy to move as it is, with
+// the opponent's last move in the tag (the strategy's answer depends on it).
+// The two kinds never share a key: in one run the stone count says whose turn
+// it is.
+func (g *someGame) Key(n someNode) (andor.Key, bool) {
+	if n.strat {
+		return andor.Key{Key: tt.KeyOf(n.p), Tag: uint16(n.last + 1)}, true
+	}
+	return andor.Key{Key: g.e.key(n.p, &g.w)}, true
+}
+
+func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Child[someNode], error) {
+	e := g.e
+	if n.strat {
+		if !n.asked {
+			n.allowed, n.rule, n.fault = e.rules.Answer(n.p, n.last)
+			n.asked = true
+		}
+		if n.fault != NoFault {
+			return out, faultError{n}
+		}
+		g.rules[n.rule]++
+		for a := n.allowed; a.Any(); {
+			c := a.Pop()
+			q, o := e.rules.Place(n.p, e.me, c)
+			out = append(out, andor.Child[someNode]{Cell: c, S: someNode{p: q, last: c}, O: andorOutcome(o)})
+		}
+		return out, nil
+	}
+	for bs := e.all.AndNot(n.p.Occupied()); bs.Any(); {
+		b := bs.Pop()
+		q, o := e.rules.Place(n.p, e.opp, b)
+		out = append(out, andor.Child[someNode]{Cell: b, O: andorOutcome(o), S: someNode{p: q, last: b, strat: true}})
+	}
+	return out, nil
+}
+
+// Threats: only the opponent plays every empty cell, so the mustplay rule
+// applies at the strategy's turns (to the opponent's immediate wins) and
+// never at the opponent's (the strategy may not be allowed its winning cell).
+func (g *someGame) Threats(n someNode) (board.Bits, bool) {
+	if !n.strat {
+		return board.Bits{}, false
+	}
+	e := g.e
+	var t board.Bits
+	for bs := e.all.AndNot(n.p.Occupied()); bs.Any(); {
+		c := bs.Pop()
+		if _, o := e.rules.Place(n.p, e.opp, c); o == Won {
+			t = t.With(c)
+		}
+	}
+	return t, true
+}
+
+func andorOutcome(o Outcome) andor.Outcome {
+	switch o {
+	case Won:
+		return andor.Won
+	case Drawn:
+		return andor.Drawn
+	}
+	return andor.Going
+}
+
+// someSearch is one `some` run: the refutation search (prover: the
+// opponent) and, for a proof's length, the proof search (prover: the
+// strategy), over one game.
+type someSearch struct {
+	e     *engine
+	g     *someGame
+	root  someNode
+	refut *andor.Search[someNode]
+	proof *andor.Search[someNode]
+	// prefix is the moves from the empty board to the root of the current
+	// question; failAt the moves to a strategy error.
+	prefix, failAt []board.Cell
+}
+
+func (e *engine) newSomeSearch(ctx context.Context) *someSearch {
+	g := &someGame{e: e, rules: map[string]int64{}}
+	s := &someSearch{e: e, g: g}
+	// Each table gets a quarter of the memory budget, at most 1 GiB.
+	tableBytes := min(e.opt.memoryBudget()/4, 1<<30)
+	mk := func(prover board.Color, drawWins bool) *andor.Search[someNode] {
+		x := andor.New[someNode](g, prover, drawWins, ctx, tableBytes)
+		x.MaxNodes = e.opt.MaxPositions
+		x.OnProgress = func(int64) { e.positions.Store(s.nodes()) }
+		return x
+	}
+	s.refut = mk(e.opp, true)
+	s.proof = mk(e.me, false)
+	return s
+}
+
+func (s *someSearch) nodes() int64 { return s.refut.Nodes + s.proof.Nodes }
 
 func (e *engine) runSome(ctx context.Context) error {
 	if e.opt.DB != "" && e.opt.Resume {
 		return fmt.Errorf("--choices some keeps its table in memory and cannot resume; run it without --resume")
 	}
-	s := &someSearch{e: e, ctx: ctx, memo: map[tt.Key]uint8{}, w: worker{rules: map[string]int64{}}}
 	res := e.res
-	score, err := s.root()
-	res.Positions = int64(len(s.memo))
-	res.TranspositionHits = s.hits
-	res.SymmetryHits = s.w.symHits
-	// A copy: the principal variation below asks the strategy again, and
-	// those calls are not part of the search.
-	res.RuleCounts = maps.Clone(s.w.rules)
-	if err != nil {
+	s := e.newSomeSearch(ctx)
+	err := s.run()
+	res.Positions = s.nodes()
+	res.TranspositionHits = s.refut.Hits + s.proof.Hits
+	res.SymmetryHits = s.g.w.symHits
+	res.RuleCounts = maps.Clone(s.g.rules)
+	var fe faultError
+	switch {
+	case errors.As(err, &fe):
+		res.Verdict, res.Counterexample, res.Minimal = StrategyError, s.faultGame(), false
+		res.Detail = e.rules.Describe(fe.n.fault, fe.n.p, fe.n.last, fe.n.allowed, fe.n.rule)
+		res.LongestGame, res.LayersDone = 0, 0
+		return nil
+	case errors.Is(err, andor.ErrStopped):
+		res.Verdict, res.Counterexample, res.Minimal = Inconclusive, nil, false
+		why := "stopped"
 		switch {
-		case s.errAt != nil:
-			res.Verdict, res.Detail, res.Counterexample = StrategyError, s.errWhy, s.errAt
-			return nil
-		case s.stop != "":
-			res.Verdict, res.Detail = Inconclusive, s.stop
-			return nil
+		case ctx.Err() == context.DeadlineExceeded:
+			why = fmt.Sprintf("time limit of %s reached", e.opt.TimeLimit)
+		case ctx.Err() != nil:
+			why = fmt.Sprintf("stopped (%v)", ctx.Err())
+		case e.opt.MaxPositions > 0:
+			why = fmt.Sprintf("position budget of %d reached", e.opt.MaxPositions)
 		}
-		return err
-	}
-	if score >= scoreWin {
-		res.Verdict = Optimal
-		res.LongestGame = winBase - score
-		res.LayersDone = e.b.Cells()
+		res.Detail = fmt.Sprintf("%s after %d positions; --choices some cannot resume", why, res.Positions)
 		return nil
 	}
-	res.Verdict = Refuted
-	res.Minimal = true
-	res.Counterexample = s.principal()
-	res.LayersDone = score
-	res.LongestGame = len(res.Counterexample.Moves)
-	if res.Counterexample.Winner == board.Empty {
+	return err
+}
+
+// run decides the verdict, then the length, then (for a refutation) the game.
+func (s *someSearch) run() error {
+	e, res := s.e, s.e.res
+	if e.opt.Starter == e.opp {
+		s.root = someNode{last: board.NoCell}
+	} else {
+		allowed, rule, f := e.rules.Answer(board.Position{}, board.NoCell)
+		if f != NoFault {
+			res.Verdict = StrategyError
+			res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter}
+			res.Detail = "on the empty board " + e.rules.Describe(f, board.Position{}, board.NoCell, allowed, rule)
+			return nil
+		}
+		s.root = someNode{last: board.NoCell, strat: true, asked: true, allowed: allowed, rule: rule}
+	}
+	cells := e.b.Cells()
+	refuted, err := s.refut.Prove(s.root, 0, cells)
+	if err != nil {
+		return s.failed(s.refut, err)
+	}
+	if !refuted {
+		w, err := s.least(s.proof)
+		if err != nil {
+			return s.failed(s.proof, err)
+		}
+		res.Verdict, res.LongestGame, res.LayersDone = Optimal, w, cells
+		return nil
+	}
+	s.prefix = nil
+	l, err := s.least(s.refut)
+	if err != nil {
+		return s.failed(s.refut, err)
+	}
+	g, err := s.principal(l)
+	if err != nil {
+		return s.failed(s.refut, err)
+	}
+	res.Verdict, res.Minimal, res.Counterexample = Refuted, true, g
+	res.LayersDone, res.LongestGame = l, len(g.Moves)
+	if g.Winner == board.Empty {
 		res.Detail = "the board filled up with no winner (a draw): the strategy did not win"
 	}
 	return nil
 }
 
-func (s *someSearch) root() (int, error) {
-	e := s.e
-	if e.opt.Starter == e.opp {
-		return s.value(board.Position{}, 0)
-	}
-	allowed, rule, f := e.rules.Answer(board.Position{}, board.NoCell)
-	if f != NoFault {
-		s.errAt = &board.Game{Board: e.b, Starter: e.opt.Starter}
-		s.errWhy = "on the empty board " + e.rules.Describe(f, board.Position{}, board.NoCell, allowed, rule)
-		return 0, errSomeStop
-	}
-	s.w.rules[rule]++
-	best := 0
-	for allowed.Any() {
-		a := allowed.Pop()
-		s.moves = append(s.moves[:0], board.Move{Player: e.me, Cell: a, Rule: rule})
-		sc, err := s.after(board.Position{}, a, 0)
+// least is the least bound K by which x's prover forces its result from the
+// root, known to hold at K = cells: binary search, as the answer is monotone.
+func (s *someSearch) least(x *andor.Search[someNode]) (int, error) {
+	lo, hi := 1, s.e.b.Cells() // forced by hi; not known below lo
+	for lo < hi {
+		mid := (lo + hi) / 2
+		ok, err := x.Prove(s.root, 0, mid)
 		if err != nil {
 			return 0, err
 		}
-		best = max(best, sc)
-		if best == winBase-1 {
-			break
+		if ok {
+			hi = mid
+		} else {
+			lo = mid + 1
 		}
 	}
-	return best, nil
+	return lo, nil
 }
 
-// after scores the strategy's move a in p, which has d stones.
-func (s *someSearch) after(p board.Position, a board.Cell, d int) (int, error) {
-	p2, o := s.e.rules.Place(p, s.e.me, a)
-	switch o {
-	case Won:
-		return winBase - (d + 1), nil
-	case Drawn:
-		return d + 1, nil
+// failed keeps the path of a strategy error for faultGame.
+func (s *someSearch) failed(x *andor.Search[someNode], err error) error {
+	var fe faultError
+	if errors.As(err, &fe) {
+		s.failAt = append(append([]board.Cell(nil), s.prefix...), x.FailPath()...)
 	}
-	return s.value(p2, d+1)
+	return err
 }
 
-// value scores state p (opponent to move, d stones).
-func (s *someSearch) value(p board.Position, d int) (int, error) {
-	e := s.e
-	k := e.key(p, &s.w)
-	if v, ok := s.memo[k]; ok {
-		s.hits++
-		return int(v), nil
-	}
-	s.nodes++
-	if s.nodes&4095 == 0 {
-		if err := s.ctx.Err(); err != nil {
-			s.stop = fmt.Sprintf("stopped (%v) after %d positions; --choices some cannot resume", err, len(s.memo))
-			if err == context.DeadlineExceeded {
-				s.stop = fmt.Sprintf("time limit of %s reached after %d positions; --choices some cannot resume", e.opt.TimeLimit, len(s.memo))
-			}
-			return 0, errSomeStop
-		}
-		if (e.opt.MaxPositions > 0 && int64(len(s.memo)) > e.opt.MaxPositions) || int64(len(s.memo))*64 > e.opt.memoryBudget() {
-			s.stop = fmt.Sprintf("position or memory budget reached after %d positions", len(s.memo))
-			return 0, errSomeStop
-		}
-	}
-	n := len(s.moves)
-	defer func() { s.moves = s.moves[:n] }()
-	best := 255
-	var err error
-	e.rules.Replies(p, e.all.AndNot(p.Occupied()), func(rep Reply) bool {
-		s.moves = append(s.moves[:n], board.Move{Player: e.opp, Cell: rep.B})
-		switch {
-		case rep.Outcome != Going:
-			best = min(best, d+1)
-			return best > d+1
-		case rep.Fault != NoFault:
-			g := board.Game{Board: e.b, Starter: e.opt.Starter, Moves: append([]board.Move(nil), s.moves...)}
-			s.errAt, s.errWhy = &g, e.rules.Describe(rep.Fault, rep.P, rep.B, rep.Allowed, rep.Rule)
-			err = errSomeStop
-			return false
-		}
-		s.w.rules[rep.Rule]++
-		bestA := 0
-		for a := rep.Allowed; a.Any() && bestA < winBase-(d+2); {
-			c := a.Pop()
-			s.moves = append(s.moves[:n+1], board.Move{Player: e.me, Cell: c, Rule: rep.Rule})
-			var sc int
-			if sc, err = s.after(rep.P, c, d+1); err != nil {
-				return false
-			}
-			bestA = max(bestA, sc)
-		}
-		best = min(best, bestA)
-		return best > d+1
-	})
-	if err != nil {
-		return 0, err
-	}
-	s.memo[k] = uint8(best)
-	return best, nil
-}
-
-// principal follows the optimal play from the root (ties to the first cell):
-// the opponent forces the quickest loss, the strategy delays it.
-func (s *someSearch) principal() *board.Game {
+// faultGame is the game that led to the strategy error: the moves from the
+// root to the opponent's move the strategy answered badly, with the rules of
+// the strategy's moves asked again.
+func (s *someSearch) faultGame() *board.Game {
 	e := s.e
 	g := &board.Game{Board: e.b, Starter: e.opt.Starter}
 	var p board.Position
-	d := 0
-	// best is the strategy's answer that realises its value (the first such
-	// cell), and that value.
-	best := func(p board.Position, allowed board.Bits, d int) (board.Cell, int) {
-		bestA, bestCell := -1, board.NoCell
-		for allowed.Any() {
-			a := allowed.Pop()
-			if sc, _ := s.after(p, a, d); sc > bestA {
-				bestA, bestCell = sc, a
+	last := board.NoCell
+	for _, c := range s.failAt {
+		who := p.ToMove(e.opt.Starter)
+		m := board.Move{Player: who, Cell: c}
+		if who == e.me {
+			_, m.Rule, _ = e.rules.Answer(p, last)
+		}
+		g.Moves = append(g.Moves, m)
+		p, last = p.Play(who, c), c
+	}
+	return g
+}
+
+// principal follows the optimal play from the root for a refutation of
+// length l (ties to the first cell): the opponent forces the quickest loss,
+// the strategy delays it.
+func (s *someSearch) principal(l int) (*board.Game, error) {
+	e := s.e
+	g := &board.Game{Board: e.b, Starter: e.opt.Starter}
+	// forced asks whether the opponent forces by ply k from n, reached by
+	// the moves of g and then move.
+	forced := func(n someNode, d, k int, move board.Cell) (bool, error) {
+		s.prefix = s.prefix[:0]
+		for _, m := range g.Moves {
+			s.prefix = append(s.prefix, m.Cell)
+		}
+		s.prefix = append(s.prefix, move)
+		return s.refut.Prove(n, d, k)
+	}
+	// strategyMove plays the strategy's first allowed move whose score is l
+	// in n (ply d); over says the game ended (a draw).
+	strategyMove := func(n someNode, d int) (next someNode, over bool, err error) {
+		for a := n.allowed; a.Any(); {
+			c := a.Pop()
+			q, o := e.rules.Place(n.p, e.me, c)
+			best := false
+			switch o {
+			case Drawn:
+				best = d+1 == l
+			case Going:
+				f, err := forced(someNode{p: q, last: c}, d+1, l-1, c)
+				if err != nil {
+					return n, false, err
+				}
+				best = !f
+			}
+			if best {
+				g.Moves = append(g.Moves, board.Move{Player: e.me, Cell: c, Rule: n.rule})
+				return someNode{p: q, last: c}, o != Going, nil
 			}
 		}
-		return bestCell, bestA
+		return n, true, fmt.Errorf("verify: some: no strategy move realises the refutation length %d (a bug)", l)
 	}
-	if e.opt.Starter == e.me {
-		allowed, rule, _ := e.rules.Answer(p, board.NoCell)
-		a, _ := best(p, allowed, 0)
-		p = p.Play(e.me, a)
-		g.Moves = append(g.Moves, board.Move{Player: e.me, Cell: a, Rule: rule})
+	n, d := s.root, 0
+	if n.strat {
+		var over bool
+		var err error
+		if n, over, err = strategyMove(n, 0); err != nil || over {
+			return g, err
+		}
 		d = 1
 	}
 	for {
-		target, _ := s.value(p, d)
-		moved, over := false, false
-		e.rules.Replies(p, e.all.AndNot(p.Occupied()), func(rep Reply) bool {
+		var chosen *Reply
+		var err error
+		e.rules.Replies(n.p, e.all.AndNot(n.p.Occupied()), func(rep Reply) bool {
 			if rep.Outcome != Going {
-				if d+1 != target {
-					return true
+				if d+1 == l {
+					chosen = &rep
+					return false
 				}
-				g.Moves = append(g.Moves, board.Move{Player: e.opp, Cell: rep.B})
-				if rep.Outcome == Won {
-					g.Winner = e.opp
-				}
-				over = true
-				return false
-			}
-			a, sc := best(rep.P, rep.Allowed, d+1)
-			if sc != target {
 				return true
 			}
-			g.Moves = append(g.Moves, board.Move{Player: e.opp, Cell: rep.B}, board.Move{Player: e.me, Cell: a, Rule: rep.Rule})
-			p = rep.P.Play(e.me, a)
-			over = p.Occupied() == e.all // a draw after the strategy's move
-			moved = true
-			return false
+			var f bool
+			f, err = forced(someNode{p: rep.P, last: rep.B, strat: true, asked: true, allowed: rep.Allowed, rule: rep.Rule, fault: rep.Fault}, d+1, l, rep.B)
+			if err != nil || f {
+				chosen = &rep
+				return false
+			}
+			return true
 		})
-		if over || !moved {
-			return g // !moved is unreachable: some move realises the value
+		if err != nil {
+			return g, err
+		}
+		if chosen == nil {
+			return g, fmt.Errorf("verify: some: no opponent move realises the refutation length %d (a bug)", l)
+		}
+		g.Moves = append(g.Moves, board.Move{Player: e.opp, Cell: chosen.B})
+		if chosen.Outcome != Going {
+			if chosen.Outcome == Won {
+				g.Winner = e.opp
+			}
+			return g, nil
+		}
+		var over bool
+		sn := someNode{p: chosen.P, last: chosen.B, strat: true, allowed: chosen.Allowed, rule: chosen.Rule, fault: chosen.Fault}
+		if n, over, err = strategyMove(sn, d+1); err != nil || over {
+			return g, err
 		}
 		d += 2
 	}

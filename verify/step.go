@@ -87,6 +87,12 @@ func NewRules(s strategies.Strategy, choices Choices) *Rules {
 	return r
 }
 
+// GameRules is the game step without a strategy, for searches in which both
+// players may play any empty cell (solve): only Place applies.
+func GameRules(b *board.Board) *Rules {
+	return &Rules{B: b, All: b.All()}
+}
+
 // Place puts a stone of who on the empty cell c of p, which nobody has won
 // yet, and says whether that ended the game.
 func (r *Rules) Place(p board.Position, who board.Color, c board.Cell) (board.Position, Outcome) {

@@ -1,0 +1,277 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"hexproof/board"
+	"hexproof/verify/solve"
+)
+
+func init() {
+	commands["solve"] = command{"perfect play: who wins a position, and every winning move", runSolve}
+}
+
+const solveSynopsis = `Solves a position of Cylindrical Hex (or flat Hex, or Torus Hex) by
+proof-number search: who wins with perfect play, and every winning move of
+the player to move. The position is the empty board, or the one after --moves
+(played from the starter's first move).
+
+--certificate FILE writes the winner's strategy from the empty board as data
+(one answer for every position it can meet); check it independently with
+'hexproof verify --strategy certificate:FILE --starter S'.
+
+Exit codes: 0 solved, 2 bad input, 3 inconclusive (time limit or interrupted).`
+
+// solveJSON is one solved position in --json.
+type solveJSON struct {
+	Board        string   `json:"board"`
+	Geometry     string   `json:"geometry"`
+	Starter      string   `json:"starter"`
+	Moves        string   `json:"moves,omitempty"`
+	ToMove       string   `json:"to_move"`
+	Verdict      string   `json:"verdict"` // solved or inconclusive
+	Winner       string   `json:"winner,omitempty"`
+	WinningMoves [][2]int `json:"winning_moves"`
+	Positions    int64    `json:"positions"`
+	Elapsed      float64  `json:"elapsed_seconds"`
+	Certificate  string   `json:"certificate,omitempty"`
+	Answers      int      `json:"certificate_answers,omitempty"`
+	Detail       string   `json:"detail,omitempty"`
+}
+
+func runSolve(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("solve --board MxN [flags]", solveSynopsis, stdout)
+	size := fs.String("board", "", "board size, columns x rings, e.g. 5x5 (required)")
+	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
+	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
+	movesFlag := fs.String("moves", "", "moves from the empty board, e.g. \"c3 (2,4)\" (needs one starter)")
+	cert := fs.String("certificate", "", "write the winner's strategy to FILE (.json); with --starter both, FILE gets -red/-blue before its extension")
+	jobs := fs.Int("jobs", 1, "accepted for symmetry with verify; the search is single-threaded")
+	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 2m): inconclusive")
+	memory := fs.String("memory", "1GiB", "memory for each transposition table")
+	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
+	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
+	noProgress := fs.Bool("no-progress", false, "no progress display (shown only on a terminal)")
+	if done, code := parseFlags(fs, args, stderr); done {
+		return code
+	}
+	usageErr := func(err error) int { return fail(stderr, "solve", exitUsage, err) }
+	b, err := boardFromFlags(*size, *geo)
+	if err != nil {
+		return usageErr(err)
+	}
+	if *jobs < 0 || *timeLimit < 0 {
+		return usageErr(fmt.Errorf("--jobs and --time-limit cannot be negative"))
+	}
+	memBytes, err := parseBytes(*memory)
+	if err != nil {
+		return usageErr(fmt.Errorf("--memory: %v", err))
+	}
+	var starters []board.Color
+	if *starterFlag == "both" {
+		starters = []board.Color{board.Red, board.Blue}
+	} else {
+		c, err := board.ParseColor(*starterFlag)
+		if err != nil {
+			return usageErr(fmt.Errorf("--starter: %v (or both)", err))
+		}
+		starters = []board.Color{c}
+	}
+	if *movesFlag != "" && len(starters) != 1 {
+		return usageErr(fmt.Errorf("--moves needs --starter red or --starter blue"))
+	}
+	if *movesFlag != "" && *cert != "" {
+		return usageErr(fmt.Errorf("--certificate is written from the empty board; leave out --moves"))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if *timeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeLimit)
+		defer cancel()
+	}
+	showProgress := !*noProgress && isTerminal(os.Stderr)
+	var out []solveJSON
+	code := exitOptimal
+	for _, starter := range starters {
+		var p board.Position
+		if *movesFlag != "" {
+			toks, err := b.ParseMoves(*movesFlag)
+			if err != nil {
+				return usageErr(fmt.Errorf("--moves: %v", err))
+			}
+			var winner board.Color
+			if p, _, winner, err = b.Play(starter, toks); err != nil {
+				return usageErr(fmt.Errorf("--moves: %v", err))
+			}
+			if winner != board.Empty {
+				return usageErr(fmt.Errorf("--moves: the game is over (%s has won)", winner))
+			}
+			if p.Occupied() == b.All() {
+				return usageErr(fmt.Errorf("--moves: the game is over (the board is full)"))
+			}
+		}
+		s, err := solve.NewSolver(ctx, b, solve.Options{TableBytes: memBytes, NoSymmetry: *noSym})
+		if err != nil {
+			return usageErr(err)
+		}
+		j := solveJSON{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: starter.String(),
+			Moves: strings.TrimSpace(*movesFlag), ToMove: p.ToMove(starter).String(), WinningMoves: [][2]int{}}
+		stopBar := func() {}
+		if showProgress {
+			stopBar = spin(stderr, fmt.Sprintf("%s, %s starts", b, starter), s)
+		}
+		start := time.Now()
+		res, err := s.Solve(p, p.ToMove(starter))
+		var certErr error
+		if err == nil && *cert != "" && res.Winner != board.Empty {
+			path := certPath(*cert, starter, len(starters) > 1)
+			j.Certificate = path
+			j.Answers, certErr = writeCertificate(s, path, starter, res.Winner)
+		}
+		stopBar()
+		j.Positions, j.Elapsed = s.Nodes(), time.Since(start).Seconds()
+		switch {
+		case errors.Is(err, solve.ErrStopped) || errors.Is(certErr, solve.ErrStopped):
+			j.Verdict = "inconclusive"
+			j.Detail = "stopped before the answer (time limit or interrupt)"
+			if err == nil {
+				j.Detail = "solved, but stopped while writing the certificate"
+			}
+			code = exitInconclusive
+		case err != nil:
+			return usageErr(err)
+		case certErr != nil:
+			return usageErr(certErr)
+		}
+		if err == nil {
+			j.Verdict = "solved"
+			j.Winner = res.Winner.String()
+			if res.Winner == board.Empty {
+				j.Winner = "draw"
+			}
+			for _, c := range res.WinningMoves {
+				i, r := b.Coord(c)
+				j.WinningMoves = append(j.WinningMoves, [2]int{i, r})
+			}
+		}
+		out = append(out, j)
+		if *jsonOut != "-" {
+			fmt.Fprint(stdout, solveText(b, j, res))
+		}
+	}
+	if *jsonOut != "" {
+		var raw []byte
+		if len(out) == 1 {
+			raw, err = json.MarshalIndent(out[0], "", "  ")
+		} else {
+			raw, err = json.MarshalIndent(out, "", "  ")
+		}
+		if err != nil {
+			return usageErr(err)
+		}
+		raw = append(raw, '\n')
+		if *jsonOut == "-" {
+			_, _ = stdout.Write(raw)
+		} else if err := os.WriteFile(*jsonOut, raw, 0o644); err != nil {
+			return usageErr(fmt.Errorf("--json: %v", err))
+		}
+	}
+	return code
+}
+
+// solveText is the human summary of one solve.
+func solveText(b *board.Board, j solveJSON, res *solve.Result) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s, %s starts", b, j.Starter)
+	if j.Moves != "" {
+		fmt.Fprintf(&sb, ", after %s", j.Moves)
+	}
+	fmt.Fprintf(&sb, " (%s to move): ", j.ToMove)
+	switch {
+	case j.Verdict != "solved":
+		fmt.Fprintf(&sb, "inconclusive: %s", j.Detail)
+	case j.Winner == "draw":
+		sb.WriteString("a draw with perfect play")
+	default:
+		fmt.Fprintf(&sb, "%s wins", j.Winner)
+		if len(res.WinningMoves) > 0 {
+			cells := make([]string, len(res.WinningMoves))
+			for i, c := range res.WinningMoves {
+				cells[i] = b.Format(c, board.Thesis)
+			}
+			fmt.Fprintf(&sb, "; winning moves (%d): %s", len(cells), strings.Join(cells, " "))
+		}
+	}
+	fmt.Fprintf(&sb, "\n  %d positions, %.1f s\n", j.Positions, j.Elapsed)
+	if j.Certificate != "" {
+		fmt.Fprintf(&sb, "  certificate: %s (%d answers); check it with: hexproof verify --board %s --geometry %s --strategy certificate:%s --starter %s --in-memory\n",
+			j.Certificate, j.Answers, j.Board, j.Geometry, j.Certificate, j.Starter)
+	}
+	return sb.String()
+}
+
+// certPath puts the starter into the file name when both are solved.
+func certPath(path string, starter board.Color, both bool) string {
+	if !both {
+		return path
+	}
+	if i := strings.LastIndex(path, "."); i > strings.LastIndex(path, "/") {
+		return path[:i] + "-" + starter.String() + path[i:]
+	}
+	return path + "-" + starter.String()
+}
+
+func writeCertificate(s *solve.Solver, path string, starter, winner board.Color) (int, error) {
+	c, err := s.Certificate(starter, winner)
+	if err != nil {
+		return 0, err
+	}
+	raw, err := json.Marshal(c.File())
+	if err != nil {
+		return 0, err
+	}
+	if err := os.WriteFile(path, append(raw, '\n'), 0o644); err != nil {
+		return 0, fmt.Errorf("--certificate: %v", err)
+	}
+	return c.Len(), nil
+}
+
+// spin shows a progress display (positions searched) until the returned
+// function is called.
+func spin(w io.Writer, desc string, s *solve.Solver) func() {
+	bar := progressbar.NewOptions64(-1,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionSetWidth(20),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(200 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				_ = bar.Set64(s.Progress())
+			}
+		}
+	}()
+	return func() { close(done); <-finished; _ = bar.Finish(); fmt.Fprintln(w) }
+}

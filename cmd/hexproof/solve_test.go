@@ -1,0 +1,77 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSolveCommand: JSON fields, a position after --moves, and the exit
+// codes of bad input and of a time limit.
+func TestSolveCommand(t *testing.T) {
+	// 3x3 cylinder, Blue starts: Red wins (docs/results.md); Blue has no
+	// winning move.
+	code, out, errs := runCmd("solve", "--board", "3x3", "--starter", "blue", "--json", "-")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var j solveJSON
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if j.Verdict != "solved" || j.Winner != "red" || j.ToMove != "blue" || len(j.WinningMoves) != 0 {
+		t.Fatalf("3x3 blue starts: %+v", j)
+	}
+	// Red to move after Blue's (2,2) on 3x3: Red wins; its winning moves are
+	// listed in [column, ring] form and include a cell next to (2,2).
+	code, out, _ = runCmd("solve", "--board", "3x3", "--starter", "blue", "--moves", "(2,2)", "--json", "-")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if err := json.Unmarshal([]byte(out), &j); err != nil {
+		t.Fatal(err)
+	}
+	if j.Winner != "red" || j.ToMove != "red" || len(j.WinningMoves) == 0 {
+		t.Fatalf("after (2,2): %+v", j)
+	}
+	for _, bad := range [][]string{
+		{"solve"},
+		{"solve", "--board", "3x3", "--moves", "(1,1)"},                        // --moves needs one starter
+		{"solve", "--board", "3x3", "--starter", "red", "--moves", "(9,9)"},    // no such cell
+		{"solve", "--board", "1x1", "--starter", "red", "--moves", "(1,1)"},    // the game is over
+		{"solve", "--board", "3x3", "--starter", "green"},                      // no such player
+		{"solve", "--board", "3x3", "--starter", "red", "--time-limit", "-1s"}, // negative
+	} {
+		if code, _, errs := runCmd(bad...); code != exitUsage || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one line", bad, code, errs)
+		}
+	}
+	// A time limit too short for 5x5: inconclusive, exit 3.
+	if code, out, _ := runCmd("solve", "--board", "5x5", "--starter", "blue", "--time-limit", "1ms"); code != exitInconclusive || !strings.Contains(out, "inconclusive") {
+		t.Errorf("1 ms on 5x5: exit %d:\n%s", code, out)
+	}
+}
+
+// TestSolveCertificateVerifies: the certificate written by solve is verified
+// optimal by verify --strategy certificate:FILE, for both starters.
+func TestSolveCertificateVerifies(t *testing.T) {
+	dir := t.TempDir()
+	cert := filepath.Join(dir, "c.json")
+	code, out, errs := runCmd("solve", "--board", "4x3", "--certificate", cert)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q\n%s", code, errs, out)
+	}
+	for _, st := range []string{"red", "blue"} {
+		file := filepath.Join(dir, "c-"+st+".json")
+		code, out, errs := runCmd("verify", "--board", "4x3", "--strategy", "certificate:"+file, "--starter", st, "--in-memory")
+		if code != 0 || !strings.Contains(out, "optimal") {
+			t.Fatalf("%s starts: exit %d, stderr %q\n%s", st, code, errs, out)
+		}
+		// The wrong starter: positions the certificate does not hold.
+		other := map[string]string{"red": "blue", "blue": "red"}[st]
+		if code, _, _ := runCmd("verify", "--board", "4x3", "--strategy", "certificate:"+file, "--starter", other, "--in-memory"); code == 0 {
+			t.Errorf("%s's certificate verified with %s starting", st, other)
+		}
+	}
+}

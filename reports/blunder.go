@@ -1,0 +1,63 @@
+package reports
+
+import (
+	"fmt"
+	"strings"
+
+	"hexproof/board"
+	"hexproof/verify/solve"
+)
+
+// The blunder annotation of a lost game (issue 13): the first move of the
+// strategy's side that turned a won position into a lost one, and the moves
+// that would have kept the win, in the forms every report uses. The commands
+// compute it with solve.FindBlunder and attach it with these helpers.
+
+// BlunderJSON is the annotation in JSON: "blunder" beside a game.
+type BlunderJSON struct {
+	Found bool `json:"found"`
+	// MoveNumber counts from 1, like the move lists of the reports.
+	MoveNumber   int      `json:"move_number,omitempty"`
+	Player       string   `json:"player,omitempty"`
+	Cell         *[2]int  `json:"cell,omitempty"`
+	Rule         string   `json:"rule,omitempty"`
+	WinningMoves [][2]int `json:"winning_moves,omitempty"`
+	Reason       string   `json:"reason,omitempty"`
+}
+
+// NewBlunderJSON converts a blunder for JSON.
+func NewBlunderJSON(b *board.Board, bl *solve.Blunder) BlunderJSON {
+	if !bl.Found {
+		return BlunderJSON{Reason: bl.Reason}
+	}
+	i, j := b.Coord(bl.Move.Cell)
+	out := BlunderJSON{Found: true, MoveNumber: bl.Index + 1, Player: bl.Move.Player.String(), Cell: &[2]int{i, j}, Rule: bl.Move.Rule}
+	for _, c := range bl.Kept {
+		i, j := b.Coord(c)
+		out.WinningMoves = append(out.WinningMoves, [2]int{i, j})
+	}
+	return out
+}
+
+// BlunderText is the annotation as one sentence, for text, Markdown, SGF
+// comments (pass it through the SGF escaping) and the HTML report.
+func BlunderText(b *board.Board, bl *solve.Blunder, n board.Notation) string {
+	if !bl.Found {
+		return "No blunder: " + bl.Reason + "."
+	}
+	rule := ""
+	if bl.Move.Rule != "" {
+		rule = fmt.Sprintf(" (rule %s)", bl.Move.Rule)
+	}
+	kept := make([]string, len(bl.Kept))
+	for k, c := range bl.Kept {
+		kept[k] = b.Format(c, n)
+	}
+	return fmt.Sprintf("Blunder: move %d, %s %s%s, turned a won position into a lost one; the moves that kept the win were %s.",
+		bl.Index+1, titleColor(bl.Move.Player), b.Format(bl.Move.Cell, n), rule, strings.Join(kept, " "))
+}
+
+func titleColor(c board.Color) string {
+	s := c.String()
+	return strings.ToUpper(s[:1]) + s[1:]
+}

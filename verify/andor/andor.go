@@ -1,0 +1,358 @@
+// Package andor is hexproof's boolean AND/OR search: does one player (the
+// prover) force a win from a position, and — in its depth-bounded form — does
+// it force one by a given ply? It is the core of `verify --choices some` (the
+// strategy's side may only play what its rules allow) and of `solve` (both
+// sides play any empty cell). The package knows nothing of strategies: a
+// Problem supplies the moves, made through the shared game step
+// (verify.Rules), and the search only combines their outcomes.
+//
+// The search is depth-first proof-number search (DFPN, Nagai 2002, as used
+// for Hex by Henderson 2010, §3.3–3.4 and by Benzene) with the 1+ε threshold
+// of Pawlewicz and Lew, a bounded transposition table, the immediate-win test
+// and the mustplay rule for single-move threats. Proof and disproof numbers
+// only steer the search: a node is proven only from proven children or the
+// game's end, so a wrong estimate (a lost table entry, a transposition counted
+// twice) costs time, never a wrong answer.
+//
+// Depth bound. Prove(root, ply, K) asks whether the prover forces a game that
+// ends with its win (a draw counts as specified by DrawWins) at ply ≤ K
+// (plies counted from the empty board). K ≥ the number of cells is the
+// unbounded question. All paths to a position have the same number of plies
+// (one stone a ply), so "by ply K" means the same at every transposition and a
+// table entry can be shared between bounds: a proof by K holds for every
+// K' ≥ K, a disproof at K for every K' ≤ K.
+package andor
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"hexproof/board"
+	"hexproof/tt"
+)
+
+// Outcome of a move: the game goes on, the mover has won, or the board is
+// full with no winner.
+type Outcome uint8
+
+const (
+	Going Outcome = iota
+	Won
+	Drawn
+)
+
+// Child is one move of the player to move and where it leads.
+type Child[S any] struct {
+	Cell board.Cell
+	S    S
+	O    Outcome
+}
+
+// Problem is the game the search explores. Its methods are called from one
+// goroutine.
+type Problem[S any] interface {
+	// Mover is the player to move in s (a node nobody has won yet).
+	Mover(s S) board.Color
+	// Key is the table key of s, and whether s may be stored. Two nodes with
+	// the same key must have the same value at every bound.
+	Key(s S) (Key, bool)
+	// Expand appends the mover's moves in s to out, in cell order, each made
+	// through the game step. An error (a strategy error) ends the search.
+	Expand(s S, out []Child[S]) ([]Child[S], error)
+	// Threats is the set of empty cells where the player NOT to move would win
+	// at once by a stone there, and whether that player may play every empty
+	// cell (only then does the mustplay rule apply; ok=false: unknown).
+	Threats(s S) (t board.Bits, ok bool)
+}
+
+// Key identifies a node in the table: a position (usually canonical under
+// symmetry) and a tag for whatever else its future depends on (for example
+// the opponent's last move, which a strategy's answer depends on).
+type Key struct {
+	tt.Key
+	Tag uint16
+}
+
+// ErrStopped is returned when the context is done or the node budget is spent.
+var ErrStopped = errors.New("search stopped")
+
+// Search answers Prove questions for one prover over one Problem, with one
+// table shared by all its questions.
+type Search[S any] struct {
+	P        Problem[S]
+	Prover   board.Color
+	DrawWins bool // a full board with no winner counts as the prover's win
+	Ctx      context.Context
+	// MaxNodes stops the search after that many expansions (0: none).
+	MaxNodes int64
+	// OnProgress, if set, is called with Nodes every 1024 expansions.
+	OnProgress func(nodes int64)
+
+	Nodes  int64 // expansions so far
+	Hits   int64 // questions answered by the table
+	table  *Table
+	levels []level[S]
+	path   []board.Cell
+	failAt []board.Cell
+}
+
+// level is the scratch of one ply of the depth-first search.
+type level[S any] struct {
+	kids []Child[S]
+	info []kid
+}
+
+// kid is what the search knows of one child during its parent's loop.
+type kid struct {
+	key    Key
+	stored bool
+	pn, dn uint32
+}
+
+// New makes a search with a table of about tableBytes bytes.
+func New[S any](p Problem[S], prover board.Color, drawWins bool, ctx context.Context, tableBytes int64) *Search[S] {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return &Search[S]{P: p, Prover: prover, DrawWins: drawWins, Ctx: ctx, table: NewTable(tableBytes)}
+}
+
+// Table is the search's transposition table.
+func (s *Search[S]) Table() *Table { return s.table }
+
+// FailPath is the moves from the root of the last Prove to the node whose
+// expansion failed (after an error other than ErrStopped).
+func (s *Search[S]) FailPath() []board.Cell { return s.failAt }
+
+// Prove says whether the prover forces its win by ply K from root, a node
+// that nobody has won, with ply stones on the board.
+func (s *Search[S]) Prove(root S, ply, K int) (bool, error) {
+	s.path = s.path[:0]
+	s.failAt = nil
+	pn, _, err := s.mid(root, ply, K, inf-1, inf-1)
+	if err != nil {
+		return false, err
+	}
+	return pn == 0, nil
+}
+
+const inf = uint32(1) << 30
+
+func add(a, b uint32) uint32 { return min(a+b, inf) }
+
+// mid searches n (ply d) until its proof number reaches thpn or its disproof
+// number reaches thdn, or it is solved, and returns both numbers (0/inf for a
+// proof, inf/0 for a disproof).
+func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint32) (pn, dn uint32, err error) {
+	if d >= K {
+		// No move is left before the bound, and n is not over.
+		return inf, 0, nil
+	}
+	key, store := s.P.Key(n)
+	if store {
+		if v, ok := s.table.Lookup(key, K); ok {
+			s.Hits++
+			if v {
+				return 0, inf, nil
+			}
+			return inf, 0, nil
+		}
+	}
+	s.Nodes++
+	if s.Nodes&1023 == 0 {
+		if s.OnProgress != nil {
+			s.OnProgress(s.Nodes)
+		}
+		if s.Ctx.Err() != nil || (s.MaxNodes > 0 && s.Nodes > s.MaxNodes) {
+			return 0, 0, ErrStopped
+		}
+	}
+	decided, v, exact, err := s.prepare(n, d, K)
+	if err != nil {
+		return 0, 0, err
+	}
+	if decided {
+		if store {
+			switch {
+			case exact && v:
+				// A win at ply d+1 holds at every bound ≥ d+1.
+				s.table.Store(key, d, true, d+1)
+			case exact:
+				// The disprover's win or draw, or every move losing at once:
+				// false at every bound.
+				s.table.Store(key, d, false, refutedAlways)
+			default:
+				s.table.Store(key, d, v, K)
+			}
+		}
+		if v {
+			return 0, inf, nil
+		}
+		return inf, 0, nil
+	}
+	lv := &s.levels[d]
+	kids, info := lv.kids, lv.info[:0]
+	for i := range kids {
+		k := kid{pn: 1, dn: 1}
+		k.key, k.stored = s.P.Key(kids[i].S)
+		if k.stored {
+			if v, ok := s.table.Lookup(k.key, K); ok {
+				if v {
+					k.pn, k.dn = 0, inf
+				} else {
+					k.pn, k.dn = inf, 0
+				}
+			} else if p, q, ok := s.table.Numbers(k.key); ok {
+				k.pn, k.dn = p, q
+			}
+		}
+		info = append(info, k)
+	}
+	lv.info = info
+	or := s.P.Mover(n) == s.Prover
+	for {
+		// The numbers of n from its children's; best is the child to search
+		// (OR: least proof number; AND: least disproof number, first in the
+		// children's order on ties) and second the runner-up's number.
+		best, second := -1, inf
+		var bestNum uint32 = inf
+		pn, dn = 0, 0
+		if or {
+			pn = inf
+		} else {
+			dn = inf
+		}
+		for i := range info {
+			c := &info[i]
+			num := c.dn
+			if or {
+				num = c.pn
+				pn = min(pn, c.pn)
+				dn = add(dn, c.dn)
+			} else {
+				pn = add(pn, c.pn)
+				dn = min(dn, c.dn)
+			}
+			switch {
+			case best < 0 || num < bestNum:
+				if best >= 0 {
+					second = bestNum
+				}
+				best, bestNum = i, num
+			case num < second:
+				second = num
+			}
+		}
+		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn {
+			break
+		}
+		c := &info[best]
+		// 1+ε: let the child run until it is a quarter worse than the
+		// runner-up, so that the search does not switch back and forth.
+		limit := add(second, second/4+1)
+		var cpn, cdn uint32
+		if or {
+			cpn = min(thpn, limit)
+			cdn = add(thdn-dn, c.dn)
+		} else {
+			cdn = min(thdn, limit)
+			cpn = add(thpn-pn, c.pn)
+		}
+		s.path = append(s.path, kids[best].Cell)
+		c.pn, c.dn, err = s.mid(kids[best].S, d+1, K, cpn, cdn)
+		s.path = s.path[:len(s.path)-1]
+		if err != nil {
+			return 0, 0, err
+		}
+		// The child's search used this level's scratch below d only.
+		lv = &s.levels[d]
+		kids, info = lv.kids, lv.info
+	}
+	if store {
+		switch {
+		case pn == 0:
+			s.table.Store(key, d, true, K)
+		case dn == 0:
+			s.table.Store(key, d, false, K)
+		default:
+			s.table.SetNumbers(key, d, pn, dn)
+		}
+	}
+	return pn, dn, nil
+}
+
+// winsFor says whether a terminal move by mover with outcome o is a win for
+// the prover.
+func (s *Search[S]) winsFor(mover board.Color, o Outcome) bool {
+	if o == Drawn {
+		return s.DrawWins
+	}
+	return mover == s.Prover
+}
+
+// prepare expands n into s.levels[d].kids: the moves worth searching. If the
+// game's end or the mustplay rule already decides n, decided is set with the
+// value v; exact says the game's end at ply d+1 decided it.
+func (s *Search[S]) prepare(n S, d, K int) (decided, v, exact bool, err error) {
+	for len(s.levels) <= d {
+		s.levels = append(s.levels, level[S]{})
+	}
+	kids, err := s.P.Expand(n, s.levels[d].kids[:0])
+	s.levels[d].kids = kids[:0]
+	if err != nil {
+		s.failAt = slices.Clone(s.path)
+		return false, false, false, err
+	}
+	mover := s.P.Mover(n)
+	or := mover == s.Prover
+	// The game's end first: a move that ends it decides an OR node if it is
+	// the prover's win and an AND node if it is not (d+1 ≤ K here).
+	ended := 0
+	for i := range kids {
+		if kids[i].O == Going {
+			continue
+		}
+		ended++
+		if w := s.winsFor(mover, kids[i].O); w == or {
+			return true, w, true, nil
+		}
+	}
+	if ended == len(kids) {
+		return true, !or, true, nil
+	}
+	// Mustplay (sound on every geometry): if the player not to move, who may
+	// play any empty cell, would win at once at cell t, then every move of
+	// the mover other than t lets it: t stays empty (the board is not full
+	// after a move that keeps the game going and leaves t empty) and a win
+	// depends only on the winner's own stones (a connection, a cycle around
+	// the cylinder, a winding on the torus), which the mover's stone does not
+	// remove. Such a move ends the game at ply d+2 with the other player's
+	// win: a loss for an OR node's mover, a win for the prover at an AND node
+	// (if d+2 ≤ K). The tests compare with the plain minimax.
+	threats, ok := s.P.Threats(n)
+	j := 0
+	for i := range kids {
+		c := kids[i]
+		if c.O != Going {
+			continue // ended moves were all bad for the mover
+		}
+		if ok && threats.Any() && !threats.Has(c.Cell) {
+			if or {
+				continue // loses at d+2
+			}
+			if d+2 > K {
+				return true, false, false, nil // no win by K that way: the disprover takes it
+			}
+			continue // the prover wins at d+2 ≤ K: no help to the disprover
+		}
+		kids[j] = c
+		j++
+	}
+	s.levels[d].kids = kids[:j]
+	if j == 0 {
+		// OR: every move loses; AND: every move loses for the disprover.
+		return true, !or, false, nil
+	}
+	return false, false, false, nil
+}

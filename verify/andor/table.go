@@ -1,0 +1,141 @@
+package andor
+
+// Table is a bounded transposition table of exact keys (never fingerprints:
+// a collision must not turn into a wrong proof). It remembers, per position,
+// the least bound K at which the prover's win is proven and the greatest
+// bound at which it is refuted. Buckets of two slots: the first keeps the
+// entry nearest the root (the most work to recompute), the second is
+// replaced always. A lost entry only costs a new search, never a wrong value.
+type Table struct {
+	slots []entry
+	mask  uint64
+	max   int   // the most slots it may grow to
+	Used  int64 // slots holding an entry
+}
+
+type entry struct {
+	k       Key
+	proven  uint8 // least K proven, noProof if none
+	refuted uint8 // greatest K refuted, 0 if none
+	ply     uint8
+	used    bool
+	pn, dn  uint32 // the last numbers of an unsolved node (0, 0: none)
+}
+
+const (
+	noProof       = 255
+	refutedAlways = 254
+	entryBytes    = 40
+)
+
+// NewTable makes a table that grows, as it fills, to about bytes bytes (at
+// least 1024 slots): small searches stay small.
+func NewTable(bytes int64) *Table {
+	n := 1024
+	for int64(n*2*entryBytes) <= bytes {
+		n *= 2
+	}
+	t := &Table{max: n}
+	t.resize(min(n, 1<<12))
+	return t
+}
+
+// resize moves every entry into a table of n slots.
+func (t *Table) resize(n int) {
+	old := t.slots
+	t.slots, t.mask, t.Used = make([]entry, n), uint64(n/2-1), 0
+	for i := range old {
+		if e := old[i]; e.used {
+			*t.slot(e.k, int(e.ply)) = e
+		}
+	}
+}
+
+func (t *Table) bucket(k Key) []entry {
+	h := (k.Red*0x9E3779B97F4A7C15 ^ k.Blue*0xC2B2AE3D27D4EB4F ^ uint64(k.Tag)*0x165667B19E3779F9)
+	h ^= h >> 29
+	i := (h & t.mask) * 2
+	return t.slots[i : i+2 : i+2]
+}
+
+// Lookup says whether the prover's win by K is known for k, and its value.
+func (t *Table) Lookup(k Key, K int) (v, ok bool) { return t.Peek(k, K) }
+
+// Peek is Lookup.
+func (t *Table) Peek(k Key, K int) (v, ok bool) {
+	for _, e := range t.bucket(k) {
+		if e.used && e.k == k {
+			switch {
+			case int(e.proven) <= K:
+				return true, true
+			case int(e.refuted) >= K:
+				return false, true
+			}
+			return false, false
+		}
+	}
+	return false, false
+}
+
+// Numbers returns the proof and disproof numbers last recorded for k, if any.
+func (t *Table) Numbers(k Key) (pn, dn uint32, ok bool) {
+	for _, e := range t.bucket(k) {
+		if e.used && e.k == k {
+			return e.pn, e.dn, e.pn != 0 && e.dn != 0
+		}
+	}
+	return 0, 0, false
+}
+
+// SetNumbers records the numbers of an unsolved node.
+func (t *Table) SetNumbers(k Key, ply int, pn, dn uint32) {
+	e := t.slot(k, ply)
+	e.pn, e.dn = pn, dn
+}
+
+// Store records that the prover's win is proven (v) or refuted by bound K
+// for the position k with ply stones.
+func (t *Table) Store(k Key, ply int, v bool, K int) {
+	e := t.slot(k, ply)
+	if v {
+		e.proven = min(e.proven, uint8(min(K, noProof-1)))
+	} else {
+		e.refuted = max(e.refuted, uint8(min(K, refutedAlways)))
+	}
+}
+
+// slot finds k's entry or makes one.
+func (t *Table) slot(k Key, ply int) *entry {
+	if t.Used*4 > int64(len(t.slots))*3 && len(t.slots) < t.max {
+		t.resize(len(t.slots) * 2)
+	}
+	b := t.bucket(k)
+	var e *entry
+	switch {
+	case b[0].used && b[0].k == k:
+		e = &b[0]
+	case b[1].used && b[1].k == k:
+		e = &b[1]
+	case !b[0].used || ply <= int(b[0].ply):
+		if b[0].used {
+			if !b[1].used {
+				t.Used++
+			}
+			b[1] = b[0] // the old first entry moves to the always-replaced slot
+		} else {
+			t.Used++
+		}
+		b[0] = entry{}
+		e = &b[0]
+	default:
+		if !b[1].used {
+			t.Used++
+		}
+		b[1] = entry{}
+		e = &b[1]
+	}
+	if !e.used {
+		*e = entry{k: k, proven: noProof, ply: uint8(ply), used: true}
+	}
+	return e
+}

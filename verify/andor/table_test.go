@@ -1,0 +1,47 @@
+package andor
+
+import (
+	"testing"
+
+	"hexproof/tt"
+)
+
+// TestTableBoundsAndValues: the table never grows past its size, keeps what
+// it is told for the entries it still holds, and answers nothing it was not
+// told.
+func TestTableBoundsAndValues(t *testing.T) {
+	tab := NewTable(1) // the minimum: 1024 slots
+	for i := uint64(0); i < 100_000; i++ {
+		k := Key{Key: tt.Key{Red: i, Blue: i * 7}, Tag: uint16(i % 3)}
+		tab.Store(k, int(i%20), i%2 == 0, 10)
+	}
+	if len(tab.slots) != 1024 || tab.Used > 1024 {
+		t.Fatalf("%d slots, %d used; want at most 1024", len(tab.slots), tab.Used)
+	}
+	held := 0
+	for i := uint64(0); i < 100_000; i++ {
+		k := Key{Key: tt.Key{Red: i, Blue: i * 7}, Tag: uint16(i % 3)}
+		v, ok := tab.Lookup(k, 10)
+		if !ok {
+			continue
+		}
+		held++
+		if v != (i%2 == 0) {
+			t.Fatalf("key %d: value %v, stored %v", i, v, i%2 == 0)
+		}
+		// A proof by 10 holds by 12, not by 9; a refutation at 10 holds at 9, not at 12.
+		if v9, ok9 := tab.Lookup(k, 9); v && ok9 || !v && (!ok9 || v9) {
+			t.Fatalf("key %d: bound 9 gives %v %v", i, v9, ok9)
+		}
+		if v12, ok12 := tab.Lookup(k, 12); v && (!ok12 || !v12) || !v && ok12 {
+			t.Fatalf("key %d: bound 12 gives %v %v", i, v12, ok12)
+		}
+	}
+	if held == 0 || held > 1024 {
+		t.Fatalf("%d entries held", held)
+	}
+	// A key never stored is unknown, even with a tag that differs only.
+	if _, ok := tab.Lookup(Key{Key: tt.Key{Red: 1, Blue: 7}, Tag: 2}, 10); ok {
+		t.Fatal("answered a key that was not stored")
+	}
+}

@@ -1,0 +1,77 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+
+	"hexproof/board"
+)
+
+// Blunder is the first move of a player in a game that turned a won position
+// into a lost one (perfect play, any move allowed), and the moves that would
+// have kept the win (the thesis does this by hand for Fig. 10.2, §10.1.2).
+type Blunder struct {
+	// Found: such a move exists. When not, Reason says why (the player never
+	// had a won position before its moves, or it won the game).
+	Found  bool
+	Reason string
+	// Index is the blunder's index in the game's moves (0-based; the move
+	// number is Index+1), Move the move itself (with its rule, if any).
+	Index int
+	Move  board.Move
+	// Before is the position in which the blunder was played, Kept the moves
+	// there that keep the win, in cell order.
+	Before board.Position
+	Kept   []board.Cell
+}
+
+// FindBlunder walks the game and returns the first move of side after which
+// side no longer wins although it did before. It asks one solver (and its
+// tables) for every position, so later positions are cheap; early positions
+// of large boards may not be solvable in time, and then it returns
+// ErrStopped (bound it with the context or opt.MaxNodes).
+func FindBlunder(ctx context.Context, g board.Game, side board.Color, opt Options) (*Blunder, error) {
+	s, err := NewSolver(ctx, g.Board, opt)
+	if err != nil {
+		return nil, err
+	}
+	var p board.Position
+	won := false // side had a won position before one of its moves
+	for k, m := range g.Moves {
+		if p.Occupied().Has(m.Cell) || !g.Board.Valid(m.Cell) {
+			return nil, fmt.Errorf("move %d: cell %d is not an empty cell of the board", k+1, m.Cell)
+		}
+		if m.Player == side {
+			if err := s.check(p); err != nil {
+				return nil, fmt.Errorf("move %d: %v", k+1, err)
+			}
+			win, err := s.Wins(p, side, side)
+			if err != nil {
+				return nil, err
+			}
+			if win {
+				won = true
+				keeps, err := s.MoveWins(p, side, m.Cell)
+				if err != nil {
+					return nil, err
+				}
+				if !keeps {
+					bl := &Blunder{Found: true, Index: k, Move: m, Before: p}
+					bl.Kept, err = s.WinningMoves(p, side)
+					return bl, err
+				}
+			}
+		}
+		p = p.Play(m.Player, m.Cell)
+		if g.Board.Wins(p, m.Player) {
+			break
+		}
+	}
+	switch {
+	case g.Board.Wins(p, side):
+		return &Blunder{Reason: fmt.Sprintf("%s won the game", side)}, nil
+	case !won:
+		return &Blunder{Reason: fmt.Sprintf("%s never had a won position at its turn: the game was lost with perfect play before its first move", side)}, nil
+	}
+	return &Blunder{Reason: fmt.Sprintf("every move of %s kept a won position won (the game did not end in a loss)", side)}, nil
+}

@@ -1,0 +1,96 @@
+package solve
+
+import (
+	"fmt"
+
+	"hexproof/board"
+	"hexproof/strategies"
+	"hexproof/verify"
+)
+
+// Certificate builds the winner's strategy from the empty board with the
+// given starter as data: one answer for every position the winner can meet
+// when it follows the answers and the opponent plays anything (a proof tree,
+// shared where positions transpose). It fails if winner does not win.
+//
+// At its turns the winner plays an immediately winning cell if there is
+// one, else the first cell in cell order that keeps the win (asked of the
+// solver, whose table makes the later questions cheap); at the opponent's
+// turns every empty cell is followed. (Preferring a move already proven in
+// the table changes which winning move is recorded, never whether it wins:
+// the table holds only proven values.)
+func (s *Solver) Certificate(starter, winner board.Color) (*strategies.Certificate, error) {
+	var p board.Position
+	if win, err := s.Wins(p, starter, winner); err != nil {
+		return nil, err
+	} else if !win {
+		return nil, fmt.Errorf("%s does not win the %s board with %s starting", winner, s.B, starter)
+	}
+	answers := map[board.Position]board.Cell{}
+	seen := map[board.Position]bool{}
+	var walk func(p board.Position, mover board.Color) error
+	walk = func(p board.Position, mover board.Color) error {
+		if seen[p] {
+			return nil
+		}
+		seen[p] = true
+		empty := s.B.All().AndNot(p.Occupied())
+		if mover != winner {
+			for bs := empty; bs.Any(); {
+				q, o := s.g.r.Place(p, mover, bs.Pop())
+				if o != verify.Going {
+					return fmt.Errorf("solve: certificate: the opponent's move ends a won game (a bug)")
+				}
+				if err := walk(q, winner); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		move := board.NoCell
+		for bs := empty; bs.Any() && move == board.NoCell; {
+			if c := bs.Pop(); func() bool { _, o := s.g.r.Place(p, mover, c); return o == verify.Won }() {
+				move = c
+			}
+		}
+		// A move whose win the search has already proven keeps the tree
+		// to the proof the search found (smaller, and no new search).
+		for bs := empty; bs.Any() && move == board.NoCell; {
+			c := bs.Pop()
+			if q, o := s.g.r.Place(p, mover, c); o == verify.Going && s.known(q, mover.Other(), winner) {
+				move = c
+			}
+		}
+		for bs := empty; bs.Any() && move == board.NoCell; {
+			c := bs.Pop()
+			w, err := s.MoveWins(p, mover, c)
+			if err != nil {
+				return err
+			}
+			if w {
+				move = c
+			}
+		}
+		if move == board.NoCell {
+			return fmt.Errorf("solve: certificate: no move keeps a won position won (a bug)")
+		}
+		answers[p] = move
+		q, o := s.g.r.Place(p, mover, move)
+		if o == verify.Going {
+			return walk(q, mover.Other())
+		}
+		return nil
+	}
+	if err := walk(p, starter); err != nil {
+		return nil, err
+	}
+	return strategies.NewCertificate(s.B, winner, starter, answers), nil
+}
+
+// known says whether the table of who's search already holds a proof that
+// who wins p with mover to move (no search is made).
+func (s *Solver) known(p board.Position, mover, who board.Color) bool {
+	k, _ := s.g.Key(state{p, mover})
+	v, ok := s.search(who, p, mover).Table().Lookup(k, s.B.Cells())
+	return ok && v
+}

@@ -1,0 +1,256 @@
+// Package solve is perfect play in Cylindrical Hex, flat Hex and Torus Hex
+// (issue 13): who wins a position, every winning move, the first losing move
+// of a lost game (a blunder), and computed strategies (certificates: the
+// winner's answer to every opponent move it can meet). The search is the
+// boolean AND/OR search of package andor over the shared game step
+// (verify.GameRules), with both players free to play any empty cell.
+package solve
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"hexproof/board"
+	"hexproof/tt"
+	"hexproof/verify"
+	"hexproof/verify/andor"
+)
+
+// Options bound a solve.
+type Options struct {
+	// TableBytes is the size of each transposition table (0: 256 MiB).
+	TableBytes int64
+	// MaxNodes stops a search after that many expansions (0: none).
+	MaxNodes int64
+	// NoSymmetry keys positions as they are instead of by their least image
+	// under the board's symmetry group.
+	NoSymmetry bool
+}
+
+// Result is a solved position.
+type Result struct {
+	Board  *board.Board
+	P      board.Position
+	ToMove board.Color
+	// Winner wins with perfect play; board.Empty for a draw (only on the
+	// torus can a full board have no winner).
+	Winner board.Color
+	// WinningMoves are the moves of ToMove that keep its win (none when ToMove
+	// does not win), in cell order.
+	WinningMoves []board.Cell
+	Positions    int64 // expansions, over every search of this solve
+	Elapsed      time.Duration
+}
+
+// ErrStopped: the context ended or the node budget ran out before the answer.
+var ErrStopped = andor.ErrStopped
+
+// state is a node of the game: a position nobody has won, and who moves.
+type state struct {
+	p     board.Position
+	mover board.Color
+}
+
+// game is the andor.Problem of free play on one board.
+type game struct {
+	r     *verify.Rules
+	all   board.Bits
+	canon *board.Canonicalizer
+	group bool
+}
+
+func newGame(b *board.Board, nosym bool) *game {
+	g := &game{r: verify.GameRules(b), all: b.All()}
+	// Every element of the board's group maps the neighbour relation and each
+	// player's goal onto itself (SPEC §3), so a position and its images have
+	// the same value with the same mover.
+	if !nosym && len(b.Group()) > 1 {
+		g.canon, g.group = board.NewCanonicalizer(b, b.Group()), true
+	}
+	return g
+}
+
+func (g *game) Mover(s state) board.Color { return s.mover }
+
+func (g *game) Key(s state) (andor.Key, bool) {
+	if g.group {
+		c, _ := g.canon.Canonical(s.p)
+		return andor.Key{Key: tt.KeyOf(c)}, true
+	}
+	return andor.Key{Key: tt.KeyOf(s.p)}, true
+}
+
+func (g *game) Expand(s state, out []andor.Child[state]) ([]andor.Child[state], error) {
+	other := s.mover.Other()
+	for bs := g.all.AndNot(s.p.Occupied()); bs.Any(); {
+		c := bs.Pop()
+		q, o := g.r.Place(s.p, s.mover, c)
+		out = append(out, andor.Child[state]{Cell: c, S: state{q, other}, O: outcome(o)})
+	}
+	return out, nil
+}
+
+func (g *game) Threats(s state) (board.Bits, bool) {
+	var t board.Bits
+	other := s.mover.Other()
+	for bs := g.all.AndNot(s.p.Occupied()); bs.Any(); {
+		c := bs.Pop()
+		if _, o := g.r.Place(s.p, other, c); o == verify.Won {
+			t = t.With(c)
+		}
+	}
+	return t, true
+}
+
+func outcome(o verify.Outcome) andor.Outcome {
+	switch o {
+	case verify.Won:
+		return andor.Won
+	case verify.Drawn:
+		return andor.Drawn
+	}
+	return andor.Going
+}
+
+// Solver answers questions about one board, keeping one search (and table)
+// per prover so that later questions reuse earlier work.
+type Solver struct {
+	B   *board.Board
+	g   *game
+	opt Options
+	ctx context.Context
+	// by[prover][starter]: a table key is the position alone, and who moves
+	// in a position follows from its stone count only given the starter.
+	by       [3][3]*andor.Search[state]
+	progress atomic.Int64
+}
+
+// Progress is the number of expansions so far; safe to call from another
+// goroutine (it is updated every 1024 expansions).
+func (s *Solver) Progress() int64 { return s.progress.Load() }
+
+// NewSolver prepares perfect-play questions on b (at most 64 cells).
+func NewSolver(ctx context.Context, b *board.Board, opt Options) (*Solver, error) {
+	if b.Cells() > tt.MaxCells {
+		return nil, fmt.Errorf("board %dx%d has %d cells; solve handles at most %d", b.M, b.N, b.Cells(), tt.MaxCells)
+	}
+	if opt.TableBytes <= 0 {
+		opt.TableBytes = 256 << 20
+	}
+	return &Solver{B: b, g: newGame(b, opt.NoSymmetry), opt: opt, ctx: ctx}, nil
+}
+
+func (s *Solver) search(prover board.Color, p board.Position, mover board.Color) *andor.Search[state] {
+	starter := mover
+	if p.Plies()%2 == 1 {
+		starter = mover.Other()
+	}
+	if s.by[prover][starter] == nil {
+		x := andor.New[state](s.g, prover, false, s.ctx, s.opt.TableBytes)
+		x.MaxNodes = s.opt.MaxNodes
+		x.OnProgress = func(int64) { s.progress.Store(s.Nodes()) }
+		s.by[prover][starter] = x
+	}
+	return s.by[prover][starter]
+}
+
+// Nodes is the number of expansions so far, over every search.
+func (s *Solver) Nodes() int64 {
+	var n int64
+	for _, xs := range s.by {
+		for _, x := range xs {
+			if x != nil {
+				n += x.Nodes
+			}
+		}
+	}
+	return n
+}
+
+// Wins says whether who, to move or not (mover says who moves), forces a win
+// from p, a position nobody has won that is not full.
+func (s *Solver) Wins(p board.Position, mover, who board.Color) (bool, error) {
+	return s.search(who, p, mover).Prove(state{p, mover}, p.Plies(), s.B.Cells())
+}
+
+// MoveWins says whether mover's stone on the empty cell c of p keeps (or
+// makes) its win.
+func (s *Solver) MoveWins(p board.Position, mover board.Color, c board.Cell) (bool, error) {
+	q, o := s.g.r.Place(p, mover, c)
+	switch o {
+	case verify.Won:
+		return true, nil
+	case verify.Drawn:
+		return false, nil
+	}
+	return s.Wins(q, mover.Other(), mover)
+}
+
+// WinningMoves is every move of mover in p that keeps (or makes) its win,
+// in cell order.
+func (s *Solver) WinningMoves(p board.Position, mover board.Color) ([]board.Cell, error) {
+	var out []board.Cell
+	for bs := s.B.All().AndNot(p.Occupied()); bs.Any(); {
+		c := bs.Pop()
+		w, err := s.MoveWins(p, mover, c)
+		if err != nil {
+			return nil, err
+		}
+		if w {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// Solve says who wins p with toMove to move, and every winning move.
+func (s *Solver) Solve(p board.Position, toMove board.Color) (*Result, error) {
+	start := time.Now()
+	if err := s.check(p); err != nil {
+		return nil, err
+	}
+	res := &Result{Board: s.B, P: p, ToMove: toMove}
+	win, err := s.Wins(p, toMove, toMove)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case win:
+		res.Winner = toMove
+		if res.WinningMoves, err = s.WinningMoves(p, toMove); err != nil {
+			return nil, err
+		}
+	case s.B.Geo != board.Torus:
+		// No draws off the torus: a full cylinder or flat board always has
+		// exactly one winner (thesis Thm. 3.2.2 on the cylinder; the Hex
+		// theorem on the flat board), so the mover not winning means the
+		// other player wins. (A test compares with the plain minimax.)
+		res.Winner = toMove.Other()
+	default:
+		other, err := s.Wins(p, toMove, toMove.Other())
+		if err != nil {
+			return nil, err
+		}
+		if other {
+			res.Winner = toMove.Other()
+		}
+	}
+	res.Positions = s.Nodes()
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// check refuses a position that is over.
+func (s *Solver) check(p board.Position) error {
+	switch {
+	case s.B.Wins(p, board.Red):
+		return fmt.Errorf("the game is over: red has won")
+	case s.B.Wins(p, board.Blue):
+		return fmt.Errorf("the game is over: blue has won")
+	case p.Occupied() == s.B.All():
+		return fmt.Errorf("the game is over: the board is full")
+	}
+	return nil
+}
