@@ -130,6 +130,19 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 		// The run ID names the prefixes: each shard has its own database.
 		opt.DB = filepath.Join(root, verify.RunID(opt))
 	}
+	if opt.Resume {
+		// A shard job is re-run blindly by the scheduler (a requeued Slurm
+		// task, a second GNU parallel pass), always with --resume: with
+		// nothing stored yet it starts afresh (docs/decisions.md V18).
+		p, err := verify.ResumePoint(opt)
+		if err != nil {
+			return usageErr(dbError(err))
+		}
+		if p == nil {
+			opt.Resume = false
+			fmt.Fprintf(stderr, "hexproof verify: shard %d: nothing to resume in %s; starting afresh\n", index, opt.DB)
+		}
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
