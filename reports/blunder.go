@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"hexproof/board"
-	"hexproof/verify/solve"
+	"hexproof/verify"
 )
 
 // The blunder annotation of a lost game (issue 13): the first move of the
@@ -26,7 +26,7 @@ type BlunderJSON struct {
 }
 
 // NewBlunderJSON converts a blunder for JSON.
-func NewBlunderJSON(b *board.Board, bl *solve.Blunder) BlunderJSON {
+func NewBlunderJSON(b *board.Board, bl *verify.Blunder) BlunderJSON {
 	if !bl.Found {
 		return BlunderJSON{Reason: bl.Reason}
 	}
@@ -41,7 +41,7 @@ func NewBlunderJSON(b *board.Board, bl *solve.Blunder) BlunderJSON {
 
 // BlunderText is the annotation as one sentence, for text, Markdown, SGF
 // comments (pass it through the SGF escaping) and the HTML report.
-func BlunderText(b *board.Board, bl *solve.Blunder, n board.Notation) string {
+func BlunderText(b *board.Board, bl *verify.Blunder, n board.Notation) string {
 	if !bl.Found {
 		return "No blunder: " + bl.Reason + "."
 	}
@@ -61,3 +61,7 @@ func titleColor(c board.Color) string {
 	s := c.String()
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// WrapSentence breaks a sentence (such as BlunderText) into lines of at most
+// 80 columns for a terminal.
+func WrapSentence(s string) string { return wrapWords(s, 80) }

@@ -36,6 +36,8 @@ type ResultDoc struct {
 	// StopReason says why an inconclusive run stopped: "interrupted",
 	// "time limit" or "budget".
 	StopReason string `json:"stop_reason,omitempty"`
+	// Blunder annotates the counterexample (when the command computed it).
+	Blunder *BlunderJSON `json:"blunder,omitempty"`
 }
 
 // CounterexampleDoc is the lost game of a refutation (or the game that led to
@@ -87,6 +89,10 @@ func NewResultDoc(r *verify.Result) (ResultDoc, error) {
 			c.Winner = &w
 		}
 		d.Counterexample = c
+		if r.Blunder != nil {
+			bj := NewBlunderJSON(b, r.Blunder)
+			d.Blunder = &bj
+		}
 	}
 	return d, nil
 }
@@ -178,6 +184,9 @@ func ResultText(r *verify.Result) string {
 		sb.WriteString(Table(gg, board.Thesis))
 		// One line, never wrapped, so that it can be copied as it is.
 		sb.WriteString("Replay it with:\n" + ReplayCommand(r) + "\n")
+		if r.Blunder != nil {
+			sb.WriteString(wrapWords(BlunderText(gg.Board, r.Blunder, board.Thesis), 80))
+		}
 		p := gg.Position(-1)
 		chain := WinningChain(gg.Board, p, gg.Winner)
 		pic := gg.Board.Picture(p, chain)
@@ -257,6 +266,24 @@ func wrapItems(indent string, items []string, width int) string {
 	}
 	sb.WriteString(line + "\n")
 	return sb.String()
+}
+
+// wrapWords breaks a sentence into lines of at most width columns (a longer
+// word stands alone), each ended by a newline.
+func wrapWords(s string, width int) string {
+	var sb strings.Builder
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width {
+			sb.WriteString(line + "\n")
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return sb.String() + line + "\n"
 }
 
 // widest is the length in columns of the longest line of s.

@@ -143,6 +143,30 @@ type Result struct {
 	Detail     string
 	LayersDone int   // plies fully explored
 	Losses     int64 // losing games passed to OnLoss
+	// Blunder, if set by the caller (verify/solve computes it), annotates the
+	// counterexample with the first move of the strategy's side after which
+	// perfect play no longer wins.
+	Blunder *Blunder
 	// StopReason says, for Inconclusive, why the search stopped.
 	StopReason StopReason
+}
+
+// Blunder is the first move of a player in a game that turned a won position
+// into a lost one under perfect play (any move allowed), and the moves that
+// would have kept the win (the thesis does this by hand for Fig. 10.2,
+// §10.1.2). verify/solve computes it; the reports word it.
+type Blunder struct {
+	// Found: such a move exists. When not, Reason says why (the player never
+	// had a won position before its moves, it won the game, or the solver ran
+	// out of time).
+	Found  bool
+	Reason string
+	// Index is the blunder's index in the game's moves (0-based; the move
+	// number is Index+1), Move the move itself (with its rule, if any).
+	Index int
+	Move  board.Move
+	// Before is the position in which the blunder was played, Kept the moves
+	// there that keep the win, in cell order.
+	Before board.Position
+	Kept   []board.Cell
 }

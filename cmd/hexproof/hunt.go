@@ -51,6 +51,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 0, "independent workers, each with its own seed (default: all CPUs)")
 	seed := fs.Uint64("seed", 1, "seed of the randomised tie-breaks")
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long per starter (e.g. 30s)")
+	blunderTime := blunderFlag(fs)
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many positions expanded per starter")
 	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
 	exportLosses := fs.String("export-losses", "", "write the lost games found to FILE (.jsonl, .md or .sgf)")
@@ -114,6 +115,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, "hunt", exitUsage, err)
 		}
+		annotate(ctx, rep.Result, *blunderTime)
 		reps = append(reps, rep)
 		results = append(results, rep.Result)
 		if *jsonOut != "-" {

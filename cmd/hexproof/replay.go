@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -47,6 +48,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	moves := fs.String("moves", "", "move list, e.g. \"(3,2) b1\" (opponent only) or \"B:(2,7) R:(4,7) …\" (whole game)")
 	choicesFlag := fs.String("choices", "first", "first: play the first allowed cell; every/some: refuse to choose among several")
 	jsonOut := fs.String("json", "", "write the game as JSON to FILE, or - for standard output (instead of the table)")
+	blunderTime := blunderFlag(fs)
 	notation := fs.String("notation", "thesis", "cell notation of the table: thesis (3, 4) or letter c4")
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
@@ -87,8 +89,13 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		}
 		return usageErr(err)
 	}
+	// A game the strategy lost is annotated with its blunder.
+	var bl *verify.Blunder
+	if r.Game.Winner == strat.Side().Other() {
+		bl = findBlunder(context.Background(), r.Game, strat.Side(), *blunderTime)
+	}
 	if *jsonOut != "" {
-		data, err := replayJSON(r, *name, strat.Side())
+		data, err := replayJSON(r, *name, strat.Side(), bl)
 		if err != nil {
 			return usageErr(err)
 		}
@@ -101,6 +108,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprint(stdout, replayText(r, *name, strat.Side(), nt))
+	if bl != nil {
+		fmt.Fprint(stdout, reports.WrapSentence(reports.BlunderText(r.Game.Board, bl, nt)))
+	}
 	return 0
 }
 
@@ -191,9 +201,11 @@ type replayDoc struct {
 	Decisions int          `json:"decisions"`
 	Agreeing  int          `json:"agreeing"`
 	Moves     []replayMove `json:"moves"`
+	// Blunder: for a game the strategy lost, its first losing move.
+	Blunder *reports.BlunderJSON `json:"blunder,omitempty"`
 }
 
-func replayJSON(r *verify.Replayed, name string, side board.Color) ([]byte, error) {
+func replayJSON(r *verify.Replayed, name string, side board.Color, bl *verify.Blunder) ([]byte, error) {
 	g := r.Game
 	b := g.Board
 	doc := replayDoc{
@@ -204,6 +216,10 @@ func replayJSON(r *verify.Replayed, name string, side board.Color) ([]byte, erro
 	if g.Winner != board.Empty {
 		w := g.Winner.String()
 		doc.Winner = &w
+	}
+	if bl != nil {
+		bj := reports.NewBlunderJSON(b, bl)
+		doc.Blunder = &bj
 	}
 	for k, m := range g.Moves {
 		i, j := b.Coord(m.Cell)

@@ -67,6 +67,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	inMemory := fs.Bool("in-memory", false, "no database: positions in memory (no --resume)")
 	resume := fs.Bool("resume", false, "continue an interrupted run from its last finished layer")
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive; 0 means no limit")
+	blunderTime := blunderFlag(fs)
 	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive; 0 means no limit")
 	memory := fs.String("memory", "4GiB", "memory for positions before they spill to disk")
 	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
@@ -243,6 +244,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			}
 			return fail(stderr, "verify", exitUsage, dbError(err))
 		}
+		annotate(ctx, res, *blunderTime)
 		results = append(results, res)
 		if *jsonOut != "-" {
 			if k > 0 {

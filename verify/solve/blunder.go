@@ -5,25 +5,11 @@ import (
 	"fmt"
 
 	"hexproof/board"
+	"hexproof/verify"
 )
 
-// Blunder is the first move of a player in a game that turned a won position
-// into a lost one (perfect play, any move allowed), and the moves that would
-// have kept the win (the thesis does this by hand for Fig. 10.2, §10.1.2).
-type Blunder struct {
-	// Found: such a move exists. When not, Reason says why (the player never
-	// had a won position before its moves, or it won the game).
-	Found  bool
-	Reason string
-	// Index is the blunder's index in the game's moves (0-based; the move
-	// number is Index+1), Move the move itself (with its rule, if any).
-	Index int
-	Move  board.Move
-	// Before is the position in which the blunder was played, Kept the moves
-	// there that keep the win, in cell order.
-	Before board.Position
-	Kept   []board.Cell
-}
+// Blunder is verify.Blunder: the data lives beside the results it annotates.
+type Blunder = verify.Blunder
 
 // FindBlunder walks the game and returns the first move of side after which
 // side no longer wins although it did before. It asks one solver (and its
