@@ -7,7 +7,7 @@ import (
 )
 
 // Gardner's triangle pairings (thesis §4.1.2 and ch. 5). The thesis draws the
-// triangles only as figures (Fig. 4.1, 4.3); the coordinates are those of SPEC §4,
+// triangles only as figures (Fig. 4.1, 4.3); the coordinates are those of docs/design.md §4,
 // which follow from the proof of Thm. 4.1.1: a left-triangle cell on the boundary
 // has its mirror directly to its right, and a cell of column 1 has its mirror in
 // ring n. For Red on m > n, in columns 1..n+1:
@@ -22,7 +22,7 @@ import (
 // triangles; 1 the opponent played in a triangle and its mirror is empty: the
 // mirror; 2 the mirror is taken: any cell of the triangles; 3 the opponent played
 // outside the triangles: any cell of the triangles. "Any" is the whole set
-// (SPEC §4); with the triangles full, any empty cell (label suffix " (full)").
+// (docs/design.md §4); with the triangles full, any empty cell (label suffix " (full)").
 func init() {
 	Register(Info{
 		Name:        "gardner",

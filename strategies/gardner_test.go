@@ -82,7 +82,7 @@ func TestGardnerRules(t *testing.T) {
 	}
 	p = stPos(t, b6, []string{"(3,2)"}, []string{"(3,3)", "(6,2)"})
 	stExpect(t, s6, p, "(6,2)", tri6.AndNot(p.Occupied()), "3")
-	// With the triangles full, any empty cell (SPEC §4), label "3 (full)".
+	// With the triangles full, any empty cell (docs/design.md §4), label "3 (full)".
 	var full board.Position
 	k := 0
 	for xs := tri6; xs.Any(); k++ {

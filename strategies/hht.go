@@ -32,7 +32,7 @@ import (
 // hht takes the literal one — a cell qualifies when the condition holds after the
 // move, whether or not it held before; hht-strict requires the move to establish
 // the condition (it did not hold before), so a rule already satisfied is passed
-// over. Both return every qualifying cell ("any" means any, SPEC §4).
+// over. Both return every qualifying cell ("any" means any, docs/design.md §4).
 func init() {
 	for _, strict := range []bool{false, true} {
 		name, desc := "hht", "Huneke–Hayward–Toft: connect Blue's ring to the rings beside it, else play in it (rules 1–3 read literally)"

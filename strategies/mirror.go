@@ -9,7 +9,7 @@ import (
 // The Alpern–Beck mirror (thesis §4.2.1, Alg. 4.2.1; HHT Thm. 2.1): on a
 // cylinder with m = 2k columns, Red answers Blue's cell (i, j) with the cell
 // half-way round the same ring, (i+k mod m, j). When Blue has not played yet, or
-// that cell is taken, the algorithm says "any cell", which under SPEC §4 is the
+// that cell is taken, the algorithm says "any cell", which under docs/design.md §4 is the
 // set of all empty cells. Thesis §4.2.4 plays the same rule on the torus with m
 // even (and shows, Fig. 4.7, that it can lose there), so the torus is accepted.
 func init() {

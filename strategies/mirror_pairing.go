@@ -12,8 +12,8 @@ import "hexproof/board"
 //	2  the opponent's last cell has a mate that is occupied: any empty cell of the zone;
 //	3  the opponent's last cell is outside the zone: any empty cell of the zone.
 //
-// "Any" means any (SPEC §4): the whole set is returned. When the zone is full,
-// rules I, 2 and 3 allow every empty cell (SPEC §4, Gardner) and their label
+// "Any" means any (docs/design.md §4): the whole set is returned. When the zone is full,
+// rules I, 2 and 3 allow every empty cell (docs/design.md §4, Gardner) and their label
 // gets the suffix " (full)". For the mirror the zone is the whole board, so the
 // suffix never appears there.
 type pairing struct {

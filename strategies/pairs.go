@@ -21,7 +21,7 @@ func mirrorPairs(m, n int, _ board.Geometry) []Pair {
 	return out
 }
 
-// gardnerPairs are Gardner's triangles for Red (m > n), SPEC §4: in columns
+// gardnerPairs are Gardner's triangles for Red (m > n), docs/design.md §4: in columns
 // 1..n+1, (i, j) with i+j ≤ n+1 is paired with (n+2-j, n+1-i).
 func gardnerPairs(_, n int, _ board.Geometry) []Pair {
 	var out []Pair

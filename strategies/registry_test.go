@@ -128,7 +128,7 @@ func checkAnswer(b *board.Board, p board.Position, allowed board.Bits) error {
 
 // stLossSearch is a plain exhaustive search, independent of the verifier: no
 // transposition table, no symmetry. It plays every opponent move and every move
-// the strategy allows ("every" semantics, SPEC §4) and returns the first game in
+// the strategy allows ("every" semantics, docs/design.md §4) and returns the first game in
 // depth-first order that the strategy loses, or nil if it wins them all. nodes
 // counts the positions visited.
 type stLossSearch struct {

@@ -1,7 +1,7 @@
 // Package strategies holds the strategies hexproof verifies, one file each, and
 // a registry by name. A strategy answers a position and the opponent's last move
 // with the set of moves its rules allow and the label of the rule that produced
-// them (SPEC §4). Each declares the symmetry subgroup it commutes with (SPEC §3),
+// them (docs/design.md §4). Each declares the symmetry subgroup it commutes with (docs/design.md §3),
 // which is the only reduction the verifier may use for it.
 package strategies
 

@@ -9,7 +9,7 @@ import (
 )
 
 // TestDeclaredSymmetries checks, for every registered strategy on every test
-// board it applies to, the claim of SPEC §3: for each g in Symmetries(),
+// board it applies to, the claim of docs/design.md §3: for each g in Symmetries(),
 // Allowed(g·p, g·last) = g·Allowed(p, last) as sets, on the positions of random
 // games in which the strategy's side plays a random allowed move and the other
 // side a random empty cell, with either player starting. It also checks that the

@@ -15,7 +15,7 @@ import (
 // Template is an edge template in offsets (dc, r): dc is the column offset
 // from the first stone, r the row counted from the edge (r = 1 touches it).
 // Going one row towards the edge from (dc, r) reaches (dc, r-1) and
-// (dc-1, r-1) (SPEC §1 neighbours, ring j+1 below ring j).
+// (dc-1, r-1) (docs/design.md §1 neighbours, ring j+1 below ring j).
 type Template struct {
 	Name    string
 	Stones  [][2]int

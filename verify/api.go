@@ -1,4 +1,4 @@
-// Package verify is hexproof's exhaustive search (SPEC §4–5): it plays a
+// Package verify is hexproof's exhaustive search (docs/design.md §4–5): it plays a
 // strategy against every opponent reply from the empty board and returns a
 // proof (optimal), a minimal counterexample (refuted), an inconclusive report
 // when a budget runs out, or a strategy error.
@@ -13,7 +13,7 @@ import (
 	"hexproof/strategies"
 )
 
-// Choices is the semantics of a strategy's set of allowed moves (SPEC §4).
+// Choices is the semantics of a strategy's set of allowed moves (docs/design.md §4).
 type Choices uint8
 
 const (
@@ -50,7 +50,7 @@ func ParseChoices(s string) (Choices, error) {
 	return 0, fmt.Errorf("unknown choice semantics %q (want every, some or first)", s)
 }
 
-// Verdict is the outcome of a verification (SPEC §5).
+// Verdict is the outcome of a verification (docs/design.md §5).
 type Verdict string
 
 const (
@@ -60,7 +60,7 @@ const (
 	StrategyError Verdict = "strategy error"
 )
 
-// ExitCode is the CLI exit code of SPEC §5.
+// ExitCode is the CLI exit code of docs/design.md §5.
 func (v Verdict) ExitCode() int {
 	switch v {
 	case Optimal:

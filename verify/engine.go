@@ -13,7 +13,7 @@ import (
 	"hexproof/tt"
 )
 
-// The search for `every` and `first` (SPEC §4) is breadth-first reachability
+// The search for `every` and `first` (docs/design.md §4) is breadth-first reachability
 // over positions in which the opponent is to move. A step from such a position
 // S tries every empty cell b for the opponent and then every move a the
 // strategy allows after b (only the first in cell order under `first`); the
@@ -27,7 +27,7 @@ import (
 // length of the shortest lost game.
 //
 // Why the state is the position alone: a strategy answers a position and the
-// opponent's last move (SPEC §4), and both are fixed inside the step, so two
+// opponent's last move (docs/design.md §4), and both are fixed inside the step, so two
 // paths to the same position have the same futures (a transposition is exact).
 //
 // Why symmetry is sound here: if g commutes with the strategy (Allowed(g·p,

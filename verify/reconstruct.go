@@ -8,7 +8,7 @@ import (
 	"hexproof/tt"
 )
 
-// Counterexample reconstruction (SPEC §5: the shortest lost game; among those,
+// Counterexample reconstruction (docs/design.md §5: the shortest lost game; among those,
 // the one whose move list is smallest in cell order).
 //
 // The breadth-first search stores only positions, not how they were reached.
@@ -146,7 +146,7 @@ func (e *engine) preds(t tt.Key, layer tt.Layer, out map[tt.Key]struct{}) error 
 	return nil
 }
 
-// compareMoves orders move lists of one length by their cells (SPEC §5).
+// compareMoves orders move lists of one length by their cells (docs/design.md §5).
 func compareMoves(a, b []board.Move) int {
 	for i := range a {
 		if a[i].Cell != b[i].Cell {

@@ -8,7 +8,7 @@ import (
 	"hexproof/strategies"
 )
 
-// Replayed is a game replayed with a strategy (SPEC §6 replay), through the
+// Replayed is a game replayed with a strategy (docs/design.md §6 replay), through the
 // game step (Rules). Game holds the
 // moves played; each of the strategy's moves carries the rule of its turn.
 // Turns has one entry per turn of the strategy, in order.
@@ -43,7 +43,7 @@ func (r *Replayed) Agreeing() int {
 }
 
 // StrategyFault is a strategy answering with nothing while cells are empty, or
-// with an occupied cell (SPEC §5 "strategy error"); Game is the game up to the
+// with an occupied cell (docs/design.md §5 "strategy error"); Game is the game up to the
 // position where it happened.
 type StrategyFault struct {
 	Game   board.Game
@@ -59,7 +59,7 @@ func (e *StrategyFault) Error() string {
 // itself, the strategy allows more than one, and firstChoice is false.
 var ErrSeveralChoices = errors.New("the strategy allows several moves")
 
-// Replay plays a move list against a strategy from the empty board (SPEC §6).
+// Replay plays a move list against a strategy from the empty board (docs/design.md §6).
 //
 // If no token has a player prefix, or every token carries the opponent's, the
 // tokens are the opponent's moves and the strategy's answers are played between

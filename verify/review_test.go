@@ -35,7 +35,7 @@ func (s trap) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 // TestReviewPanicVersusNothing (regression test; the bug it describes was
 // found in review and fixed in 3627c1c, which catches panics per decision):
 // a strategy that panics at one decision must be
-// treated like one that answers nothing there (both are strategy errors, SPEC
+// treated like one that answers nothing there (both are strategy errors, docs/design.md
 // §5). V5: "a loss decides over a strategy error found in the same layer", and
 // the counterexample is the smallest lost game. But engine.expand recovers a
 // panic with a defer around the whole state: the panic at the opponent's move
@@ -191,7 +191,7 @@ func TestReviewKeySetFull(t *testing.T) {
 	}
 }
 
-// commuteReachable checks SPEC §3 where the verifier relies on it: at every
+// commuteReachable checks docs/design.md §3 where the verifier relies on it: at every
 // decision reachable under `every` (the strategy's whole allowed set is
 // followed, the opponent plays anywhere), including the opening, and so also
 // at every image of one (which is what a canonical state presents to the
@@ -467,7 +467,7 @@ func (s canceller) Allowed(p board.Position, last board.Cell) (board.Bits, strin
 }
 
 // TestReviewInterruptedAfterLossSeen (regression test, fixed in 289bcab):
-// SPEC §5 says an inconclusive report
+// docs/design.md §5 says an inconclusive report
 // tells whether a counterexample was found. Here the run is interrupted in
 // the layer that holds the shortest losses, after the expansion has seen one
 // (the whole layer is even finished: the context is checked only between

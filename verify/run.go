@@ -13,7 +13,7 @@ import (
 	"hexproof/tt"
 )
 
-// Run verifies one strategy on one board for one starter (SPEC §5). It returns
+// Run verifies one strategy on one board for one starter (docs/design.md §5). It returns
 // an error only for bad options or a failing database; every verdict, including
 // a strategy error, is a Result.
 func Run(ctx context.Context, opt Options) (*Result, error) {

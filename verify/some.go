@@ -11,7 +11,7 @@ import (
 	"hexproof/verify/andor"
 )
 
-// `some` (SPEC §4) asks whether the strategy's rules can be completed into a
+// `some` (docs/design.md §4) asks whether the strategy's rules can be completed into a
 // winning strategy: at the strategy's turns some allowed move must keep the
 // win. That is an AND/OR search, done by the boolean proof-number search of
 // package andor (the same core as `solve`) over the shared game step, with

@@ -15,7 +15,7 @@ import (
 // enumeration in the tests, which uses the full winner test (board.Wins)
 // instead of WinsAfter so that it can catch a mistake here.
 //
-// The rules (SPEC §2, §4):
+// The rules (docs/design.md §2, §4):
 //   - a stone goes on an empty cell; the player who just moved has won when
 //     board.WinsAfter says so (the game ends at the first win, which is what
 //     WinsAfter assumes);
@@ -49,7 +49,7 @@ func (o Outcome) String() string {
 	return fmt.Sprintf("outcome(%d)", uint8(o))
 }
 
-// Fault is what is wrong with a strategy's answer (SPEC §5 "strategy error");
+// Fault is what is wrong with a strategy's answer (docs/design.md §5 "strategy error");
 // NoFault when nothing is.
 type Fault uint8
 

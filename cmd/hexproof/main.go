@@ -1,6 +1,6 @@
 // Command hexproof settles questions about strategies in Cylindrical Hex by
 // exhaustive search: a proof that a strategy wins against every opponent on a
-// board, or a minimal counterexample. See README.md and ../shared/SPEC.md §6.
+// board, or a minimal counterexample. See README.md and docs/design.md §6.
 package main
 
 import (
@@ -17,7 +17,7 @@ import (
 // version is set with -ldflags "-X main.version=…" by the Makefile.
 var version = "dev"
 
-// Exit codes of SPEC §5.
+// Exit codes of docs/design.md §5.
 const (
 	exitOptimal       = 0
 	exitRefuted       = 1

@@ -114,7 +114,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// allPrefixed and hasSide tell a whole game (SPEC §6), whose first prefix names
+// allPrefixed and hasSide tell a whole game (docs/design.md §6), whose first prefix names
 // the starter; a list of the opponent's moves cannot say whether the strategy
 // moved first.
 func allPrefixed(toks []board.Token) bool {
@@ -135,7 +135,7 @@ func hasSide(toks []board.Token, side board.Color) bool {
 	return false
 }
 
-// replayText is the table of SPEC §6, the outcome and, for a whole game, which
+// replayText is the table of docs/design.md §6, the outcome and, for a whole game, which
 // decisions the strategy would have made differently.
 func replayText(r *verify.Replayed, name string, side board.Color, nt board.Notation) string {
 	g := r.Game
@@ -179,7 +179,7 @@ func cellText(b *board.Board, c board.Cell, nt board.Notation) string {
 	return b.Format(c, nt)
 }
 
-// replayMove is one move of the replay JSON (SPEC §6): the cell played and, on
+// replayMove is one move of the replay JSON (docs/design.md §6): the cell played and, on
 // the strategy's turns, the rule; in a whole game also the strategy's own
 // answer and whether the listed move agrees with its rules.
 type replayMove struct {

@@ -56,7 +56,7 @@ func TestVerifyExitCodesAndJSON(t *testing.T) {
 			t.Errorf("verify %s: usage error is not one line: %q", strings.Join(c.args, " "), errOut)
 		}
 	}
-	// Required JSON fields (SPEC §6), and results that do not depend on --jobs.
+	// Required JSON fields (docs/design.md §6), and results that do not depend on --jobs.
 	var first string
 	for _, jobs := range []string{"1", "2"} {
 		code, out, _ := runCmd("verify", "--board", "4x3", "--geometry", "torus", "--strategy", "gardner", "--in-memory", "--jobs", jobs, "--json", "-")

@@ -93,7 +93,7 @@ const ExhaustiveCells = 16
 const planLimit = 200000
 
 // Certify decides whether the registered pairing strategy name wins every game
-// on the m×n board of geometry geo, under SPEC §4's "every" semantics (its free
+// on the m×n board of geometry geo, under docs/design.md §4's "every" semantics (its free
 // choices are the adversary's), once for each starter given (red, blue or
 // both; the search itself does not depend on the starter, only the game built
 // from a failure does). A cancelled ctx gives Inconclusive results. Elapsed

@@ -27,7 +27,7 @@ type Game struct {
 // (skipping occupied ones, then the first empty cell once plan is spent) and the strategy answers by the pairing rules,
 // choosing, where the rules leave a choice, the first allowed cell of prefer
 // and otherwise the first allowed cell. Every such choice is one the rules
-// allow, so under SPEC §4's "every" semantics (and "first" is not claimed)
+// allow, so under docs/design.md §4's "every" semantics (and "first" is not claimed)
 // the game is a game of the strategy. It returns the game and whether the
 // strategy failed to win it (the opponent won, or the board filled without a
 // winner). The rules of the game are grid.wins; callers with boards that

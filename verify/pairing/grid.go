@@ -74,7 +74,7 @@ type step struct {
 }
 
 // grid is an m×n board of one geometry: the same neighbour relation and win
-// rules as package board (SPEC §1–2), for boards of up to MaxCells cells. Tests
+// rules as package board (docs/design.md §1–2), for boards of up to MaxCells cells. Tests
 // compare every win test with package board's on the boards both can hold.
 type grid struct {
 	m, n  int
@@ -187,7 +187,7 @@ func (g *grid) reach(s, from set) set {
 
 func (g *grid) connects(s, from, to set) bool { return g.reach(s, from).meets(to) }
 
-// wins reports whether player c, owning the cells of s, has won (SPEC §2).
+// wins reports whether player c, owning the cells of s, has won (docs/design.md §2).
 // Both rules are monotone in s. Cylinder Blue uses the Strong Cylindrical Hex
 // Theorem (thesis Thm. 3.2.2) exactly as board.BlueWins does.
 func (g *grid) wins(c board.Color, s set) bool {

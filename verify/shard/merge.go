@@ -91,7 +91,7 @@ func MergeDir(dir string, progress func(done, total int)) (*Merged, error) {
 // first layer E in which something ends the search; in that layer a loss
 // (the opponent's win, or a draw) decides over a strategy error, the shortest
 // loss is reported, and among those the smallest game in cell order; with no
-// loss, the smallest game to a strategy error (SPEC §5). Layers from the
+// loss, the smallest game to a strategy error (docs/design.md §5). Layers from the
 // plan's depth on are the union of the shards' layers, so:
 //   - a shard that ended with a loss of L plies or an error after L plies
 //     stopped in layer E = L-1 or L-2 (the one of the plan's parity), and has
@@ -100,7 +100,7 @@ func MergeDir(dir string, progress func(done, total int)) (*Merged, error) {
 //     smallest) among the shards that stopped there wins, else the smallest
 //     error;
 //   - the counterexample, whose prefix picks its shard, is the least of the
-//     shards' counterexamples in the order of SPEC §5.
+//     shards' counterexamples in the order of docs/design.md §5.
 //
 // A shard that did not finish (missing, failed, or inconclusive after
 // LayersDone = D layers: no loss or error of at most D plies) changes nothing

@@ -344,7 +344,7 @@ func sortedNodes(layer map[tt.Key]*node) []*node {
 	return out
 }
 
-// compareMoves orders move lists by their cells, then by length (SPEC §5:
+// compareMoves orders move lists by their cells, then by length (docs/design.md §5:
 // among games of one length, the smallest in cell order).
 func compareMoves(a, b []board.Move) int {
 	for i := range min(len(a), len(b)) {

@@ -64,7 +64,7 @@ type game struct {
 func newGame(b *board.Board, nosym bool) *game {
 	g := &game{r: verify.GameRules(b), all: b.All()}
 	// Every element of the board's group maps the neighbour relation and each
-	// player's goal onto itself (SPEC §3), so a position and its images have
+	// player's goal onto itself (docs/design.md §3), so a position and its images have
 	// the same value with the same mover.
 	if !nosym && len(b.Group()) > 1 {
 		g.canon, g.group = board.NewCanonicalizer(b, b.Group()), true
