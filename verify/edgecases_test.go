@@ -32,8 +32,7 @@ func (s trap) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 	return s.Strategy.Allowed(p, last)
 }
 
-// TestReviewPanicVersusNothing (regression test; the bug it describes was
-// found in review and fixed in 3627c1c, which catches panics per decision):
+// TestPanicVersusNothing: the step catches panics per decision:
 // a strategy that panics at one decision must be
 // treated like one that answers nothing there (both are strategy errors, docs/design.md
 // §5). V5: "a loss decides over a strategy error found in the same layer", and
@@ -47,7 +46,7 @@ func (s trap) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 // --jobs > 1 the outcome depends on whether another worker set lossSeen before
 // the state was expanded (then the strategy is not called and the loss is
 // recorded), i.e. on timing.
-func TestReviewPanicVersusNothing(t *testing.T) {
+func TestPanicVersusNothing(t *testing.T) {
 	for _, b := range []*board.Board{board.MustNew(3, 3, board.Cylinder), board.MustNew(4, 3, board.Cylinder), board.MustNew(3, 4, board.Flat)} {
 		inner := lowestEmpty{anyEmpty{b, board.Red}}
 		base := run(t, Options{Strategy: inner, Name: "low", Starter: board.Blue})
@@ -76,7 +75,7 @@ func TestReviewPanicVersusNothing(t *testing.T) {
 	}
 }
 
-// TestReviewResumeAfterFreshStartDrop (regression test; fixed in 3627c1c:
+// TestResumeAfterFreshStartDrop:
 // a fresh start now records "no finished layer" before dropping, and --resume
 // checks every stored layer against the recorded sizes; the resume must now
 // either refuse or give the true verdict). Before the fix: a run started afresh (no --resume) on
@@ -87,7 +86,7 @@ func TestReviewPanicVersusNothing(t *testing.T) {
 // Layer does not fail on a missing layer) and runBFS's "cur.Len() == 0"
 // declares the strategy OPTIMAL — here hht on 5x4, which is refuted. The same
 // happens for any database whose layers are missing or truncated (see
-// tt/review_test.go for a way the Hybrid store can write such metadata).
+// tt/hybrid_test.go for a way the Hybrid store can write such metadata).
 // The Drop(0) below is exactly the first thing the fresh run does. Reproduced
 // with the CLI and a real kill -9 about 60 ms into the fresh run:
 //
@@ -95,7 +94,7 @@ func TestReviewPanicVersusNothing(t *testing.T) {
 //	hexproof verify --board 5x4 --strategy hht --starter blue --db D & sleep 0.06; kill -9 $!
 //	hexproof verify --board 5x4 --strategy hht --starter blue --db D --resume
 //	→ "Verdict: optimal", exit 0, 201 positions (the true answer: refuted in 13 plies)
-func TestReviewResumeAfterFreshStartDrop(t *testing.T) {
+func TestResumeAfterFreshStartDrop(t *testing.T) {
 	b := board.MustNew(5, 4, board.Cylinder)
 	s, err := strategies.New("hht", b)
 	if err != nil {
@@ -148,8 +147,7 @@ func (s burst) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 	return board.Bit(e.First()), "low"
 }
 
-// TestReviewKeySetOverflow (regression test; fixed in 289bcab, the set now
-// grows past its cap instead of filling). Before the fix: with a small --memory the worker's key set has
+// TestKeySetOverflow: the set grows past its cap instead of filling up. with a small --memory the worker's key set has
 // at most 4096 slots (flushAt = max(1<<12, budget/16/jobs/2)) and is drained
 // only between states (expand: "if w.set.full() ... w.drain()"). A state that
 // enters with up to 2048 keys and adds more than 4096-2048 new successors fills
@@ -158,7 +156,7 @@ func (s burst) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 // context is only checked between chunks). Here: 8x8, MemoryBudget 64 KiB,
 // a strategy that allows every empty cell in some states; with 64 MiB the same
 // search finishes in 0.1 s.
-func TestReviewKeySetOverflow(t *testing.T) {
+func TestKeySetOverflow(t *testing.T) {
 	b := board.MustNew(8, 8, board.Cylinder)
 	done := make(chan *Result, 1)
 	go func() {
@@ -173,9 +171,9 @@ func TestReviewKeySetOverflow(t *testing.T) {
 	}
 }
 
-// TestReviewKeySetFull (regression test, fixed in 289bcab) is the same bug at the unit level: a set of 4096 slots
+// TestKeySetFull is the same bug at the unit level: a set of 4096 slots
 // accepts its 4097th distinct key by probing forever.
-func TestReviewKeySetFull(t *testing.T) {
+func TestKeySetFull(t *testing.T) {
 	done := make(chan bool, 1)
 	go func() {
 		s := newKeySet(1 << 12)
@@ -266,7 +264,7 @@ func commuteReachable(t *testing.T, name string, s strategies.Strategy, starter 
 	return checked
 }
 
-func TestReviewSymmetriesOnReachableDecisions(t *testing.T) {
+func TestSymmetriesOnReachableDecisions(t *testing.T) {
 	limit, hi := 60_000, 12
 	if testing.Short() {
 		limit, hi = 20_000, 9
@@ -295,9 +293,9 @@ func TestReviewSymmetriesOnReachableDecisions(t *testing.T) {
 	t.Logf("%d of %d (strategy, board, starter) game graphs checked completely", complete, total)
 }
 
-// reviewCases are refuted (or otherwise settled) searches with many losing
+// lossyCases are refuted (or otherwise settled) searches with many losing
 // games of the minimal length, so that timing could matter.
-func reviewCases(t *testing.T) []struct {
+func lossyCases(t *testing.T) []struct {
 	name    string
 	s       strategies.Strategy
 	starter board.Color
@@ -346,16 +344,16 @@ func fullSummary(t *testing.T, opt Options) string {
 	return fmt.Sprintf("%s minimal=%v layers=%d losses=%d detail=%q\n%v", summary(res), res.Minimal, res.LayersDone, res.Losses, res.Detail, games)
 }
 
-// TestReviewDeterminism: the whole result — verdict, counts, counterexample,
+// TestDeterminism: the whole result — verdict, counts, counterexample,
 // and the exported losing games in order — is the same for 1, 2 and 3 jobs,
 // repeated, in memory and in Badger with successor buffers so small that
 // every layer spills (tt.Hybrid streaming into Badger).
-func TestReviewDeterminism(t *testing.T) {
+func TestDeterminism(t *testing.T) {
 	repeats := 2
 	if testing.Short() {
 		repeats = 1
 	}
-	for _, c := range reviewCases(t) {
+	for _, c := range lossyCases(t) {
 		base := Options{Strategy: c.s, Name: c.name, Starter: c.starter, Jobs: 1}
 		want := fullSummary(t, base)
 		for r := 0; r < repeats; r++ {
@@ -376,11 +374,11 @@ func TestReviewDeterminism(t *testing.T) {
 	}
 }
 
-// TestReviewResumeEverywhere: a run stopped by the position budget after any
+// TestResumeEverywhere: a run stopped by the position budget after any
 // layer, then resumed (with other jobs and another memory budget), gives
 // exactly the uninterrupted result; so does resuming a finished database.
-func TestReviewResumeEverywhere(t *testing.T) {
-	cases := reviewCases(t)
+func TestResumeEverywhere(t *testing.T) {
+	cases := lossyCases(t)
 	if testing.Short() {
 		cases = cases[:4]
 	}
@@ -411,10 +409,10 @@ func TestReviewResumeEverywhere(t *testing.T) {
 	}
 }
 
-// TestReviewSomeOnTori: --choices some against the plain minimax on tori of
+// TestSomeOnTori: --choices some against the plain minimax on tori of
 // 10 to 12 cells (where full boards without a winner — draws — occur) and
 // cylinders of m = 1, 2, for the test strategies and the registered ones.
-func TestReviewSomeOnTori(t *testing.T) {
+func TestSomeOnTori(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plain minimax on 10-12 cells")
 	}
@@ -466,7 +464,7 @@ func (s canceller) Allowed(p board.Position, last board.Cell) (board.Bits, strin
 	return s.Strategy.Allowed(p, last)
 }
 
-// TestReviewInterruptedAfterLossSeen (regression test, fixed in 289bcab):
+// TestInterruptedAfterLossSeen:
 // docs/design.md §5 says an inconclusive report
 // tells whether a counterexample was found. Here the run is interrupted in
 // the layer that holds the shortest losses, after the expansion has seen one
@@ -474,7 +472,7 @@ func (s canceller) Allowed(p board.Position, last board.Cell) (board.Bits, strin
 // chunks), and the report says "no loss was found so far". run.go builds that
 // sentence without looking at lr.minEvent / e.lossSeen (nor does it offer the
 // loss as a non-minimal counterexample, as api.go's Result doc promises).
-func TestReviewInterruptedAfterLossSeen(t *testing.T) {
+func TestInterruptedAfterLossSeen(t *testing.T) {
 	b := board.MustNew(3, 3, board.Cylinder)
 	inner := lowestEmpty{anyEmpty{b, board.Red}}
 	base := run(t, Options{Strategy: inner, Name: "low", Starter: board.Blue})
@@ -494,13 +492,13 @@ func TestReviewInterruptedAfterLossSeen(t *testing.T) {
 	}
 }
 
-// TestReviewSomeRuleCountsIncludePrincipal: under --choices some the
+// TestSomeRuleCountsIncludePrincipal: under --choices some the
 // reported rule counts and positions are those of the searches whose
 // questions decided the result (verdict, length and principal game alike):
 // a replica of the run counts the same. (Originally a regression test for
 // the exact minimax, whose principal walk counted decisions outside the
 // reported positions; adapted to the proof-number search of some.go.)
-func TestReviewSomeRuleCountsIncludePrincipal(t *testing.T) {
+func TestSomeRuleCountsIncludePrincipal(t *testing.T) {
 	b := board.MustNew(4, 4, board.Cylinder)
 	st, err := strategies.New("hht-strict", b)
 	if err != nil {
@@ -509,7 +507,7 @@ func TestReviewSomeRuleCountsIncludePrincipal(t *testing.T) {
 	opt := Options{Strategy: st, Name: "hht-strict", Starter: board.Blue, Choices: Some}
 	res := run(t, opt)
 	if res.Verdict != Refuted {
-		t.Skipf("verdict %s", res.Verdict)
+		t.Fatalf("hht-strict 4x4 Blue starts under some: verdict %s, the test needs the refutation", res.Verdict)
 	}
 	e := newEngine(opt)
 	s := e.newSomeSearch(context.Background())

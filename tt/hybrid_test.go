@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-func reviewKeys(r *rand.Rand, n int) []Key {
+func hybridKeys(r *rand.Rand, n int) []Key {
 	out := make([]Key, n)
 	for i := range out {
 		out[i] = Key{r.Uint64() | 1, r.Uint64()}
@@ -28,11 +28,11 @@ func reviewLayerKeys(t *testing.T, l Layer) []Key {
 	return out
 }
 
-// TestReviewHybridDurableAfterClose: layers built in memory, layers that
+// TestHybridDurableAfterClose: layers built in memory, layers that
 // spill into Badger (budget exceeded mid-layer), evicted layers and the
 // metadata all read back identically after Close and a fresh OpenBadger; a
 // layer is readable at every moment (cached, being persisted, or evicted).
-func TestReviewHybridDurableAfterClose(t *testing.T) {
+func TestHybridDurableAfterClose(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "db")
 	disk, err := OpenBadger(dir)
 	if err != nil {
@@ -48,7 +48,7 @@ func TestReviewHybridDurableAfterClose(t *testing.T) {
 		}
 		var all []Key
 		for run := 0; run < 1+d%4; run++ {
-			keys := reviewKeys(r, 5+r.IntN(30))
+			keys := hybridKeys(r, 5+r.IntN(30))
 			keys = append(keys, keys[:3]...) // duplicates within a run
 			if len(all) > 0 {
 				keys = append(keys, all[0]) // and across runs
@@ -115,7 +115,7 @@ func TestReviewHybridDurableAfterClose(t *testing.T) {
 	}
 }
 
-// TestReviewHybridMetaAfterFailedPersist (regression test, fixed in 289bcab:
+// TestHybridMetaAfterFailedPersist (regression test, fixed in 289bcab:
 // after a failed job the store writes nothing more). The Hybrid contract says metadata is
 // written only after every layer finished before it is in Badger. The
 // background goroutine runs its queue in order, but it runs every job even
@@ -128,7 +128,7 @@ func TestReviewHybridDurableAfterClose(t *testing.T) {
 // The failing persist job is simulated with h.later (persist itself has no
 // injectable failure); everything else is the real code path of
 // hybridWriter.Finish followed by engine.saveMeta.
-func TestReviewHybridMetaAfterFailedPersist(t *testing.T) {
+func TestHybridMetaAfterFailedPersist(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "db")
 	disk, err := OpenBadger(dir)
 	if err != nil {
