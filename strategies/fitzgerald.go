@@ -10,6 +10,7 @@ package strategies
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,14 +24,63 @@ func init() {
 		Seed:        "thesis Alg. 8.4.1 (with its hierarchy)",
 		Description: "rules 0-19 and the 11-item hierarchy for 5xn cylinders, deterministic",
 		Applies:     fitzgeraldApplies,
-		Build: func(b *board.Board) (Strategy, error) {
+		Options:     FitzgeraldOptions,
+		BuildWith: func(b *board.Board, o Options) (Strategy, error) {
 			if err := fitzgeraldApplies(b.M, b.N, b.Geo); err != nil {
 				return nil, err
 			}
-			return NewFitzgerald(b), nil
+			return NewFitzgeraldWith(b, o, false)
+		},
+	})
+	Register(Info{
+		Name:        "fitzgerald-rules",
+		Side:        board.Red,
+		Seed:        "thesis Alg. 8.4.1 (without its hierarchy)",
+		Description: "every move the rule chosen by Alg. 8.4.1 step II allows, before the hierarchy and the connection area",
+		Applies:     fitzgeraldApplies,
+		Options:     fitzgeraldRulesOptions,
+		BuildWith: func(b *board.Board, o Options) (Strategy, error) {
+			if err := fitzgeraldApplies(b.M, b.N, b.Geo); err != nil {
+				return nil, err
+			}
+			return NewFitzgeraldWith(b, o, true)
 		},
 	})
 }
+
+// FitzgeraldOptions are the readings of Alg. 8.4.1 that the thesis leaves
+// open, as options of the strategy (docs/decisions/fitzgerald.md); the first
+// value of each is the default, the reading that agrees with the most
+// published decisions and, where the games do not decide, the text.
+var FitzgeraldOptions = []Option{
+	{Key: "area", Values: []string{"round-up", "round-down", "lifted", "rect", "middle-ring", "off"},
+		Doc: "rule 7 connection area (Def. 8.2.1): midpoint column rounded up or down, midpoint in lifted columns, rectangle between the ends, with the middle ring, or no area preference"},
+	{Key: "item3", Values: []string{"before", "after"},
+		Doc: "hierarchy 3: the lengthened path covers ring j before the move, or after it"},
+	{Key: "item7", Values: []string{"off", "on"},
+		Doc: "hierarchy 7 (most vertical bridge options): not applied, or applied"},
+	{Key: "skip", Values: []string{"5", "4"},
+		Doc: "step II skip: a move is dangerous from 5, or from 4, blue neighbours"},
+	{Key: "overlap", Values: []string{"shared-end", "any"},
+		Doc: "step II skip and hierarchy 1: overlapping bridges that share an end, or any overlap"},
+	{Key: "item8", Values: []string{"any", "shared-end"},
+		Doc: "hierarchy 8: points of overlap of any red overlapping bridges, or shared-end ones only"},
+	{Key: "rule6c", Values: []string{"ordered", "union"},
+		Doc: "rule 6(c): the four kinds of cell tried in the order listed, or all together"},
+}
+
+// fitzgeraldRulesOptions are the options that matter before the hierarchy.
+var fitzgeraldRulesOptions = []Option{FitzgeraldOptions[3], FitzgeraldOptions[4], FitzgeraldOptions[6]}
+
+// Connection-area readings (option area).
+const (
+	areaRoundUp = iota
+	areaRoundDown
+	areaLifted
+	areaRect
+	areaMiddleRing
+	areaOff
+)
 
 func fitzgeraldApplies(m, n int, g board.Geometry) error {
 	if g != board.Cylinder || m != 5 {
@@ -42,17 +92,69 @@ func fitzgeraldApplies(m, n int, g board.Geometry) error {
 	return nil
 }
 
-// Fitzgerald is Alg. 8.4.1 bound to one board.
+// Fitzgerald is Alg. 8.4.1 bound to one board, under one reading.
 type Fitzgerald struct {
 	nt *Notions
 	// blueDanger is the number of blue neighbours from which a move counts as
-	// dangerous (step II skip condition, hierarchy item 2).
-	blueDanger int
+	// dangerous in hierarchy item 2; skipDanger the same in the step II skip
+	// (and rule 16's sub-rules).
+	blueDanger, skipDanger int
+	area                   int  // connection-area reading (area*)
+	item3After             bool // item 3: the path covers ring j after the move
+	item7                  bool // item 7 applied
+	overlapAny             bool // skip and item 1: any overlap counts
+	item8SharedEnd         bool // item 8: shared-end overlap points only
+	rule6cUnion            bool // rule 6(c): the four kinds united
+	// rulesOnly: Allowed returns every move of the chosen rule, before the
+	// hierarchy and the connection area narrow them (fitzgerald-rules).
+	rulesOnly bool
 }
 
-// NewFitzgerald builds the strategy for a 5×n cylinder (Applies must hold).
+// NewFitzgerald builds the strategy for a 5×n cylinder (Applies must hold)
+// under the default reading.
 func NewFitzgerald(b *board.Board) *Fitzgerald {
-	return &Fitzgerald{nt: NewNotions(b), blueDanger: 5}
+	f, err := NewFitzgeraldWith(b, Defaults(FitzgeraldOptions), false)
+	if err != nil {
+		panic(err) // the defaults are valid values
+	}
+	return f
+}
+
+// NewFitzgeraldWith builds the strategy under the readings o (every key of
+// FitzgeraldOptions that rulesOnly uses must be set); rulesOnly makes it the
+// fitzgerald-rules variant.
+func NewFitzgeraldWith(b *board.Board, o Options, rulesOnly bool) (*Fitzgerald, error) {
+	f := &Fitzgerald{nt: NewNotions(b), blueDanger: 5, skipDanger: 5, rulesOnly: rulesOnly}
+	for _, op := range FitzgeraldOptions {
+		v, ok := o[op.Key]
+		if !ok {
+			if !rulesOnly {
+				return nil, fmt.Errorf("fitzgerald: option %s not set", op.Key)
+			}
+			v = op.Values[0]
+		}
+		k := slices.Index(op.Values, v)
+		if k < 0 {
+			return nil, fmt.Errorf("fitzgerald: option %s has no value %q (valid: %s)", op.Key, v, strings.Join(op.Values, ", "))
+		}
+		switch op.Key {
+		case "area":
+			f.area = k
+		case "item3":
+			f.item3After = k == 1
+		case "item7":
+			f.item7 = k == 1
+		case "skip":
+			f.skipDanger = 5 - k
+		case "overlap":
+			f.overlapAny = k == 1
+		case "item8":
+			f.item8SharedEnd = k == 1
+		case "rule6c":
+			f.rule6cUnion = k == 1
+		}
+	}
+	return f, nil
 }
 
 // Board implements Strategy.
@@ -107,54 +209,156 @@ func (f *Fitzgerald) span(s *state, c board.Cell) (lo, hi int) {
 	return int(s.spanLo[c]), int(s.spanHi[c])
 }
 
-// Allowed implements Strategy.
+// Allowed implements Strategy: one cell, or for fitzgerald-rules every cell
+// of the rule step II chooses.
 func (f *Fitzgerald) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	c, label := f.Decide(p, last)
-	if c == board.NoCell {
-		return board.Bits{}, label
-	}
-	return board.Bit(c), label
-}
-
-// Decide returns Red's move and the label of the rule that produced it.
-func (f *Fitzgerald) Decide(p board.Position, last board.Cell) (board.Cell, string) {
 	nt := f.nt
 	empty := nt.B.All().AndNot(p.Occupied())
 	if empty.Empty() {
-		return board.NoCell, "none"
+		return board.Bits{}, "none"
 	}
 	if last == board.NoCell || !p.Blue.Has(last) {
-		return f.middle(empty), "0"
+		return board.Bit(f.middle(empty)), "0"
 	}
 	var s state
-	f.analyse(&s, p, last)
-	for r := 1; r <= 19; r++ {
-		cands, label := f.rule(&s, r)
+	return f.decide(&s, p, last, nt.RedWinningMoves(p), nil)
+}
+
+// Decide returns Red's move (the first allowed cell for fitzgerald-rules;
+// board.NoCell on a full board) and the label of the rule that produced it.
+func (f *Fitzgerald) Decide(p board.Position, last board.Cell) (board.Cell, string) {
+	a, label := f.Allowed(p, last)
+	if a.Empty() {
+		return board.NoCell, label
+	}
+	return a.First(), label
+}
+
+// decide is step II for position p (not full, Blue's last stone on last),
+// given win = Red's winning moves in p (rule 1). Rule 1 comes first in step II
+// and is never skipped, so it is answered before the rest of the analysis: a
+// single winning move needs no hierarchy, several need only the red part of
+// the analysis (hierarchy items 1–9 look only at red groups and bridges, blue
+// neighbour counts and ring j). sib, when not nil, is the red analysis of the
+// position before Blue's move (see Replies).
+func (f *Fitzgerald) decide(s *state, p board.Position, last board.Cell, win board.Bits, sib *sibling) (board.Bits, string) {
+	if win.Count() == 1 || win.Any() && f.rulesOnly {
+		return win, "1" // the hierarchy of a single move is that move
+	}
+	f.analyseRed(s, p, last, sib)
+	if win.Any() {
+		return board.Bit(f.hierarchy(s, win)), "1"
+	}
+	f.analyseBlue(s)
+	for r := 2; r <= 19; r++ {
+		cands, label := f.rule(s, r)
 		if cands.Empty() {
 			continue
 		}
 		// Step II skips rules 4 and 8–19 when every move they allow is
 		// dangerous; rule 19 is the last, so skipping it would leave no move:
 		// it is applied anyway (docs/decisions/fitzgerald.md).
-		if (r == 4 || r >= 8 && r < 19) && f.allDangerous(&s, cands) {
+		if (r == 4 || r >= 8 && r < 19) && f.allDangerous(s, cands) {
 			continue
 		}
-		return f.hierarchy(&s, cands), label
+		if f.rulesOnly {
+			return cands, label
+		}
+		return board.Bit(f.hierarchy(s, cands)), label
 	}
-	return board.NoCell, "none" // unreachable: rule 19 allows every empty cell
+	return board.Bits{}, "none" // unreachable: rule 19 allows every empty cell
 }
 
 // analyse fills the per-decision state shared by the rules (Blue's last move
 // last must be a blue stone of p).
 func (f *Fitzgerald) analyse(s *state, p board.Position, last board.Cell) {
+	f.analyseRed(s, p, last, nil)
+	f.analyseBlue(s)
+}
+
+// analyseRed fills the red part of the state: red groups and red bridges now
+// and before Blue's move. With sib (the same analysis of the position before
+// Blue's move) it derives them: the red bridges before the move are sib's; a
+// red bridge exists now iff it existed before and last is not one of its
+// cells, and Bridges lists bridges in a fixed order (stone, then direction),
+// so filtering sib's list gives exactly the list Bridges would compute; if
+// last is no cell of a red bridge, the red provisional groups are unchanged
+// (a blue stone removes only bridge edges).
+func (f *Fitzgerald) analyseRed(s *state, p board.Position, last board.Cell, sib *sibling) {
 	nt := f.nt
 	s.p, s.last, s.empty = p, last, nt.B.All().AndNot(p.Occupied())
 	s.j = int(nt.ring[last])
-	nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
-	nt.Bridges(p.Red, s.empty, true, &s.redBr)
-	nt.Bridges(p.Red, s.empty.With(last), true, &s.redBrPrev)
-	nt.Bridges(p.Blue, s.empty, false, &s.blueBr)
-	nt.LiftBlue(p.Blue, s.empty, &s.blueLift)
+	if sib == nil {
+		nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
+		nt.Bridges(p.Red, s.empty, true, &s.redBr)
+		nt.Bridges(p.Red, s.empty.With(last), true, &s.redBrPrev)
+		return
+	}
+	l := &sib.redBr
+	s.redBrPrev.N = l.N
+	copy(s.redBrPrev.At[:l.N], l.At[:l.N])
+	s.redBr.N = 0
+	for k := 0; k < l.N; k++ {
+		if br := l.At[k]; br.V1 != last && br.V2 != last {
+			s.redBr.At[s.redBr.N] = br
+			s.redBr.N++
+		}
+	}
+	if s.redBr.N == l.N {
+		s.redG = sib.redG
+	} else {
+		nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
+	}
+}
+
+// analyseBlue fills the blue part of the state (after analyseRed).
+func (f *Fitzgerald) analyseBlue(s *state) {
+	f.nt.Bridges(s.p.Blue, s.empty, false, &s.blueBr)
+	f.nt.LiftBlue(s.p.Blue, s.empty, &s.blueLift)
+}
+
+// sibling is the red analysis of a position before Blue's move, shared by the
+// decisions that answer each of Blue's moves from it (Replies).
+type sibling struct {
+	redG  Groups
+	redBr BridgeList
+}
+
+// Replies implements Replier: Red's answer to every Blue move b of moves from
+// position p (Blue to move), in increasing cell order. The red analysis of p
+// is done once (see analyseRed), and so is rule 1: a blue stone changes no red
+// group that touches ring 1 or ring n, so Red's winning moves after Blue's b
+// are Red's winning moves in p other than b.
+func (f *Fitzgerald) Replies(p board.Position, moves board.Bits, yield func(b board.Cell, allowed board.Bits, rule string) bool) {
+	nt := f.nt
+	empty := nt.B.All().AndNot(p.Occupied())
+	win := nt.RedWinningMoves(p)
+	var sib sibling
+	sibDone := false
+	var s state
+	for m := moves; m.Any(); {
+		b := m.Pop()
+		q := p.Play(board.Blue, b)
+		var allowed board.Bits
+		var label string
+		switch {
+		case !empty.Has(b) || empty.Count() == 1:
+			allowed, label = f.Allowed(q, b) // outside the contract, or a full board
+		case win.Without(b).Count() == 1:
+			allowed, label = win.Without(b), "1"
+		default:
+			if !sibDone {
+				nt.ProvisionalGroups(p.Red, empty, true, &sib.redG)
+				nt.Bridges(p.Red, empty, true, &sib.redBr)
+				sibDone = true
+			}
+			s = state{}
+			allowed, label = f.decide(&s, q, b, win.Without(b), &sib)
+		}
+		if !yield(b, allowed, label) {
+			return
+		}
+	}
 }
 
 // middle is step I: the middle ring (for even n the upper of the two middle
@@ -168,13 +372,19 @@ func (f *Fitzgerald) middle(empty board.Bits) board.Cell {
 	return empty.First()
 }
 
-// dangerous reports whether a red move on c creates an overlapping bridge whose
-// bridges share an end vertex or has blueDanger or more blue neighbours.
+// dangerous reports whether a red move on c creates an overlapping bridge (of
+// the kind option overlap names) or has skipDanger or more blue neighbours.
 func (f *Fitzgerald) dangerous(s *state, c board.Cell) bool {
-	if f.nt.NeighbourCount(c, s.p.Blue) >= f.blueDanger {
+	if f.nt.NeighbourCount(c, s.p.Blue) >= f.skipDanger {
 		return true
 	}
-	return f.nt.CreatesSharedEndOverlapWith(&s.redBr, s.p.Red, s.empty, true, c)
+	return f.createsOverlap(s, c)
+}
+
+// createsOverlap: a red stone on c creates an overlapping bridge, sharing an
+// end vertex unless option overlap=any.
+func (f *Fitzgerald) createsOverlap(s *state, c board.Cell) bool {
+	return f.nt.CreatesOverlapWith(&s.redBr, s.p.Red, s.empty, true, c, !f.overlapAny)
 }
 
 func (f *Fitzgerald) allDangerous(s *state, cands board.Bits) bool {
@@ -449,7 +659,11 @@ func (f *Fitzgerald) rule6(s *state) (board.Bits, string) {
 	cand := pw.Or(blueSE).Or(BridgeCells(&s.blueBr)).Or(pot).And(s.empty)
 	// The four kinds of cell are tried in the order the thesis lists them
 	// (docs/decisions/fitzgerald.md, game A.2 ply 20).
-	for _, kind := range [4]board.Bits{pw, blueSE, BridgeCells(&s.blueBr), pot} {
+	kinds := [4]board.Bits{pw, blueSE, BridgeCells(&s.blueBr), pot}
+	if f.rule6cUnion {
+		kinds = [4]board.Bits{cand}
+	}
+	for _, kind := range kinds {
 		var c6 board.Bits
 		for c := kind.And(s.empty); c.Any(); {
 			if x := c.Pop(); f.stopsBluePW(s, x) {
@@ -517,7 +731,7 @@ func (f *Fitzgerald) rule7(s *state) (board.Bits, string) {
 		} else {
 			down = true
 		}
-		area = area.Or(nt.ConnectionArea(su[k]))
+		area = area.Or(f.connectionArea(su[k]))
 	}
 	// (a) rings already covered: next rule.
 	if (!up || nt.Covered(&s.redG, s.j-2, s.j)) && (!down || nt.Covered(&s.redG, s.j, s.j+2)) {
@@ -538,12 +752,51 @@ func (f *Fitzgerald) rule7(s *state) (board.Bits, string) {
 		if c.Empty() {
 			continue
 		}
-		if in := c.And(area); in.Any() {
+		if in := c.And(area); in.Any() && !f.rulesOnly && f.area != areaOff {
 			return in, label
 		}
 		return c, label
 	}
 	return board.Bits{}, "7"
+}
+
+// connectionArea is Def. 8.2.1 for the set-up under option area: the
+// default is Notions.ConnectionArea (board columns, midpoint rounded up);
+// round-down rounds the midpoint down; lifted takes the midpoint in the
+// lifted columns (A's column plus half the set-up's column offset); rect is
+// every cell between the ends, board columns and rings both inclusive;
+// middle-ring adds the ring between the ends to the default.
+func (f *Fitzgerald) connectionArea(su DoubleBridgeSetup) board.Bits {
+	nt := f.nt
+	ia, ja := int(nt.col[su.A]), int(nt.ring[su.A])
+	ib, jb := int(nt.col[su.B]), int(nt.ring[su.B])
+	var cols [3]int
+	var rings []int
+	switch f.area {
+	case areaRoundDown:
+		cols, rings = [3]int{ia, ib, (ia + ib) / 2}, []int{ja, jb}
+	case areaLifted:
+		cols, rings = [3]int{ia, ib, (ia-1+su.BDX/2+nt.M)%nt.M + 1}, []int{ja, jb}
+	case areaRect:
+		var out board.Bits
+		for i := min(ia, ib); i <= max(ia, ib); i++ {
+			for j := min(ja, jb); j <= max(ja, jb); j++ {
+				out = out.With(nt.B.Cell(i, j))
+			}
+		}
+		return out
+	case areaMiddleRing:
+		cols, rings = [3]int{ia, ib, (ia + ib + 1) / 2}, []int{ja, (ja + jb) / 2, jb}
+	default:
+		return nt.ConnectionArea(su)
+	}
+	var out board.Bits
+	for _, i := range cols {
+		for _, j := range rings {
+			out = out.With(nt.B.Cell(i, j))
+		}
+	}
+	return out
 }
 
 func (f *Fitzgerald) rule8(s *state) (board.Bits, string) {
@@ -707,7 +960,7 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 		return l.First()
 	}
 	// 1: does not create an overlapping bridge (sharing an end vertex).
-	l = keepIf(l, func(c board.Cell) bool { return !nt.CreatesSharedEndOverlapWith(&s.redBr, s.p.Red, s.empty, true, c) })
+	l = keepIf(l, func(c board.Cell) bool { return !f.createsOverlap(s, c) })
 	// 2: at most 4 blue neighbours.
 	l = keepIf(l, func(c board.Cell) bool { return nt.NeighbourCount(c, s.p.Blue) < f.blueDanger })
 	// 3: lengthens a path covering ring j the most.
@@ -725,12 +978,19 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 		l = keepMax(l, func(c board.Cell) int { return int(best[c]) })
 		l = keepMax(l, func(c board.Cell) int { return int(ways[c]) })
 	}
-	// 7 (vertical bridge options) is not applied: under every reading tried it
-	// contradicts published choices (App. A.1.1 game 1 plies 4, 6, 14), and the
-	// thesis reports it never removed a move (§9.4.2); see
-	// docs/decisions/fitzgerald.md.
-	// 8: a point of overlap of red overlapping bridges, else a red bridge cell.
-	se, _ := OverlapPoints(&s.redBr)
+	// 7 (vertical bridge options) is not applied by default: under every
+	// reading tried it contradicts published choices (App. A.1.1 game 1 plies
+	// 4, 6, 14), and the thesis reports it never removed a move (§9.4.2); see
+	// docs/decisions/fitzgerald.md. Option item7=on applies it.
+	if f.item7 {
+		l = keepMax(l, func(c board.Cell) int { return nt.VerticalBridgeOptions(c, s.empty.Without(c), s.p.Blue) })
+	}
+	// 8: a point of overlap of red overlapping bridges (any kind, or with
+	// item8=shared-end only those sharing an end), else a red bridge cell.
+	se, sharedSE := OverlapPoints(&s.redBr)
+	if f.item8SharedEnd {
+		se = sharedSE
+	}
 	if se.And(l).Any() {
 		l = se.And(l)
 	} else if bc := BridgeCells(&s.redBr).And(l); bc.Any() {
@@ -754,6 +1014,18 @@ func (f *Fitzgerald) lengthGain(s *state, c board.Cell) int {
 	before := -1
 	var roots [12]int16
 	n := nt.joinedRoots(&s.redG, c, s.p.Red, s.empty, true, &roots)
+	if f.item3After {
+		// item3=after: the path after the move covers ring j; its gain is
+		// over the longest path it joins (none: a new path of one ring).
+		lo, hi := f.span(s, c)
+		if lo > s.j || hi < s.j {
+			return 0
+		}
+		for k := 0; k < n; k++ {
+			before = max(before, int(s.redG.Hi[roots[k]]-s.redG.Lo[roots[k]]))
+		}
+		return hi - lo - before
+	}
 	for k := 0; k < n; k++ {
 		r := roots[k]
 		if int(s.redG.Lo[r]) <= s.j && int(s.redG.Hi[r]) >= s.j {

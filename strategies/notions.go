@@ -1007,6 +1007,13 @@ func (nt *Notions) BlueWindsWith(l *Lift, blue, empty board.Bits, x board.Cell) 
 // c as a bridge cell plus the new bridges ending at c, and only pairs with a
 // new bridge can be new overlaps.
 func (nt *Notions) CreatesSharedEndOverlapWith(l *BridgeList, own, empty board.Bits, virtual bool, c board.Cell) bool {
+	return nt.CreatesOverlapWith(l, own, empty, virtual, c, true)
+}
+
+// CreatesOverlapWith is CreatesSharedEndOverlapWith when sharedEnd is set,
+// and otherwise the same for overlaps of either kind (thesis §6.2 kinds 1 and
+// 2: the two bridges share a bridge cell).
+func (nt *Notions) CreatesOverlapWith(l *BridgeList, own, empty board.Bits, virtual bool, c board.Cell, sharedEnd bool) bool {
 	var nb [6]Bridge
 	n := 0
 	for d := range nt.brs[c] {
@@ -1019,7 +1026,7 @@ func (nt *Notions) CreatesSharedEndOverlapWith(l *BridgeList, own, empty board.B
 	}
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
-			if _, se, ok := Overlap(nb[a], nb[b]); ok && se {
+			if _, se, ok := Overlap(nb[a], nb[b]); ok && (se || !sharedEnd) {
 				return true
 			}
 		}
@@ -1028,7 +1035,7 @@ func (nt *Notions) CreatesSharedEndOverlapWith(l *BridgeList, own, empty board.B
 			if old.V1 == c || old.V2 == c {
 				continue
 			}
-			if _, se, ok := Overlap(nb[a], old); ok && se {
+			if _, se, ok := Overlap(nb[a], old); ok && (se || !sharedEnd) {
 				return true
 			}
 		}
