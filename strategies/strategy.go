@@ -96,7 +96,8 @@ func (e *SpecError) Error() string {
 		return fmt.Sprintf("unknown strategy %q (known: %s)", e.Got, strings.Join(e.Valid, ", "))
 	case "option":
 		if len(e.Valid) == 0 {
-			return fmt.Sprintf("strategy %q: %s has no options", e.Spec, e.Got)
+			name, _, _ := strings.Cut(e.Spec, ":")
+			return fmt.Sprintf("strategy %q: unknown option %q (%s has no options)", e.Spec, e.Got, name)
 		}
 		return fmt.Sprintf("strategy %q: unknown option %q (options: %s)", e.Spec, e.Got, strings.Join(e.Valid, ", "))
 	}
