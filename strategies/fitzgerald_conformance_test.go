@@ -153,24 +153,6 @@ func TestFitzgeraldConformance(t *testing.T) {
 	t.Logf("%d of %d published decisions reproduced (cell and rule number); %d known divergences", agree, len(ds), len(knownDivergences))
 }
 
-func TestFitzgeraldDump(t *testing.T) {
-	if os.Getenv("FITZ_DUMP") == "" {
-		t.Skip("set FITZ_DUMP=1 to print every decision")
-	}
-	agree := 0
-	ds := fitzgeraldDecisions(t)
-	for _, d := range ds {
-		mark := "ok "
-		if d.agrees() {
-			agree++
-		} else {
-			mark = "XX "
-		}
-		t.Log(mark + d.String())
-	}
-	t.Logf("%d/%d agree", agree, len(ds))
-}
-
 // TestFitzgeraldReadingsAgreement replays the published games under each
 // reading (every option varied alone from the defaults) and checks exactly
 // which of the 38 decisions it does not reproduce: the default's six App. A.2

@@ -209,13 +209,6 @@ func TestFitzgeraldRepliesMatchAllowed(t *testing.T) {
 	}
 }
 
-func cellStr(b *board.Board, c board.Cell) string {
-	if c == board.NoCell {
-		return "none"
-	}
-	return b.Format(c, board.Thesis)
-}
-
 // firstOf is the set of the first cell of s (empty if s is).
 func firstOf(s board.Bits) board.Bits {
 	if s.Empty() {

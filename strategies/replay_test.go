@@ -1,10 +1,8 @@
 package strategies
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -170,31 +168,14 @@ func TestReplayStrategyErrors(t *testing.T) {
 }
 
 // TestReplayThesisGames replays the published games of testdata/thesis-games.json
-// in whole-game mode with the strategy they name (when it is registered): the
+// in whole-game mode with the strategy they name (which must be registered): the
 // games must be legal and end as the thesis says. How many decisions agree is
 // logged; matching them rule by rule is the business of each strategy's own
 // conformance tests.
 func TestReplayThesisGames(t *testing.T) {
-	data, err := os.ReadFile("../testdata/thesis-games.json")
-	if err != nil {
-		t.Skip(err)
-	}
-	var doc struct {
-		Games []struct {
-			Source, Board, Starter, Strategy string
-			Moves                            []struct {
-				Player string
-				Cell   [2]int
-				Rule   string
-			}
-		}
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		t.Fatal(err)
-	}
-	for _, g := range doc.Games {
+	for _, g := range loadThesisGames(t).Games {
 		if _, err := Lookup(g.Strategy); err != nil {
-			t.Logf("%s: strategy %s not registered", g.Source, g.Strategy)
+			t.Errorf("%s: %v", g.Source, err)
 			continue
 		}
 		m, n, err := board.ParseBoardSize(g.Board)
