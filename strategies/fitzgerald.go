@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"hexproof/board"
+	"hexproof/strategies/notions"
 )
 
 func init() {
@@ -36,7 +37,7 @@ func init() {
 		Name:        "fitzgerald-rules",
 		Side:        board.Red,
 		Seed:        "thesis Alg. 8.4.1 (without its hierarchy)",
-		Description: "every move the rule chosen by Alg. 8.4.1 step II allows, before the hierarchy and the connection area",
+		Description: "every move the rule chosen by Alg. 8.4.1 notions.Step II allows, before the hierarchy and the connection area",
 		Applies:     fitzgeraldApplies,
 		Options:     fitzgeraldRulesOptions,
 		BuildWith: func(b *board.Board, o Options) (Strategy, error) {
@@ -60,9 +61,9 @@ var FitzgeraldOptions = []Option{
 	{Key: "item7", Values: []string{"off", "on"},
 		Doc: "hierarchy 7 (most vertical bridge options): not applied, or applied"},
 	{Key: "skip", Values: []string{"5", "4"},
-		Doc: "step II skip: a move is dangerous from 5, or from 4, blue neighbours"},
+		Doc: "notions.Step II skip: a move is dangerous from 5, or from 4, blue neighbours"},
 	{Key: "overlap", Values: []string{"shared-end", "any"},
-		Doc: "step II skip and hierarchy 1: overlapping bridges that share an end, or any overlap"},
+		Doc: "notions.Step II skip and hierarchy 1: overlapping bridges that share an end, or any overlap"},
 	{Key: "item8", Values: []string{"any", "shared-end"},
 		Doc: "hierarchy 8: points of overlap of any red overlapping bridges, or shared-end ones only"},
 	{Key: "rule6c", Values: []string{"ordered", "union"},
@@ -94,7 +95,7 @@ func fitzgeraldApplies(m, n int, g board.Geometry) error {
 
 // Fitzgerald is Alg. 8.4.1 bound to one board, under one reading.
 type Fitzgerald struct {
-	nt *Notions
+	nt *notions.Notions
 	// blueDanger is the number of blue neighbours from which a move counts as
 	// dangerous in hierarchy item 2; skipDanger the same in the step II skip
 	// (and rule 16's sub-rules).
@@ -124,7 +125,7 @@ func NewFitzgerald(b *board.Board) *Fitzgerald {
 // FitzgeraldOptions that rulesOnly uses must be set); rulesOnly makes it the
 // fitzgerald-rules variant.
 func NewFitzgeraldWith(b *board.Board, o Options, rulesOnly bool) (*Fitzgerald, error) {
-	f := &Fitzgerald{nt: NewNotions(b), blueDanger: 5, skipDanger: 5, rulesOnly: rulesOnly}
+	f := &Fitzgerald{nt: notions.NewNotions(b), blueDanger: 5, skipDanger: 5, rulesOnly: rulesOnly}
 	for _, op := range FitzgeraldOptions {
 		v, ok := o[op.Key]
 		if !ok {
@@ -183,11 +184,11 @@ type state struct {
 	last      board.Cell     // Blue's last move (i, j)
 	j         int            // its ring
 	empty     board.Bits
-	redG      Groups     // red provisional groups now
-	redBr     BridgeList // red bridges now
-	redBrPrev BridgeList // red bridges before Blue's move
-	blueBr    BridgeList
-	blueLift  Lift // Blue's provisional graph in the lifting
+	redG      notions.Groups     // red provisional groups now
+	redBr     notions.BridgeList // red bridges now
+	redBrPrev notions.BridgeList // red bridges before Blue's move
+	blueBr    notions.BridgeList
+	blueLift  notions.Lift // Blue's provisional graph in the lifting
 	// For hierarchy items 5–6, computed on first use: the empty cells that
 	// join at least one / two red groups now, and for the latter the groups.
 	join1, join2 board.Bits
@@ -287,7 +288,7 @@ func (f *Fitzgerald) analyse(s *state, p board.Position, last board.Cell) {
 func (f *Fitzgerald) analyseRed(s *state, p board.Position, last board.Cell, sib *sibling) {
 	nt := f.nt
 	s.p, s.last, s.empty = p, last, nt.B.All().AndNot(p.Occupied())
-	s.j = int(nt.ring[last])
+	s.j = int(nt.RingOf(last))
 	if sib == nil {
 		nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
 		nt.Bridges(p.Red, s.empty, true, &s.redBr)
@@ -320,8 +321,8 @@ func (f *Fitzgerald) analyseBlue(s *state) {
 // sibling is the red analysis of a position before Blue's move, shared by the
 // decisions that answer each of Blue's moves from it (Replies).
 type sibling struct {
-	redG  Groups
-	redBr BridgeList
+	redG  notions.Groups
+	redBr notions.BridgeList
 }
 
 // Replies implements Replier: Red's answer to every Blue move b of moves from
@@ -444,14 +445,14 @@ func (f *Fitzgerald) rule(s *state, r int) (board.Bits, string) {
 		if nt.RingCells(s.j).And(s.p.Red).Any() {
 			return board.Bits{}, "15"
 		}
-		return BridgeCells(&s.redBr).And(nt.RingCells(s.j)), "15"
+		return notions.BridgeCells(&s.redBr).And(nt.RingCells(s.j)), "15"
 	case 16:
 		return f.rule16(s)
 	case 17:
-		_, se := OverlapPoints(&s.redBr)
+		_, se := notions.OverlapPoints(&s.redBr)
 		return se.And(s.empty), "17"
 	case 18:
-		return BridgeCells(&s.redBr).And(s.empty), "18"
+		return notions.BridgeCells(&s.redBr).And(s.empty), "18"
 	case 19:
 		return s.empty, "19"
 	}
@@ -489,7 +490,7 @@ func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 	if !had {
 		return board.Bits{}, "3"
 	}
-	var onPath [MaxBridges]bool
+	var onPath [notions.MaxBridges]bool
 	nt.ShortestRedPWPBridges(s.p.Red, emptyPrev, &s.redBrPrev, &onPath)
 	l := &s.redBrPrev
 	// (a) the attacked cell was a bridge cell of a path bridge that overlaps
@@ -504,7 +505,7 @@ func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 			if y == x {
 				continue
 			}
-			pt, se, ok := Overlap(bx, l.At[y])
+			pt, se, ok := notions.Overlap(bx, l.At[y])
 			if !ok || !se || (bx.V1 != s.last && bx.V2 != s.last) {
 				continue
 			}
@@ -535,7 +536,7 @@ func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 		}
 		pathCells = pathCells.Or(bx.Cells())
 		for y := 0; y < l.N; y++ {
-			if pt, se, ok := Overlap(bx, l.At[y]); y != x && ok && se {
+			if pt, se, ok := notions.Overlap(bx, l.At[y]); y != x && ok && se {
 				pts = pts.With(pt)
 			}
 		}
@@ -554,13 +555,13 @@ func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 func (f *Fitzgerald) bluePWMoves(p board.Position) board.Bits {
 	nt := f.nt
 	empty := nt.B.All().AndNot(p.Occupied())
-	var l Lift
+	var l notions.Lift
 	nt.LiftBlue(p.Blue, empty, &l)
 	return f.bluePWMovesLift(&l, p, empty)
 }
 
 // bluePWMovesLift is bluePWMoves given the blue lifting l of p.
-func (f *Fitzgerald) bluePWMovesLift(l *Lift, p board.Position, empty board.Bits) board.Bits {
+func (f *Fitzgerald) bluePWMovesLift(l *notions.Lift, p board.Position, empty board.Bits) board.Bits {
 	if l.Winds {
 		return empty
 	}
@@ -568,7 +569,7 @@ func (f *Fitzgerald) bluePWMovesLift(l *Lift, p board.Position, empty board.Bits
 	// cells within reach (adjacent or a bridge away) of two blue stones.
 	var reach1, reach2 board.Bits
 	for c := p.Blue; c.Any(); {
-		r := f.nt.reach[c.Pop()]
+		r := f.nt.Reach(c.Pop())
 		reach2 = reach2.Or(reach1.And(r))
 		reach1 = reach1.Or(r)
 	}
@@ -587,7 +588,7 @@ func (f *Fitzgerald) rule5(s *state) (board.Bits, string) {
 	if !s.blueLift.Winds {
 		return board.Bits{}, "5"
 	}
-	_, se := OverlapPoints(&s.blueBr)
+	_, se := notions.OverlapPoints(&s.blueBr)
 	var a board.Bits
 	for c := se; c.Any(); {
 		x := c.Pop()
@@ -601,7 +602,7 @@ func (f *Fitzgerald) rule5(s *state) (board.Bits, string) {
 	// (b) bridge cells of the blue bridges on a winding cycle: those whose
 	// removal matters are on it; all bridge cells of Blue's bridges are offered
 	// and the hierarchy chooses.
-	return BridgeCells(&s.blueBr).And(s.empty), "5(b)"
+	return notions.BridgeCells(&s.blueBr).And(s.empty), "5(b)"
 }
 
 // stopsBluePW reports whether a red stone on x leaves Blue without a move that
@@ -626,7 +627,7 @@ func (f *Fitzgerald) rule6(s *state) (board.Bits, string) {
 		}
 		attackedOthers = attackedOthers.With(bx.Other(s.last))
 		for y := 0; y < l.N; y++ {
-			if pt, se, ok := Overlap(bx, l.At[y]); y != x && ok && se && pt != s.last {
+			if pt, se, ok := notions.Overlap(bx, l.At[y]); y != x && ok && se && pt != s.last {
 				attackedPts = attackedPts.With(pt)
 			}
 		}
@@ -654,12 +655,12 @@ func (f *Fitzgerald) rule6(s *state) (board.Bits, string) {
 	// (c) candidates: the blue provisional winning moves, blue overlap points,
 	// blue bridge cells, and the bridge cells of the bridges Blue would make
 	// with a provisional winning move.
-	_, blueSE := OverlapPoints(&s.blueBr)
+	_, blueSE := notions.OverlapPoints(&s.blueBr)
 	pot := f.potentialBlueBridgeCells(s, pw)
-	cand := pw.Or(blueSE).Or(BridgeCells(&s.blueBr)).Or(pot).And(s.empty)
+	cand := pw.Or(blueSE).Or(notions.BridgeCells(&s.blueBr)).Or(pot).And(s.empty)
 	// The four kinds of cell are tried in the order the thesis lists them
 	// (docs/decisions/fitzgerald.md, game A.2 ply 20).
-	kinds := [4]board.Bits{pw, blueSE, BridgeCells(&s.blueBr), pot}
+	kinds := [4]board.Bits{pw, blueSE, notions.BridgeCells(&s.blueBr), pot}
 	if f.rule6cUnion {
 		kinds = [4]board.Bits{cand}
 	}
@@ -683,9 +684,9 @@ func (f *Fitzgerald) rule6(s *state) (board.Bits, string) {
 	for c := cand; c.Any(); {
 		x := c.Pop()
 		q := s.p.Play(board.Red, x)
-		var bl BridgeList
+		var bl notions.BridgeList
 		nt.Bridges(q.Blue, s.empty.Without(x), false, &bl)
-		ov := CountSharedEndOverlaps(&bl)
+		ov := notions.CountSharedEndOverlaps(&bl)
 		npw := f.bluePWMoves(q).Count()
 		switch {
 		case ov > best1 || (ov == best1 && npw < best2):
@@ -705,10 +706,10 @@ func (f *Fitzgerald) potentialBlueBridgeCells(s *state, pw board.Bits) board.Bit
 	for c := pw; c.Any(); {
 		x := c.Pop()
 		e := s.empty.Without(x)
-		for d := range nt.brs[x] {
-			st := &nt.brs[x][d]
-			if st.to >= 0 && int(st.to) < nt.Cells && s.p.Blue.Has(board.Cell(st.to)) && e.Has(st.v1) && e.Has(st.v2) {
-				out = out.With(st.v1).With(st.v2)
+		for d := range nt.BridgeSteps(x) {
+			st := &nt.BridgeSteps(x)[d]
+			if st.To >= 0 && int(st.To) < nt.Cells && s.p.Blue.Has(board.Cell(st.To)) && e.Has(st.V1) && e.Has(st.V2) {
+				out = out.With(st.V1).With(st.V2)
 			}
 		}
 	}
@@ -718,7 +719,7 @@ func (f *Fitzgerald) potentialBlueBridgeCells(s *state, pw board.Bits) board.Bit
 // rule7: Blue's move created a threatening double-bridge set-up.
 func (f *Fitzgerald) rule7(s *state) (board.Bits, string) {
 	nt := f.nt
-	var su [4]DoubleBridgeSetup
+	var su [4]notions.DoubleBridgeSetup
 	n := nt.ThreatSetups(s.p.Blue, s.empty, s.last, &su)
 	if n == 0 {
 		return board.Bits{}, "7"
@@ -766,10 +767,10 @@ func (f *Fitzgerald) rule7(s *state) (board.Bits, string) {
 // lifted columns (A's column plus half the set-up's column offset); rect is
 // every cell between the ends, board columns and rings both inclusive;
 // middle-ring adds the ring between the ends to the default.
-func (f *Fitzgerald) connectionArea(su DoubleBridgeSetup) board.Bits {
+func (f *Fitzgerald) connectionArea(su notions.DoubleBridgeSetup) board.Bits {
 	nt := f.nt
-	ia, ja := int(nt.col[su.A]), int(nt.ring[su.A])
-	ib, jb := int(nt.col[su.B]), int(nt.ring[su.B])
+	ia, ja := int(nt.ColOf(su.A)), int(nt.RingOf(su.A))
+	ib, jb := int(nt.ColOf(su.B)), int(nt.RingOf(su.B))
 	var cols [3]int
 	var rings []int
 	switch f.area {
@@ -808,7 +809,7 @@ func (f *Fitzgerald) rule8(s *state) (board.Bits, string) {
 			continue
 		}
 		for y := 0; y < l.N; y++ {
-			pt, se, ok := Overlap(bx, l.At[y])
+			pt, se, ok := notions.Overlap(bx, l.At[y])
 			if y == x || !ok || !se {
 				continue
 			}
@@ -893,7 +894,7 @@ func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 	upper, lower := -1, nt.N+2
 	for c := s.p.Red; c.Any(); {
 		x := c.Pop()
-		if g.parent[x] != int16(x) || int(g.Lo[x]) > s.j || int(g.Hi[x]) < s.j {
+		if g.Find(int16(x)) != int16(x) || int(g.Lo[x]) > s.j || int(g.Hi[x]) < s.j {
 			continue
 		}
 		if g.Lo[x] >= 1 && int(g.Lo[x]) > upper {
@@ -907,14 +908,14 @@ func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 	var dirs [2]int
 	for c := s.p.Red; c.Any(); {
 		x := c.Pop()
-		r := nt.Root(g, Ext(x))
+		r := nt.Root(g, notions.Ext(x))
 		if int(g.Lo[r]) > s.j || int(g.Hi[r]) < s.j {
 			continue
 		}
-		if int(nt.ring[x]) == upper && int(g.Lo[r]) == upper {
+		if int(nt.RingOf(x)) == upper && int(g.Lo[r]) == upper {
 			ends[0] = ends[0].With(x)
 		}
-		if int(nt.ring[x]) == lower && int(g.Hi[r]) == lower {
+		if int(nt.RingOf(x)) == lower && int(g.Hi[r]) == lower {
 			ends[1] = ends[1].With(x)
 		}
 	}
@@ -923,25 +924,25 @@ func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 	for k := 0; k < 2; k++ {
 		for e := ends[k]; e.Any(); {
 			x := e.Pop()
-			for d := range nt.brs[x] {
-				st := &nt.brs[x][d]
-				if st.to < 0 || int(st.to) >= nt.Cells || !s.empty.Has(board.Cell(st.to)) || !s.empty.Has(st.v1) || !s.empty.Has(st.v2) {
+			for d := range nt.BridgeSteps(x) {
+				st := &nt.BridgeSteps(x)[d]
+				if st.To < 0 || int(st.To) >= nt.Cells || !s.empty.Has(board.Cell(st.To)) || !s.empty.Has(st.V1) || !s.empty.Has(st.V2) {
 					continue
 				}
-				switch nt.Ring(st.to) - int(nt.ring[x]) {
+				switch nt.Ring(st.To) - int(nt.RingOf(x)) {
 				case 2 * dirs[k]:
-					a = a.With(board.Cell(st.to))
+					a = a.With(board.Cell(st.To))
 				case dirs[k]:
-					b = b.With(board.Cell(st.to))
+					b = b.With(board.Cell(st.To))
 				}
 			}
-			for d := range nt.adj[x] {
-				to := nt.adj[x][d].to
-				if to >= 0 && int(to) < nt.Cells && s.empty.Has(board.Cell(to)) && nt.Ring(to)-int(nt.ring[x]) == dirs[k] {
+			for d := range nt.Adj(x) {
+				to := nt.Adj(x)[d].To
+				if to >= 0 && int(to) < nt.Cells && s.empty.Has(board.Cell(to)) && nt.Ring(to)-int(nt.RingOf(x)) == dirs[k] {
 					b = b.With(board.Cell(to))
 				}
 			}
-			c = c.Or(nt.RingCells(int(nt.ring[x])).And(s.empty))
+			c = c.Or(nt.RingCells(int(nt.RingOf(x))).And(s.empty))
 		}
 	}
 	if a.Any() && !f.allDangerous(s, a) {
@@ -987,13 +988,13 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 	}
 	// 8: a point of overlap of red overlapping bridges (any kind, or with
 	// item8=shared-end only those sharing an end), else a red bridge cell.
-	se, sharedSE := OverlapPoints(&s.redBr)
+	se, sharedSE := notions.OverlapPoints(&s.redBr)
 	if f.item8SharedEnd {
 		se = sharedSE
 	}
 	if se.And(l).Any() {
 		l = se.And(l)
-	} else if bc := BridgeCells(&s.redBr).And(l); bc.Any() {
+	} else if bc := notions.BridgeCells(&s.redBr).And(l); bc.Any() {
 		l = bc
 	}
 	// 9: most (but fewer than 5) red neighbours.
@@ -1013,7 +1014,7 @@ func (f *Fitzgerald) lengthGain(s *state, c board.Cell) int {
 	nt := f.nt
 	before := -1
 	var roots [12]int16
-	n := nt.joinedRoots(&s.redG, c, s.p.Red, s.empty, true, &roots)
+	n := nt.JoinedRoots(&s.redG, c, s.p.Red, s.empty, true, &roots)
 	if f.item3After {
 		// item3=after: the path after the move covers ring j; its gain is
 		// over the longest path it joins (none: a new path of one ring).
@@ -1050,7 +1051,7 @@ func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
 	if !s.joinDone {
 		for e := s.empty; e.Any(); {
 			x := e.Pop()
-			k := nt.joinedRoots(&s.redG, x, s.p.Red, s.empty, true, &s.joinRoots[x])
+			k := nt.JoinedRoots(&s.redG, x, s.p.Red, s.empty, true, &s.joinRoots[x])
 			s.joinN[x] = int8(k)
 			if k >= 1 {
 				s.join1 = s.join1.With(x)
@@ -1062,7 +1063,7 @@ func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
 		s.joinDone = true
 	}
 	var rc [12]int16
-	nc := nt.joinedRoots(&s.redG, c, s.p.Red, s.empty, true, &rc)
+	nc := nt.JoinedRoots(&s.redG, c, s.p.Red, s.empty, true, &rc)
 	inRc := func(r int16) bool {
 		for k := 0; k < nc; k++ {
 			if rc[k] == r {
@@ -1072,7 +1073,7 @@ func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
 		return false
 	}
 	red, empty := s.p.Red.With(c), s.empty.Without(c)
-	near := nt.reach[c].And(empty)
+	near := nt.Reach(c).And(empty)
 	// Cells near c: count on the groups after the move.
 	g := s.redG
 	nt.AddStone(&g, c, s.p.Red, s.empty, true)

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/strategies/internal/testpos"
+	"hexproof/strategies/notions"
 )
 
 // TestA2RuleTwoDivergence pins the explanation of the rule-2 divergences in
@@ -44,7 +46,7 @@ func TestA2RuleTwoDivergence(t *testing.T) {
 			case rule2[key]:
 				seen++
 				if w := f.nt.BlueWinningMoves(p); w.Any() {
-					t.Errorf("%v: Blue has winning moves %v", key, cellsStr(b, w))
+					t.Errorf("%v: Blue has winning moves %v", key, testpos.CellsStr(b, w))
 				}
 				if !f.bluePWMoves(p).Has(c) || minBlueBridges(f.nt, p.Blue.With(c), empty.Without(c)) != 1 {
 					t.Errorf("%v: listed cell is not a single-bridge blue provisional winning move", key)
@@ -68,7 +70,7 @@ func TestA2RuleTwoDivergence(t *testing.T) {
 
 // minBlueBridges is the least number of bridges on a blue winding cycle (-1 if
 // none), by 0-1 BFS in the lifting over several sheets (a test aid).
-func minBlueBridges(nt *Notions, blue, empty board.Bits) int {
+func minBlueBridges(nt *notions.Notions, blue, empty board.Bits) int {
 	const sheets = 4
 	best := -1
 	for src := blue; src.Any(); {
@@ -82,23 +84,23 @@ func minBlueBridges(nt *Notions, blue, empty board.Bits) int {
 			du := dist[u]
 			c := board.Cell(u[0])
 			for k := 0; k < 12; k++ {
-				var st *step
+				var st *notions.Step
 				w := 0
 				if k < 6 {
-					st = &nt.adj[c][k]
+					st = &nt.Adj(c)[k]
 				} else {
-					st = &nt.brs[c][k-6]
+					st = &nt.BridgeSteps(c)[k-6]
 					w = 1
-					if st.to >= 0 && (!empty.Has(st.v1) || !empty.Has(st.v2)) {
+					if st.To >= 0 && (!empty.Has(st.V1) || !empty.Has(st.V2)) {
 						continue
 					}
 				}
-				if st.to < 0 || int(st.to) >= nt.Cells || !blue.Has(board.Cell(st.to)) {
+				if st.To < 0 || int(st.To) >= nt.Cells || !blue.Has(board.Cell(st.To)) {
 					continue
 				}
-				to := board.Cell(st.to)
-				lc := int(nt.col[c]) + u[1]*nt.M + int(st.dx)
-				sheet := (lc - int(nt.col[to])) / nt.M
+				to := board.Cell(st.To)
+				lc := int(nt.ColOf(c)) + u[1]*nt.M + int(st.DX)
+				sheet := (lc - int(nt.ColOf(to))) / nt.M
 				if sheet < -sheets || sheet > sheets {
 					continue
 				}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/strategies/internal/testpos"
 )
 
 // referenceDecide is step II as the thesis writes it, without the shortcuts of
@@ -98,8 +99,8 @@ func TestFitzgeraldDecideMatchesReference(t *testing.T) {
 				gc, gl := f.Decide(q, x)
 				wc, wl := referenceDecide(f, q, x)
 				if gc != wc || gl != wl {
-					t.Fatalf("5x%d, Blue %v: Decide %v rule %s, reference %v rule %s\n%s", n, cellStr(b, x),
-						cellStr(b, gc), gl, cellStr(b, wc), wl, b.Picture(q, board.Bits{}))
+					t.Fatalf("5x%d, Blue %v: Decide %v rule %s, reference %v rule %s\n%s", n, testpos.CellStr(b, x),
+						testpos.CellStr(b, gc), gl, testpos.CellStr(b, wc), wl, b.Picture(q, board.Bits{}))
 				}
 				decisions++
 			}
@@ -123,7 +124,7 @@ func TestRedWinningMovesAfterBlueStone(t *testing.T) {
 			for e := b.All().AndNot(p.Occupied()); e.Any(); {
 				x := e.Pop()
 				if got := f.nt.RedWinningMoves(p.Play(board.Blue, x)); got != w.Without(x) {
-					t.Fatalf("5x%d, Blue %v: winning moves %v, want %v", n, cellStr(b, x), cellsStr(b, got), cellsStr(b, w.Without(x)))
+					t.Fatalf("5x%d, Blue %v: winning moves %v, want %v", n, testpos.CellStr(b, x), testpos.CellsStr(b, got), testpos.CellsStr(b, w.Without(x)))
 				}
 			}
 		}
@@ -184,8 +185,8 @@ func TestFitzgeraldRepliesMatchAllowed(t *testing.T) {
 				for k := range want {
 					if got[k] != want[k] {
 						t.Fatalf("%s 5x%d: reply %d = %v %v %s, Allowed gives %v %v %s\n%s", spec, n, k,
-							cellStr(b, got[k].b), cellsStr(b, got[k].allowed), got[k].rule,
-							cellStr(b, want[k].b), cellsStr(b, want[k].allowed), want[k].rule, b.Picture(p, board.Bits{}))
+							testpos.CellStr(b, got[k].b), testpos.CellsStr(b, got[k].allowed), got[k].rule,
+							testpos.CellStr(b, want[k].b), testpos.CellsStr(b, want[k].allowed), want[k].rule, b.Picture(p, board.Bits{}))
 					}
 					checked++
 				}
