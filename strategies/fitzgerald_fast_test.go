@@ -217,3 +217,49 @@ func firstOf(s board.Bits) board.Bits {
 	}
 	return board.Bit(s.First())
 }
+
+// TestFitzgeraldRulesContainsChoice: fitzgerald-rules allows, with the same
+// rule label, every cell that fitzgerald chooses under any hierarchy or area
+// reading (they narrow the rule's moves, never add to them), on random
+// positions 5×1 … 5×9; and on some decision it allows more than one cell.
+func TestFitzgeraldRulesContainsChoice(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 2))
+	wider := 0
+	for n := 1; n <= 9; n++ {
+		b := board.MustNew(5, n, board.Cylinder)
+		rules, err := New("fitzgerald-rules:skip=4", b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fs []Strategy
+		for _, spec := range []string{"fitzgerald:skip=4", "fitzgerald:skip=4,area=off,item3=after,item7=on,item8=shared-end", "fitzgerald:skip=4,area=lifted"} {
+			f, err := New(spec, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fs = append(fs, f)
+		}
+		for _, p := range randomFitzPositions(rng, fs[0].(*Fitzgerald), 10) {
+			for e := b.All().AndNot(p.Occupied()); e.Any(); {
+				x := e.Pop()
+				q := p.Play(board.Blue, x)
+				all, label := rules.Allowed(q, x)
+				if all.Count() > 1 {
+					wider++
+				}
+				for _, f := range fs {
+					one, l := f.Allowed(q, x)
+					if all.Empty() && one.Empty() && l == label {
+						continue // a full board
+					}
+					if one.Count() != 1 || !all.Has(one.First()) || l != label {
+						t.Fatalf("5x%d: fitzgerald %v rule %s not among fitzgerald-rules %v rule %s", n, testpos.CellsStr(b, one), l, testpos.CellsStr(b, all), label)
+					}
+				}
+			}
+		}
+	}
+	if wider == 0 {
+		t.Fatal("fitzgerald-rules never allowed more than one cell")
+	}
+}
