@@ -1049,7 +1049,9 @@ func (f *Fitzgerald) lengthGain(s *state, c board.Cell) int {
 func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
 	nt := f.nt
 	if !s.joinDone {
-		for e := s.empty; e.Any(); {
+		// Only cells near a group can join one (Notions.Near is a superset).
+		_, _, near := nt.Near(&s.redG, true)
+		for e := s.empty.And(near); e.Any(); {
 			x := e.Pop()
 			k := nt.JoinedRoots(&s.redG, x, s.p.Red, s.empty, true, &s.joinRoots[x])
 			s.joinN[x] = int8(k)

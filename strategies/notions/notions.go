@@ -89,6 +89,7 @@ type Notions struct {
 	// reach[c]: the real cells adjacent to c or a bridge away from it (bridge
 	// cells not checked) — a superset of the cells a stone on c can join.
 	reach       [board.MaxCells]board.Bits
+	bridgeTo    [board.MaxCells]board.Bits // real cells a bridge away from c
 	top, bottom board.Bits
 	// nearTop/nearBottom: cells that touch ring 0 / ring n+1 directly or by
 	// a bridge (rings 1–2 and n-1–n).
@@ -137,6 +138,7 @@ func NewNotions(b *board.Board) *Notions {
 			nt.brs[c][d] = st
 			if st.To >= 0 && int(st.To) < nt.Cells {
 				nt.reach[c] = nt.reach[c].With(board.Cell(st.To))
+				nt.bridgeTo[c] = nt.bridgeTo[c].With(board.Cell(st.To))
 			}
 		}
 		nt.reach[c] = nt.reach[c].Or(b.Neighbours(board.Cell(c)))
@@ -750,18 +752,29 @@ func (nt *Notions) JoinedRoots(g *Groups, c board.Cell, own, empty board.Bits, v
 			k++
 		}
 	}
-	for d := range nt.brs[c] {
-		st := &nt.brs[c][d]
-		if st.To < 0 || st.V1 == c || st.V2 == c || !empty.Has(st.V1) || !empty.Has(st.V2) {
-			continue
-		}
-		if int(st.To) < nt.Cells {
-			if own.Has(board.Cell(st.To)) {
-				tmp[k] = int16(st.To)
-				k++
+	// Bridges: only when some bridge partner can be own (most cells have
+	// none); the partner is tested before the bridge cells, as it fails more.
+	if nt.bridgeTo[c].And(own).Any() || virtual && nt.nearTop.Or(nt.nearBottom).Has(c) {
+		for d := range nt.brs[c] {
+			st := &nt.brs[c][d]
+			var node int16
+			switch {
+			case st.To < 0:
+				continue
+			case int(st.To) < nt.Cells:
+				if !own.Has(board.Cell(st.To)) {
+					continue
+				}
+				node = int16(st.To)
+			case virtual:
+				node = nt.Node(st.To)
+			default:
+				continue
 			}
-		} else if virtual {
-			tmp[k] = nt.Node(st.To)
+			if st.V1 == c || st.V2 == c || !empty.Has(st.V1) || !empty.Has(st.V2) {
+				continue
+			}
+			tmp[k] = node
 			k++
 		}
 	}
