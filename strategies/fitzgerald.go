@@ -85,10 +85,10 @@ const (
 
 func fitzgeraldApplies(m, n int, g board.Geometry) error {
 	if g != board.Cylinder || m != 5 {
-		return fmt.Errorf("Alg. 8.4.1 is defined for 5×n cylinders (got %d×%d %s)", m, n, g)
+		return fmt.Errorf("thesis Alg. 8.4.1 is defined for 5×n cylinders (got %d×%d %s)", m, n, g)
 	}
 	if n < 1 || 5*n > board.MaxCells {
-		return fmt.Errorf("Alg. 8.4.1 needs 1 ≤ n ≤ %d rings on a 5-column board (got %d)", board.MaxCells/5, n)
+		return fmt.Errorf("thesis Alg. 8.4.1 needs 1 ≤ n ≤ %d rings on a 5-column board (got %d)", board.MaxCells/5, n)
 	}
 	return nil
 }
