@@ -288,7 +288,7 @@ func (f *Fitzgerald) analyse(s *state, p board.Position, last board.Cell) {
 func (f *Fitzgerald) analyseRed(s *state, p board.Position, last board.Cell, sib *sibling) {
 	nt := f.nt
 	s.p, s.last, s.empty = p, last, nt.B.All().AndNot(p.Occupied())
-	s.j = int(nt.RingOf(last))
+	s.j = nt.RingOf(last)
 	if sib == nil {
 		nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
 		nt.Bridges(p.Red, s.empty, true, &s.redBr)
@@ -769,8 +769,8 @@ func (f *Fitzgerald) rule7(s *state) (board.Bits, string) {
 // middle-ring adds the ring between the ends to the default.
 func (f *Fitzgerald) connectionArea(su notions.DoubleBridgeSetup) board.Bits {
 	nt := f.nt
-	ia, ja := int(nt.ColOf(su.A)), int(nt.RingOf(su.A))
-	ib, jb := int(nt.ColOf(su.B)), int(nt.RingOf(su.B))
+	ia, ja := nt.ColOf(su.A), nt.RingOf(su.A)
+	ib, jb := nt.ColOf(su.B), nt.RingOf(su.B)
 	var cols [3]int
 	var rings []int
 	switch f.area {
@@ -912,10 +912,10 @@ func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 		if int(g.Lo[r]) > s.j || int(g.Hi[r]) < s.j {
 			continue
 		}
-		if int(nt.RingOf(x)) == upper && int(g.Lo[r]) == upper {
+		if nt.RingOf(x) == upper && int(g.Lo[r]) == upper {
 			ends[0] = ends[0].With(x)
 		}
-		if int(nt.RingOf(x)) == lower && int(g.Hi[r]) == lower {
+		if nt.RingOf(x) == lower && int(g.Hi[r]) == lower {
 			ends[1] = ends[1].With(x)
 		}
 	}
@@ -929,7 +929,7 @@ func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 				if st.To < 0 || int(st.To) >= nt.Cells || !s.empty.Has(board.Cell(st.To)) || !s.empty.Has(st.V1) || !s.empty.Has(st.V2) {
 					continue
 				}
-				switch nt.Ring(st.To) - int(nt.RingOf(x)) {
+				switch nt.Ring(st.To) - nt.RingOf(x) {
 				case 2 * dirs[k]:
 					a = a.With(board.Cell(st.To))
 				case dirs[k]:
@@ -938,11 +938,11 @@ func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 			}
 			for d := range nt.Adj(x) {
 				to := nt.Adj(x)[d].To
-				if to >= 0 && int(to) < nt.Cells && s.empty.Has(board.Cell(to)) && nt.Ring(to)-int(nt.RingOf(x)) == dirs[k] {
+				if to >= 0 && int(to) < nt.Cells && s.empty.Has(board.Cell(to)) && nt.Ring(to)-nt.RingOf(x) == dirs[k] {
 					b = b.With(board.Cell(to))
 				}
 			}
-			c = c.Or(nt.RingCells(int(nt.RingOf(x))).And(s.empty))
+			c = c.Or(nt.RingCells(nt.RingOf(x)).And(s.empty))
 		}
 	}
 	if a.Any() && !f.allDangerous(s, a) {

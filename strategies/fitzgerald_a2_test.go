@@ -99,8 +99,8 @@ func minBlueBridges(nt *notions.Notions, blue, empty board.Bits) int {
 					continue
 				}
 				to := board.Cell(st.To)
-				lc := int(nt.ColOf(c)) + u[1]*nt.M + int(st.DX)
-				sheet := (lc - int(nt.ColOf(to))) / nt.M
+				lc := nt.ColOf(c) + u[1]*nt.M + int(st.DX)
+				sheet := (lc - nt.ColOf(to)) / nt.M
 				if sheet < -sheets || sheet > sheets {
 					continue
 				}

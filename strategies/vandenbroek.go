@@ -152,7 +152,7 @@ func (s *vandenbroek) decide(p board.Position, last board.Cell) (board.Bits, int
 // 3–17 and reused for later rules of the same position.
 func (s *vandenbroek) rule(r int, p board.Position, last board.Cell, empty board.Bits, a *vbAnalysis) board.Bits {
 	nt := s.nt
-	j := int(nt.RingOf(last))
+	j := nt.RingOf(last)
 	if r >= 3 && r <= 17 && a.s == nil {
 		a.s = s
 		a.init(nt, p.Red, empty)

@@ -34,7 +34,7 @@ func (a *vbAnalysis) init(nt *notions.Notions, red, empty board.Bits) {
 	nt.ProvisionalGroups(red, empty, true, &a.g)
 	for r := red; r.Any(); {
 		c := r.Pop()
-		a.rings[a.g.Find(int16(c))] |= 1 << uint(nt.RingOf(c))
+		a.rings[a.g.Find(int16(c))] |= 1 << nt.RingOf(c)
 	}
 	a.rings[a.g.Find(nt.TopNode())] |= 1
 	a.rings[a.g.Find(nt.BottomNode())] |= 1 << uint(nt.N+1)
@@ -68,7 +68,7 @@ func (a *vbAnalysis) after(c board.Cell) uint64 {
 		return a.cache[c]
 	}
 	nt := a.nt
-	m := uint64(1) << uint(nt.RingOf(c))
+	m := uint64(1) << nt.RingOf(c)
 	for d := range nt.Adj(c) {
 		if to := nt.Adj(c)[d].To; to >= 0 && nt.IsOwn(to, a.red, true) {
 			m |= a.rings[a.g.Find(nt.Node(to))]
