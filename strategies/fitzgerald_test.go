@@ -419,3 +419,26 @@ func TestFitzgeraldRule16(t *testing.T) {
 		t.Errorf("rule 16 gives %v (%s), want %v (16(b))", testpos.CellsStr(b, got), label, testpos.CellsStr(b, want))
 	}
 }
+
+// TestConnectionAreaReadings: the connection area of the (i+2, j+2) set-up
+// from (4,5) to (1,7) through (5,6) (App. A.1.1 game 2 ply 8) under each
+// reading of option area (Def. 8.2.1; docs/decisions/fitzgerald.md).
+func TestConnectionAreaReadings(t *testing.T) {
+	b := board.MustNew(5, 9, board.Cylinder)
+	su := notions.DoubleBridgeSetup{A: b.Cell(4, 5), B: b.Cell(1, 7), Mid: b.Cell(5, 6), BDX: 2}
+	for area, want := range map[string][][2]int{
+		"round-up":    {{4, 5}, {1, 5}, {3, 5}, {4, 7}, {1, 7}, {3, 7}},
+		"round-down":  {{4, 5}, {1, 5}, {2, 5}, {4, 7}, {1, 7}, {2, 7}},
+		"lifted":      {{4, 5}, {1, 5}, {5, 5}, {4, 7}, {1, 7}, {5, 7}},
+		"rect":        {{1, 5}, {2, 5}, {3, 5}, {4, 5}, {1, 6}, {2, 6}, {3, 6}, {4, 6}, {1, 7}, {2, 7}, {3, 7}, {4, 7}},
+		"middle-ring": {{4, 5}, {1, 5}, {3, 5}, {4, 6}, {1, 6}, {3, 6}, {4, 7}, {1, 7}, {3, 7}},
+	} {
+		s, err := New("fitzgerald:area="+area, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, w := s.(*Fitzgerald).connectionArea(su), testpos.CellSet(b, want...); got != w {
+			t.Errorf("area=%s: %v, want %v", area, testpos.CellsStr(b, got), testpos.CellsStr(b, w))
+		}
+	}
+}
