@@ -278,26 +278,25 @@ func (f *Fitzgerald) analyse(s *state, p board.Position, last board.Cell) {
 }
 
 // analyseRed fills the red part of the state: red groups and red bridges now
-// and before Blue's move. With sib (the same analysis of the position before
-// Blue's move) it derives them: the red bridges before the move are sib's; a
-// red bridge exists now iff it existed before and last is not one of its
-// cells, and Bridges lists bridges in a fixed order (stone, then direction),
-// so filtering sib's list gives exactly the list Bridges would compute; if
-// last is no cell of a red bridge, the red provisional groups are unchanged
-// (a blue stone removes only bridge edges).
+// and before Blue's move. A red bridge exists now iff it existed before and
+// last is not one of its cells, and Bridges lists bridges in a fixed order
+// (stone, then direction), so filtering the list before the move gives
+// exactly the list Bridges would compute now. With sib (the same analysis of
+// the position before Blue's move) the list before the move is sib's, and if
+// last is no cell of a red bridge the red provisional groups are sib's too (a
+// blue stone removes only bridge edges).
 func (f *Fitzgerald) analyseRed(s *state, p board.Position, last board.Cell, sib *sibling) {
 	nt := f.nt
 	s.p, s.last, s.empty = p, last, nt.B.All().AndNot(p.Occupied())
 	s.j = nt.RingOf(last)
 	if sib == nil {
 		nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
-		nt.Bridges(p.Red, s.empty, true, &s.redBr)
 		nt.Bridges(p.Red, s.empty.With(last), true, &s.redBrPrev)
-		return
+	} else {
+		s.redBrPrev.N = sib.redBr.N
+		copy(s.redBrPrev.At[:sib.redBr.N], sib.redBr.At[:sib.redBr.N])
 	}
-	l := &sib.redBr
-	s.redBrPrev.N = l.N
-	copy(s.redBrPrev.At[:l.N], l.At[:l.N])
+	l := &s.redBrPrev
 	s.redBr.N = 0
 	for k := 0; k < l.N; k++ {
 		if br := l.At[k]; br.V1 != last && br.V2 != last {
@@ -305,9 +304,11 @@ func (f *Fitzgerald) analyseRed(s *state, p board.Position, last board.Cell, sib
 			s.redBr.N++
 		}
 	}
-	if s.redBr.N == l.N {
+	switch {
+	case sib == nil:
+	case s.redBr.N == l.N:
 		s.redG = sib.redG
-	} else {
+	default:
 		nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
 	}
 }
