@@ -10,10 +10,12 @@ package strategies
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"hexproof/board"
+	"hexproof/strategies/notions"
 )
 
 func init() {
@@ -23,36 +25,137 @@ func init() {
 		Seed:        "thesis Alg. 8.4.1 (with its hierarchy)",
 		Description: "rules 0-19 and the 11-item hierarchy for 5xn cylinders, deterministic",
 		Applies:     fitzgeraldApplies,
-		Build: func(b *board.Board) (Strategy, error) {
+		Options:     FitzgeraldOptions,
+		BuildWith: func(b *board.Board, o Options) (Strategy, error) {
 			if err := fitzgeraldApplies(b.M, b.N, b.Geo); err != nil {
 				return nil, err
 			}
-			return NewFitzgerald(b), nil
+			return NewFitzgeraldWith(b, o, false)
+		},
+	})
+	Register(Info{
+		Name:        "fitzgerald-rules",
+		Side:        board.Red,
+		Seed:        "thesis Alg. 8.4.1 (without its hierarchy)",
+		Description: "every move the rule chosen by Alg. 8.4.1 notions.Step II allows, before the hierarchy and the connection area",
+		Applies:     fitzgeraldApplies,
+		Options:     fitzgeraldRulesOptions,
+		BuildWith: func(b *board.Board, o Options) (Strategy, error) {
+			if err := fitzgeraldApplies(b.M, b.N, b.Geo); err != nil {
+				return nil, err
+			}
+			return NewFitzgeraldWith(b, o, true)
 		},
 	})
 }
 
+// FitzgeraldOptions are the readings of Alg. 8.4.1 that the thesis leaves
+// open, as options of the strategy (docs/decisions/fitzgerald.md); the first
+// value of each is the default, the reading that agrees with the most
+// published decisions and, where the games do not decide, the text.
+var FitzgeraldOptions = []Option{
+	{Key: "area", Values: []string{"round-up", "round-down", "lifted", "rect", "middle-ring", "off"},
+		Doc: "rule 7 connection area (Def. 8.2.1): midpoint column rounded up or down, midpoint in lifted columns, rectangle between the ends, with the middle ring, or no area preference"},
+	{Key: "item3", Values: []string{"before", "after"},
+		Doc: "hierarchy 3: the lengthened path covers ring j before the move, or after it"},
+	{Key: "item7", Values: []string{"off", "on"},
+		Doc: "hierarchy 7 (most vertical bridge options): not applied, or applied"},
+	{Key: "skip", Values: []string{"5", "4"},
+		Doc: "notions.Step II skip: a move is dangerous from 5, or from 4, blue neighbours"},
+	{Key: "overlap", Values: []string{"shared-end", "any"},
+		Doc: "notions.Step II skip and hierarchy 1: overlapping bridges that share an end, or any overlap"},
+	{Key: "item8", Values: []string{"any", "shared-end"},
+		Doc: "hierarchy 8: points of overlap of any red overlapping bridges, or shared-end ones only"},
+	{Key: "rule6c", Values: []string{"ordered", "union"},
+		Doc: "rule 6(c): the four kinds of cell tried in the order listed, or all together"},
+}
+
+// fitzgeraldRulesOptions are the options that matter before the hierarchy.
+var fitzgeraldRulesOptions = []Option{FitzgeraldOptions[3], FitzgeraldOptions[4], FitzgeraldOptions[6]}
+
+// Connection-area readings (option area).
+const (
+	areaRoundUp = iota
+	areaRoundDown
+	areaLifted
+	areaRect
+	areaMiddleRing
+	areaOff
+)
+
 func fitzgeraldApplies(m, n int, g board.Geometry) error {
 	if g != board.Cylinder || m != 5 {
-		return fmt.Errorf("Alg. 8.4.1 is defined for 5×n cylinders (got %d×%d %s)", m, n, g)
+		return fmt.Errorf("thesis Alg. 8.4.1 is defined for 5×n cylinders (got %d×%d %s)", m, n, g)
 	}
 	if n < 1 || 5*n > board.MaxCells {
-		return fmt.Errorf("Alg. 8.4.1 needs 1 ≤ n ≤ %d rings on a 5-column board (got %d)", board.MaxCells/5, n)
+		return fmt.Errorf("thesis Alg. 8.4.1 needs 1 ≤ n ≤ %d rings on a 5-column board (got %d)", board.MaxCells/5, n)
 	}
 	return nil
 }
 
-// Fitzgerald is Alg. 8.4.1 bound to one board.
+// Fitzgerald is Alg. 8.4.1 bound to one board, under one reading.
 type Fitzgerald struct {
-	nt *Notions
+	nt *notions.Notions
 	// blueDanger is the number of blue neighbours from which a move counts as
-	// dangerous (step II skip condition, hierarchy item 2).
-	blueDanger int
+	// dangerous in hierarchy item 2; skipDanger the same in the step II skip
+	// (and rule 16's sub-rules).
+	blueDanger, skipDanger int
+	area                   int  // connection-area reading (area*)
+	item3After             bool // item 3: the path covers ring j after the move
+	item7                  bool // item 7 applied
+	overlapAny             bool // skip and item 1: any overlap counts
+	item8SharedEnd         bool // item 8: shared-end overlap points only
+	rule6cUnion            bool // rule 6(c): the four kinds united
+	// rulesOnly: Allowed returns every move of the chosen rule, before the
+	// hierarchy and the connection area narrow them (fitzgerald-rules).
+	rulesOnly bool
 }
 
-// NewFitzgerald builds the strategy for a 5×n cylinder (Applies must hold).
+// NewFitzgerald builds the strategy for a 5×n cylinder (Applies must hold)
+// under the default reading.
 func NewFitzgerald(b *board.Board) *Fitzgerald {
-	return &Fitzgerald{nt: NewNotions(b), blueDanger: 5}
+	f, err := NewFitzgeraldWith(b, Defaults(FitzgeraldOptions), false)
+	if err != nil {
+		panic(err) // the defaults are valid values
+	}
+	return f
+}
+
+// NewFitzgeraldWith builds the strategy under the readings o (every key of
+// FitzgeraldOptions that rulesOnly uses must be set); rulesOnly makes it the
+// fitzgerald-rules variant.
+func NewFitzgeraldWith(b *board.Board, o Options, rulesOnly bool) (*Fitzgerald, error) {
+	f := &Fitzgerald{nt: notions.NewNotions(b), blueDanger: 5, skipDanger: 5, rulesOnly: rulesOnly}
+	for _, op := range FitzgeraldOptions {
+		v, ok := o[op.Key]
+		if !ok {
+			if !rulesOnly {
+				return nil, fmt.Errorf("fitzgerald: option %s not set", op.Key)
+			}
+			v = op.Values[0]
+		}
+		k := slices.Index(op.Values, v)
+		if k < 0 {
+			return nil, fmt.Errorf("fitzgerald: option %s has no value %q (valid: %s)", op.Key, v, strings.Join(op.Values, ", "))
+		}
+		switch op.Key {
+		case "area":
+			f.area = k
+		case "item3":
+			f.item3After = k == 1
+		case "item7":
+			f.item7 = k == 1
+		case "skip":
+			f.skipDanger = 5 - k
+		case "overlap":
+			f.overlapAny = k == 1
+		case "item8":
+			f.item8SharedEnd = k == 1
+		case "rule6c":
+			f.rule6cUnion = k == 1
+		}
+	}
+	return f, nil
 }
 
 // Board implements Strategy.
@@ -81,11 +184,11 @@ type state struct {
 	last      board.Cell     // Blue's last move (i, j)
 	j         int            // its ring
 	empty     board.Bits
-	redG      Groups     // red provisional groups now
-	redBr     BridgeList // red bridges now
-	redBrPrev BridgeList // red bridges before Blue's move
-	blueBr    BridgeList
-	blueLift  Lift // Blue's provisional graph in the lifting
+	redG      notions.Groups     // red provisional groups now
+	redBr     notions.BridgeList // red bridges now
+	redBrPrev notions.BridgeList // red bridges before Blue's move
+	blueBr    notions.BridgeList
+	blueLift  notions.Lift // Blue's provisional graph in the lifting
 	// For hierarchy items 5–6, computed on first use: the empty cells that
 	// join at least one / two red groups now, and for the latter the groups.
 	join1, join2 board.Bits
@@ -107,54 +210,157 @@ func (f *Fitzgerald) span(s *state, c board.Cell) (lo, hi int) {
 	return int(s.spanLo[c]), int(s.spanHi[c])
 }
 
-// Allowed implements Strategy.
+// Allowed implements Strategy: one cell, or for fitzgerald-rules every cell
+// of the rule step II chooses.
 func (f *Fitzgerald) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	c, label := f.Decide(p, last)
-	if c == board.NoCell {
-		return board.Bits{}, label
-	}
-	return board.Bit(c), label
-}
-
-// Decide returns Red's move and the label of the rule that produced it.
-func (f *Fitzgerald) Decide(p board.Position, last board.Cell) (board.Cell, string) {
 	nt := f.nt
 	empty := nt.B.All().AndNot(p.Occupied())
 	if empty.Empty() {
-		return board.NoCell, "none"
+		return board.Bits{}, "none"
 	}
 	if last == board.NoCell || !p.Blue.Has(last) {
-		return f.middle(empty), "0"
+		return board.Bit(f.middle(empty)), "0"
 	}
 	var s state
-	f.analyse(&s, p, last)
-	for r := 1; r <= 19; r++ {
-		cands, label := f.rule(&s, r)
+	return f.decide(&s, p, last, nt.RedWinningMoves(p), nil)
+}
+
+// Decide returns Red's move (the first allowed cell for fitzgerald-rules;
+// board.NoCell on a full board) and the label of the rule that produced it.
+func (f *Fitzgerald) Decide(p board.Position, last board.Cell) (board.Cell, string) {
+	a, label := f.Allowed(p, last)
+	if a.Empty() {
+		return board.NoCell, label
+	}
+	return a.First(), label
+}
+
+// decide is step II for position p (not full, Blue's last stone on last),
+// given win = Red's winning moves in p (rule 1). Rule 1 comes first in step II
+// and is never skipped, so it is answered before the rest of the analysis: a
+// single winning move needs no hierarchy, several need only the red part of
+// the analysis (hierarchy items 1–9 look only at red groups and bridges, blue
+// neighbour counts and ring j). sib, when not nil, is the red analysis of the
+// position before Blue's move (see Replies).
+func (f *Fitzgerald) decide(s *state, p board.Position, last board.Cell, win board.Bits, sib *sibling) (board.Bits, string) {
+	if win.Count() == 1 || win.Any() && f.rulesOnly {
+		return win, "1" // the hierarchy of a single move is that move
+	}
+	f.analyseRed(s, p, last, sib)
+	if win.Any() {
+		return board.Bit(f.hierarchy(s, win)), "1"
+	}
+	f.analyseBlue(s)
+	for r := 2; r <= 19; r++ {
+		cands, label := f.rule(s, r)
 		if cands.Empty() {
 			continue
 		}
 		// Step II skips rules 4 and 8–19 when every move they allow is
 		// dangerous; rule 19 is the last, so skipping it would leave no move:
 		// it is applied anyway (docs/decisions/fitzgerald.md).
-		if (r == 4 || r >= 8 && r < 19) && f.allDangerous(&s, cands) {
+		if (r == 4 || r >= 8 && r < 19) && f.allDangerous(s, cands) {
 			continue
 		}
-		return f.hierarchy(&s, cands), label
+		if f.rulesOnly {
+			return cands, label
+		}
+		return board.Bit(f.hierarchy(s, cands)), label
 	}
-	return board.NoCell, "none" // unreachable: rule 19 allows every empty cell
+	return board.Bits{}, "none" // unreachable: rule 19 allows every empty cell
 }
 
 // analyse fills the per-decision state shared by the rules (Blue's last move
 // last must be a blue stone of p).
 func (f *Fitzgerald) analyse(s *state, p board.Position, last board.Cell) {
+	f.analyseRed(s, p, last, nil)
+	f.analyseBlue(s)
+}
+
+// analyseRed fills the red part of the state: red groups and red bridges now
+// and before Blue's move. A red bridge exists now iff it existed before and
+// last is not one of its cells, and Bridges lists bridges in a fixed order
+// (stone, then direction), so filtering the list before the move gives
+// exactly the list Bridges would compute now. With sib (the same analysis of
+// the position before Blue's move) the list before the move is sib's, and if
+// last is no cell of a red bridge the red provisional groups are sib's too (a
+// blue stone removes only bridge edges).
+func (f *Fitzgerald) analyseRed(s *state, p board.Position, last board.Cell, sib *sibling) {
 	nt := f.nt
 	s.p, s.last, s.empty = p, last, nt.B.All().AndNot(p.Occupied())
-	s.j = int(nt.ring[last])
-	nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
-	nt.Bridges(p.Red, s.empty, true, &s.redBr)
-	nt.Bridges(p.Red, s.empty.With(last), true, &s.redBrPrev)
-	nt.Bridges(p.Blue, s.empty, false, &s.blueBr)
-	nt.LiftBlue(p.Blue, s.empty, &s.blueLift)
+	s.j = nt.RingOf(last)
+	if sib == nil {
+		nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
+		nt.Bridges(p.Red, s.empty.With(last), true, &s.redBrPrev)
+	} else {
+		s.redBrPrev.N = sib.redBr.N
+		copy(s.redBrPrev.At[:sib.redBr.N], sib.redBr.At[:sib.redBr.N])
+	}
+	l := &s.redBrPrev
+	s.redBr.N = 0
+	for k := 0; k < l.N; k++ {
+		if br := l.At[k]; br.V1 != last && br.V2 != last {
+			s.redBr.At[s.redBr.N] = br
+			s.redBr.N++
+		}
+	}
+	switch {
+	case sib == nil:
+	case s.redBr.N == l.N:
+		s.redG = sib.redG
+	default:
+		nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
+	}
+}
+
+// analyseBlue fills the blue part of the state (after analyseRed).
+func (f *Fitzgerald) analyseBlue(s *state) {
+	f.nt.Bridges(s.p.Blue, s.empty, false, &s.blueBr)
+	f.nt.LiftBlue(s.p.Blue, s.empty, &s.blueLift)
+}
+
+// sibling is the red analysis of a position before Blue's move, shared by the
+// decisions that answer each of Blue's moves from it (Replies).
+type sibling struct {
+	redG  notions.Groups
+	redBr notions.BridgeList
+}
+
+// Replies implements Replier: Red's answer to every Blue move b of moves from
+// position p (Blue to move), in increasing cell order. The red analysis of p
+// is done once (see analyseRed), and so is rule 1: a blue stone changes no red
+// group that touches ring 1 or ring n, so Red's winning moves after Blue's b
+// are Red's winning moves in p other than b.
+func (f *Fitzgerald) Replies(p board.Position, moves board.Bits, yield func(b board.Cell, allowed board.Bits, rule string) bool) {
+	nt := f.nt
+	empty := nt.B.All().AndNot(p.Occupied())
+	win := nt.RedWinningMoves(p)
+	var sib sibling
+	sibDone := false
+	var s state
+	for m := moves; m.Any(); {
+		b := m.Pop()
+		q := p.Play(board.Blue, b)
+		var allowed board.Bits
+		var label string
+		switch {
+		case !empty.Has(b) || empty.Count() == 1:
+			allowed, label = f.Allowed(q, b) // outside the contract, or a full board
+		case win.Without(b).Count() == 1:
+			allowed, label = win.Without(b), "1"
+		default:
+			if !sibDone {
+				nt.ProvisionalGroups(p.Red, empty, true, &sib.redG)
+				nt.Bridges(p.Red, empty, true, &sib.redBr)
+				sibDone = true
+			}
+			s = state{}
+			allowed, label = f.decide(&s, q, b, win.Without(b), &sib)
+		}
+		if !yield(b, allowed, label) {
+			return
+		}
+	}
 }
 
 // middle is step I: the middle ring (for even n the upper of the two middle
@@ -168,13 +374,19 @@ func (f *Fitzgerald) middle(empty board.Bits) board.Cell {
 	return empty.First()
 }
 
-// dangerous reports whether a red move on c creates an overlapping bridge whose
-// bridges share an end vertex or has blueDanger or more blue neighbours.
+// dangerous reports whether a red move on c creates an overlapping bridge (of
+// the kind option overlap names) or has skipDanger or more blue neighbours.
 func (f *Fitzgerald) dangerous(s *state, c board.Cell) bool {
-	if f.nt.NeighbourCount(c, s.p.Blue) >= f.blueDanger {
+	if f.nt.NeighbourCount(c, s.p.Blue) >= f.skipDanger {
 		return true
 	}
-	return f.nt.CreatesSharedEndOverlapWith(&s.redBr, s.p.Red, s.empty, true, c)
+	return f.createsOverlap(s, c)
+}
+
+// createsOverlap: a red stone on c creates an overlapping bridge, sharing an
+// end vertex unless option overlap=any.
+func (f *Fitzgerald) createsOverlap(s *state, c board.Cell) bool {
+	return f.nt.CreatesOverlapWith(&s.redBr, s.p.Red, s.empty, true, c, !f.overlapAny)
 }
 
 func (f *Fitzgerald) allDangerous(s *state, cands board.Bits) bool {
@@ -234,14 +446,14 @@ func (f *Fitzgerald) rule(s *state, r int) (board.Bits, string) {
 		if nt.RingCells(s.j).And(s.p.Red).Any() {
 			return board.Bits{}, "15"
 		}
-		return BridgeCells(&s.redBr).And(nt.RingCells(s.j)), "15"
+		return notions.BridgeCells(&s.redBr).And(nt.RingCells(s.j)), "15"
 	case 16:
 		return f.rule16(s)
 	case 17:
-		_, se := OverlapPoints(&s.redBr)
+		_, se := notions.OverlapPoints(&s.redBr)
 		return se.And(s.empty), "17"
 	case 18:
-		return BridgeCells(&s.redBr).And(s.empty), "18"
+		return notions.BridgeCells(&s.redBr).And(s.empty), "18"
 	case 19:
 		return s.empty, "19"
 	}
@@ -279,7 +491,7 @@ func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 	if !had {
 		return board.Bits{}, "3"
 	}
-	var onPath [MaxBridges]bool
+	var onPath [notions.MaxBridges]bool
 	nt.ShortestRedPWPBridges(s.p.Red, emptyPrev, &s.redBrPrev, &onPath)
 	l := &s.redBrPrev
 	// (a) the attacked cell was a bridge cell of a path bridge that overlaps
@@ -294,7 +506,7 @@ func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 			if y == x {
 				continue
 			}
-			pt, se, ok := Overlap(bx, l.At[y])
+			pt, se, ok := notions.Overlap(bx, l.At[y])
 			if !ok || !se || (bx.V1 != s.last && bx.V2 != s.last) {
 				continue
 			}
@@ -325,7 +537,7 @@ func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 		}
 		pathCells = pathCells.Or(bx.Cells())
 		for y := 0; y < l.N; y++ {
-			if pt, se, ok := Overlap(bx, l.At[y]); y != x && ok && se {
+			if pt, se, ok := notions.Overlap(bx, l.At[y]); y != x && ok && se {
 				pts = pts.With(pt)
 			}
 		}
@@ -344,13 +556,13 @@ func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 func (f *Fitzgerald) bluePWMoves(p board.Position) board.Bits {
 	nt := f.nt
 	empty := nt.B.All().AndNot(p.Occupied())
-	var l Lift
+	var l notions.Lift
 	nt.LiftBlue(p.Blue, empty, &l)
 	return f.bluePWMovesLift(&l, p, empty)
 }
 
 // bluePWMovesLift is bluePWMoves given the blue lifting l of p.
-func (f *Fitzgerald) bluePWMovesLift(l *Lift, p board.Position, empty board.Bits) board.Bits {
+func (f *Fitzgerald) bluePWMovesLift(l *notions.Lift, p board.Position, empty board.Bits) board.Bits {
 	if l.Winds {
 		return empty
 	}
@@ -358,7 +570,7 @@ func (f *Fitzgerald) bluePWMovesLift(l *Lift, p board.Position, empty board.Bits
 	// cells within reach (adjacent or a bridge away) of two blue stones.
 	var reach1, reach2 board.Bits
 	for c := p.Blue; c.Any(); {
-		r := f.nt.reach[c.Pop()]
+		r := f.nt.Reach(c.Pop())
 		reach2 = reach2.Or(reach1.And(r))
 		reach1 = reach1.Or(r)
 	}
@@ -377,7 +589,7 @@ func (f *Fitzgerald) rule5(s *state) (board.Bits, string) {
 	if !s.blueLift.Winds {
 		return board.Bits{}, "5"
 	}
-	_, se := OverlapPoints(&s.blueBr)
+	_, se := notions.OverlapPoints(&s.blueBr)
 	var a board.Bits
 	for c := se; c.Any(); {
 		x := c.Pop()
@@ -391,7 +603,7 @@ func (f *Fitzgerald) rule5(s *state) (board.Bits, string) {
 	// (b) bridge cells of the blue bridges on a winding cycle: those whose
 	// removal matters are on it; all bridge cells of Blue's bridges are offered
 	// and the hierarchy chooses.
-	return BridgeCells(&s.blueBr).And(s.empty), "5(b)"
+	return notions.BridgeCells(&s.blueBr).And(s.empty), "5(b)"
 }
 
 // stopsBluePW reports whether a red stone on x leaves Blue without a move that
@@ -416,7 +628,7 @@ func (f *Fitzgerald) rule6(s *state) (board.Bits, string) {
 		}
 		attackedOthers = attackedOthers.With(bx.Other(s.last))
 		for y := 0; y < l.N; y++ {
-			if pt, se, ok := Overlap(bx, l.At[y]); y != x && ok && se && pt != s.last {
+			if pt, se, ok := notions.Overlap(bx, l.At[y]); y != x && ok && se && pt != s.last {
 				attackedPts = attackedPts.With(pt)
 			}
 		}
@@ -444,12 +656,16 @@ func (f *Fitzgerald) rule6(s *state) (board.Bits, string) {
 	// (c) candidates: the blue provisional winning moves, blue overlap points,
 	// blue bridge cells, and the bridge cells of the bridges Blue would make
 	// with a provisional winning move.
-	_, blueSE := OverlapPoints(&s.blueBr)
+	_, blueSE := notions.OverlapPoints(&s.blueBr)
 	pot := f.potentialBlueBridgeCells(s, pw)
-	cand := pw.Or(blueSE).Or(BridgeCells(&s.blueBr)).Or(pot).And(s.empty)
+	cand := pw.Or(blueSE).Or(notions.BridgeCells(&s.blueBr)).Or(pot).And(s.empty)
 	// The four kinds of cell are tried in the order the thesis lists them
 	// (docs/decisions/fitzgerald.md, game A.2 ply 20).
-	for _, kind := range [4]board.Bits{pw, blueSE, BridgeCells(&s.blueBr), pot} {
+	kinds := [4]board.Bits{pw, blueSE, notions.BridgeCells(&s.blueBr), pot}
+	if f.rule6cUnion {
+		kinds = [4]board.Bits{cand}
+	}
+	for _, kind := range kinds {
 		var c6 board.Bits
 		for c := kind.And(s.empty); c.Any(); {
 			if x := c.Pop(); f.stopsBluePW(s, x) {
@@ -469,9 +685,9 @@ func (f *Fitzgerald) rule6(s *state) (board.Bits, string) {
 	for c := cand; c.Any(); {
 		x := c.Pop()
 		q := s.p.Play(board.Red, x)
-		var bl BridgeList
+		var bl notions.BridgeList
 		nt.Bridges(q.Blue, s.empty.Without(x), false, &bl)
-		ov := CountSharedEndOverlaps(&bl)
+		ov := notions.CountSharedEndOverlaps(&bl)
 		npw := f.bluePWMoves(q).Count()
 		switch {
 		case ov > best1 || (ov == best1 && npw < best2):
@@ -491,10 +707,10 @@ func (f *Fitzgerald) potentialBlueBridgeCells(s *state, pw board.Bits) board.Bit
 	for c := pw; c.Any(); {
 		x := c.Pop()
 		e := s.empty.Without(x)
-		for d := range nt.brs[x] {
-			st := &nt.brs[x][d]
-			if st.to >= 0 && int(st.to) < nt.Cells && s.p.Blue.Has(board.Cell(st.to)) && e.Has(st.v1) && e.Has(st.v2) {
-				out = out.With(st.v1).With(st.v2)
+		for d := range nt.BridgeSteps(x) {
+			st := &nt.BridgeSteps(x)[d]
+			if st.To >= 0 && int(st.To) < nt.Cells && s.p.Blue.Has(board.Cell(st.To)) && e.Has(st.V1) && e.Has(st.V2) {
+				out = out.With(st.V1).With(st.V2)
 			}
 		}
 	}
@@ -504,7 +720,7 @@ func (f *Fitzgerald) potentialBlueBridgeCells(s *state, pw board.Bits) board.Bit
 // rule7: Blue's move created a threatening double-bridge set-up.
 func (f *Fitzgerald) rule7(s *state) (board.Bits, string) {
 	nt := f.nt
-	var su [4]DoubleBridgeSetup
+	var su [4]notions.DoubleBridgeSetup
 	n := nt.ThreatSetups(s.p.Blue, s.empty, s.last, &su)
 	if n == 0 {
 		return board.Bits{}, "7"
@@ -517,7 +733,7 @@ func (f *Fitzgerald) rule7(s *state) (board.Bits, string) {
 		} else {
 			down = true
 		}
-		area = area.Or(nt.ConnectionArea(su[k]))
+		area = area.Or(f.connectionArea(su[k]))
 	}
 	// (a) rings already covered: next rule.
 	if (!up || nt.Covered(&s.redG, s.j-2, s.j)) && (!down || nt.Covered(&s.redG, s.j, s.j+2)) {
@@ -538,12 +754,51 @@ func (f *Fitzgerald) rule7(s *state) (board.Bits, string) {
 		if c.Empty() {
 			continue
 		}
-		if in := c.And(area); in.Any() {
+		if in := c.And(area); in.Any() && !f.rulesOnly && f.area != areaOff {
 			return in, label
 		}
 		return c, label
 	}
 	return board.Bits{}, "7"
+}
+
+// connectionArea is Def. 8.2.1 for the set-up under option area: the
+// default is Notions.ConnectionArea (board columns, midpoint rounded up);
+// round-down rounds the midpoint down; lifted takes the midpoint in the
+// lifted columns (A's column plus half the set-up's column offset); rect is
+// every cell between the ends, board columns and rings both inclusive;
+// middle-ring adds the ring between the ends to the default.
+func (f *Fitzgerald) connectionArea(su notions.DoubleBridgeSetup) board.Bits {
+	nt := f.nt
+	ia, ja := nt.ColOf(su.A), nt.RingOf(su.A)
+	ib, jb := nt.ColOf(su.B), nt.RingOf(su.B)
+	var cols [3]int
+	var rings []int
+	switch f.area {
+	case areaRoundDown:
+		cols, rings = [3]int{ia, ib, (ia + ib) / 2}, []int{ja, jb}
+	case areaLifted:
+		cols, rings = [3]int{ia, ib, (ia-1+su.BDX/2+nt.M)%nt.M + 1}, []int{ja, jb}
+	case areaRect:
+		var out board.Bits
+		for i := min(ia, ib); i <= max(ia, ib); i++ {
+			for j := min(ja, jb); j <= max(ja, jb); j++ {
+				out = out.With(nt.B.Cell(i, j))
+			}
+		}
+		return out
+	case areaMiddleRing:
+		cols, rings = [3]int{ia, ib, (ia + ib + 1) / 2}, []int{ja, (ja + jb) / 2, jb}
+	default:
+		return nt.ConnectionArea(su)
+	}
+	var out board.Bits
+	for _, i := range cols {
+		for _, j := range rings {
+			out = out.With(nt.B.Cell(i, j))
+		}
+	}
+	return out
 }
 
 func (f *Fitzgerald) rule8(s *state) (board.Bits, string) {
@@ -555,7 +810,7 @@ func (f *Fitzgerald) rule8(s *state) (board.Bits, string) {
 			continue
 		}
 		for y := 0; y < l.N; y++ {
-			pt, se, ok := Overlap(bx, l.At[y])
+			pt, se, ok := notions.Overlap(bx, l.At[y])
 			if y == x || !ok || !se {
 				continue
 			}
@@ -640,7 +895,7 @@ func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 	upper, lower := -1, nt.N+2
 	for c := s.p.Red; c.Any(); {
 		x := c.Pop()
-		if g.parent[x] != int16(x) || int(g.Lo[x]) > s.j || int(g.Hi[x]) < s.j {
+		if g.Find(int16(x)) != int16(x) || int(g.Lo[x]) > s.j || int(g.Hi[x]) < s.j {
 			continue
 		}
 		if g.Lo[x] >= 1 && int(g.Lo[x]) > upper {
@@ -654,14 +909,14 @@ func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 	var dirs [2]int
 	for c := s.p.Red; c.Any(); {
 		x := c.Pop()
-		r := nt.Root(g, Ext(x))
+		r := nt.Root(g, notions.Ext(x))
 		if int(g.Lo[r]) > s.j || int(g.Hi[r]) < s.j {
 			continue
 		}
-		if int(nt.ring[x]) == upper && int(g.Lo[r]) == upper {
+		if nt.RingOf(x) == upper && int(g.Lo[r]) == upper {
 			ends[0] = ends[0].With(x)
 		}
-		if int(nt.ring[x]) == lower && int(g.Hi[r]) == lower {
+		if nt.RingOf(x) == lower && int(g.Hi[r]) == lower {
 			ends[1] = ends[1].With(x)
 		}
 	}
@@ -670,25 +925,25 @@ func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 	for k := 0; k < 2; k++ {
 		for e := ends[k]; e.Any(); {
 			x := e.Pop()
-			for d := range nt.brs[x] {
-				st := &nt.brs[x][d]
-				if st.to < 0 || int(st.to) >= nt.Cells || !s.empty.Has(board.Cell(st.to)) || !s.empty.Has(st.v1) || !s.empty.Has(st.v2) {
+			for d := range nt.BridgeSteps(x) {
+				st := &nt.BridgeSteps(x)[d]
+				if st.To < 0 || int(st.To) >= nt.Cells || !s.empty.Has(board.Cell(st.To)) || !s.empty.Has(st.V1) || !s.empty.Has(st.V2) {
 					continue
 				}
-				switch nt.Ring(st.to) - int(nt.ring[x]) {
+				switch nt.Ring(st.To) - nt.RingOf(x) {
 				case 2 * dirs[k]:
-					a = a.With(board.Cell(st.to))
+					a = a.With(board.Cell(st.To))
 				case dirs[k]:
-					b = b.With(board.Cell(st.to))
+					b = b.With(board.Cell(st.To))
 				}
 			}
-			for d := range nt.adj[x] {
-				to := nt.adj[x][d].to
-				if to >= 0 && int(to) < nt.Cells && s.empty.Has(board.Cell(to)) && nt.Ring(to)-int(nt.ring[x]) == dirs[k] {
+			for d := range nt.Adj(x) {
+				to := nt.Adj(x)[d].To
+				if to >= 0 && int(to) < nt.Cells && s.empty.Has(board.Cell(to)) && nt.Ring(to)-nt.RingOf(x) == dirs[k] {
 					b = b.With(board.Cell(to))
 				}
 			}
-			c = c.Or(nt.RingCells(int(nt.ring[x])).And(s.empty))
+			c = c.Or(nt.RingCells(nt.RingOf(x)).And(s.empty))
 		}
 	}
 	if a.Any() && !f.allDangerous(s, a) {
@@ -707,7 +962,7 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 		return l.First()
 	}
 	// 1: does not create an overlapping bridge (sharing an end vertex).
-	l = keepIf(l, func(c board.Cell) bool { return !nt.CreatesSharedEndOverlapWith(&s.redBr, s.p.Red, s.empty, true, c) })
+	l = keepIf(l, func(c board.Cell) bool { return !f.createsOverlap(s, c) })
 	// 2: at most 4 blue neighbours.
 	l = keepIf(l, func(c board.Cell) bool { return nt.NeighbourCount(c, s.p.Blue) < f.blueDanger })
 	// 3: lengthens a path covering ring j the most.
@@ -725,15 +980,22 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 		l = keepMax(l, func(c board.Cell) int { return int(best[c]) })
 		l = keepMax(l, func(c board.Cell) int { return int(ways[c]) })
 	}
-	// 7 (vertical bridge options) is not applied: under every reading tried it
-	// contradicts published choices (App. A.1.1 game 1 plies 4, 6, 14), and the
-	// thesis reports it never removed a move (§9.4.2); see
-	// docs/decisions/fitzgerald.md.
-	// 8: a point of overlap of red overlapping bridges, else a red bridge cell.
-	se, _ := OverlapPoints(&s.redBr)
+	// 7 (vertical bridge options) is not applied by default: under every
+	// reading tried it contradicts published choices (App. A.1.1 game 1 plies
+	// 4, 6, 14), and the thesis reports it never removed a move (§9.4.2); see
+	// docs/decisions/fitzgerald.md. Option item7=on applies it.
+	if f.item7 {
+		l = keepMax(l, func(c board.Cell) int { return nt.VerticalBridgeOptions(c, s.empty.Without(c), s.p.Blue) })
+	}
+	// 8: a point of overlap of red overlapping bridges (any kind, or with
+	// item8=shared-end only those sharing an end), else a red bridge cell.
+	se, sharedSE := notions.OverlapPoints(&s.redBr)
+	if f.item8SharedEnd {
+		se = sharedSE
+	}
 	if se.And(l).Any() {
 		l = se.And(l)
-	} else if bc := BridgeCells(&s.redBr).And(l); bc.Any() {
+	} else if bc := notions.BridgeCells(&s.redBr).And(l); bc.Any() {
 		l = bc
 	}
 	// 9: most (but fewer than 5) red neighbours.
@@ -753,7 +1015,19 @@ func (f *Fitzgerald) lengthGain(s *state, c board.Cell) int {
 	nt := f.nt
 	before := -1
 	var roots [12]int16
-	n := nt.joinedRoots(&s.redG, c, s.p.Red, s.empty, true, &roots)
+	n := nt.JoinedRoots(&s.redG, c, s.p.Red, s.empty, true, &roots)
+	if f.item3After {
+		// item3=after: the path after the move covers ring j; its gain is
+		// over the longest path it joins (none: a new path of one ring).
+		lo, hi := f.span(s, c)
+		if lo > s.j || hi < s.j {
+			return 0
+		}
+		for k := 0; k < n; k++ {
+			before = max(before, int(s.redG.Hi[roots[k]]-s.redG.Lo[roots[k]]))
+		}
+		return hi - lo - before
+	}
 	for k := 0; k < n; k++ {
 		r := roots[k]
 		if int(s.redG.Lo[r]) <= s.j && int(s.redG.Hi[r]) >= s.j {
@@ -776,9 +1050,11 @@ func (f *Fitzgerald) lengthGain(s *state, c board.Cell) int {
 func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
 	nt := f.nt
 	if !s.joinDone {
-		for e := s.empty; e.Any(); {
+		// Only cells near a group can join one (Notions.Near is a superset).
+		_, _, near := nt.Near(&s.redG, true)
+		for e := s.empty.And(near); e.Any(); {
 			x := e.Pop()
-			k := nt.joinedRoots(&s.redG, x, s.p.Red, s.empty, true, &s.joinRoots[x])
+			k := nt.JoinedRoots(&s.redG, x, s.p.Red, s.empty, true, &s.joinRoots[x])
 			s.joinN[x] = int8(k)
 			if k >= 1 {
 				s.join1 = s.join1.With(x)
@@ -790,7 +1066,7 @@ func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
 		s.joinDone = true
 	}
 	var rc [12]int16
-	nc := nt.joinedRoots(&s.redG, c, s.p.Red, s.empty, true, &rc)
+	nc := nt.JoinedRoots(&s.redG, c, s.p.Red, s.empty, true, &rc)
 	inRc := func(r int16) bool {
 		for k := 0; k < nc; k++ {
 			if rc[k] == r {
@@ -800,7 +1076,7 @@ func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
 		return false
 	}
 	red, empty := s.p.Red.With(c), s.empty.Without(c)
-	near := nt.reach[c].And(empty)
+	near := nt.Reach(c).And(empty)
 	// Cells near c: count on the groups after the move.
 	g := s.redG
 	nt.AddStone(&g, c, s.p.Red, s.empty, true)

@@ -98,3 +98,72 @@ func BenchmarkFitzgeraldRandomGames5x9(b *testing.B) {
 		f.Allowed(ps[x], lasts[x])
 	}
 }
+
+// siblingPositions are the positions before Blue's move in 100 games on 5×9
+// where Blue (starting) plays uniformly at random and Red follows f.
+func siblingPositions(f *Fitzgerald) []board.Position {
+	bd := f.Board()
+	rng := rand.New(rand.NewPCG(5, 9))
+	var ps []board.Position
+	for g := 0; g < 100; g++ {
+		var p board.Position
+		for bd.Winner(p) == board.Empty && p.Occupied() != bd.All() {
+			ps = append(ps, p)
+			e := bd.All().AndNot(p.Occupied()).Cells()
+			last := e[rng.IntN(len(e))]
+			p = p.Play(board.Blue, last)
+			if bd.Winner(p) != board.Empty {
+				break
+			}
+			c, _ := f.Decide(p, last)
+			p = p.Play(board.Red, c)
+		}
+	}
+	return ps
+}
+
+// BenchmarkFitzgeraldSiblings5x9 answers every Blue move from the positions of
+// siblingPositions one at a time with Allowed (ns/op is per answer) — what the
+// engine does without Replier.
+func BenchmarkFitzgeraldSiblings5x9(b *testing.B) {
+	f := NewFitzgerald(board.MustNew(5, 9, board.Cylinder))
+	ps := siblingPositions(f)
+	b.ReportAllocs()
+	b.ResetTimer()
+	answerEach(f, ps, b.N)
+}
+
+// answerEach asks Allowed for n Blue moves from the positions ps, one at a
+// time (a function of its own so that callgrind can count it alone).
+func answerEach(f *Fitzgerald, ps []board.Position, n int) {
+	answers := 0
+	for k := 0; answers < n; k++ {
+		p := ps[k%len(ps)]
+		for e := f.Board().All().AndNot(p.Occupied()); e.Any() && answers < n; answers++ {
+			x := e.Pop()
+			f.Allowed(p.Play(board.Blue, x), x)
+		}
+	}
+}
+
+// BenchmarkFitzgeraldReplies5x9 is BenchmarkFitzgeraldSiblings5x9 with
+// Replies (ns/op is per answer).
+func BenchmarkFitzgeraldReplies5x9(b *testing.B) {
+	f := NewFitzgerald(board.MustNew(5, 9, board.Cylinder))
+	ps := siblingPositions(f)
+	b.ReportAllocs()
+	b.ResetTimer()
+	answerTogether(f, ps, b.N)
+}
+
+// answerTogether is answerEach with Replies.
+func answerTogether(f *Fitzgerald, ps []board.Position, n int) {
+	answers := 0
+	for k := 0; answers < n; k++ {
+		p := ps[k%len(ps)]
+		f.Replies(p, f.Board().All().AndNot(p.Occupied()), func(board.Cell, board.Bits, string) bool {
+			answers++
+			return answers < n
+		})
+	}
+}

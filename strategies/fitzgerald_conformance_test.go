@@ -58,7 +58,11 @@ func loadThesisGames(t testing.TB) thesisGames {
 }
 
 // fitzgeraldDecisions replays every fitzgerald game of testdata/thesis-games.json.
-func fitzgeraldDecisions(t testing.TB) []decision {
+func fitzgeraldDecisions(t testing.TB) []decision { return fitzgeraldDecisionsOf(t, "fitzgerald") }
+
+// fitzgeraldDecisionsOf replays them with the strategy spec (a fitzgerald
+// reading, e.g. "fitzgerald:area=off").
+func fitzgeraldDecisionsOf(t testing.TB, spec string) []decision {
 	tg := loadThesisGames(t)
 	var out []decision
 	for gi, g := range tg.Games {
@@ -70,7 +74,11 @@ func fitzgeraldDecisions(t testing.TB) []decision {
 			t.Fatal(err)
 		}
 		b := board.MustNew(m, n, board.Cylinder)
-		f := NewFitzgerald(b)
+		st, err := New(spec, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := st.(*Fitzgerald)
 		var p board.Position
 		last := board.NoCell
 		for k, mv := range g.Moves {
@@ -145,20 +153,58 @@ func TestFitzgeraldConformance(t *testing.T) {
 	t.Logf("%d of %d published decisions reproduced (cell and rule number); %d known divergences", agree, len(ds), len(knownDivergences))
 }
 
-func TestFitzgeraldDump(t *testing.T) {
-	if os.Getenv("FITZ_DUMP") == "" {
-		t.Skip("set FITZ_DUMP=1 to print every decision")
+// TestFitzgeraldReadingsAgreement replays the published games under each
+// reading (every option varied alone from the defaults) and checks exactly
+// which of the 38 decisions it does not reproduce: the default's six App. A.2
+// divergences (knownDivergences) plus the listed ones. This is the evidence
+// for the defaults (docs/decisions/fitzgerald.md, "Readings as options").
+func TestFitzgeraldReadingsAgreement(t *testing.T) {
+	extra := map[string][]string{
+		"area=round-down":  {"1/8"},
+		"area=lifted":      {"1/8"},
+		"area=rect":        nil,
+		"area=middle-ring": nil,
+		"area=off":         nil,
+		"item3=after":      {"0/16", "1/14", "2/20"},
+		"item7=on":         {"0/8", "0/14"},
+		"skip=4":           nil,
+		"overlap=any":      nil,
+		"item8=shared-end": nil,
+		"rule6c=union":     {"2/20"},
 	}
-	agree := 0
-	ds := fitzgeraldDecisions(t)
-	for _, d := range ds {
-		mark := "ok "
-		if d.agrees() {
-			agree++
-		} else {
-			mark = "XX "
+	n := 0
+	for _, op := range FitzgeraldOptions {
+		for _, v := range op.Values[1:] {
+			n++
+			want, ok := extra[op.Key+"="+v]
+			if !ok {
+				t.Errorf("reading %s=%s has no expected agreement here", op.Key, v)
+				continue
+			}
+			wantSet := map[string]bool{}
+			for k := range knownDivergences {
+				wantSet[k] = true
+			}
+			for _, k := range want {
+				wantSet[k] = true
+			}
+			ds := fitzgeraldDecisionsOf(t, "fitzgerald:"+op.Key+"="+v)
+			agree := 0
+			for _, d := range ds {
+				key := fmt.Sprintf("%d/%d", d.game, d.move)
+				if d.agrees() == wantSet[key] {
+					t.Errorf("%s=%s: %s (expected to %s)", op.Key, v, d, map[bool]string{true: "diverge", false: "agree"}[wantSet[key]])
+				}
+				if d.agrees() {
+					agree++
+				}
+			}
+			if agree != len(ds)-len(wantSet) || len(ds) != 38 {
+				t.Errorf("%s=%s: %d of %d decisions agree, want %d of 38", op.Key, v, agree, len(ds), 38-len(wantSet))
+			}
 		}
-		t.Log(mark + d.String())
 	}
-	t.Logf("%d/%d agree", agree, len(ds))
+	if n != len(extra) {
+		t.Errorf("%d readings, %d expected agreements", n, len(extra))
+	}
 }

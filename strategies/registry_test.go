@@ -1,8 +1,10 @@
 package strategies
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -275,3 +277,68 @@ func BenchmarkAllowed(b *testing.B) {
 }
 
 func stRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
+
+// TestParseSpec: options after the name, defaults for the rest, and typed
+// errors that list the valid choices.
+func TestParseSpec(t *testing.T) {
+	info, o, err := ParseSpec("fitzgerald:area=off,skip=4")
+	if err != nil || info.Name != "fitzgerald" {
+		t.Fatalf("ParseSpec: %v, %v", info.Name, err)
+	}
+	want := Defaults(FitzgeraldOptions)
+	want["area"], want["skip"] = "off", "4"
+	if fmt.Sprint(o) != fmt.Sprint(want) {
+		t.Errorf("options %v, want %v", o, want)
+	}
+	if _, o, _ := ParseSpec("mirror"); len(o) != 0 {
+		t.Errorf("mirror has options %v", o)
+	}
+	for spec, what := range map[string]string{
+		"nosuch:a=b":               "strategy",
+		"fitzgerald:nosuch=1":      "option",
+		"fitzgerald:area=square":   "value",
+		"fitzgerald:area":          "value",
+		"fitzgerald:":              "option",
+		"fitzgerald:area=off,":     "option",
+		"fitzgerald:skip=4,skip=4": "value",
+		"mirror:a=b":               "option",
+	} {
+		_, _, err := ParseSpec(spec)
+		var se *SpecError
+		if !errors.As(err, &se) || se.What != what {
+			t.Errorf("ParseSpec(%q) = %v, want a SpecError about the %s", spec, err, what)
+		}
+	}
+	// Options change the strategy: rule 7's area at App. A.1.1 game 2 ply 8
+	// is covered by TestFitzgeraldReadingsAgreement; here New builds each.
+	b := board.MustNew(5, 4, board.Cylinder)
+	for _, op := range FitzgeraldOptions {
+		for _, v := range op.Values {
+			if _, err := New("fitzgerald:"+op.Key+"="+v, b); err != nil {
+				t.Errorf("New(fitzgerald:%s=%s): %v", op.Key, v, err)
+			}
+		}
+	}
+}
+
+// FuzzParseSpec: no input panics; an accepted spec names a registered
+// strategy and sets exactly its options, each to one of its values.
+func FuzzParseSpec(f *testing.F) {
+	for _, s := range []string{"fitzgerald", "fitzgerald:area=off,skip=4", "mirror:x", "fitzgerald:=,", ":", "fitzgerald-rules:rule6c=union"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		info, o, err := ParseSpec(spec)
+		if err != nil {
+			return
+		}
+		if _, ok := registry[info.Name]; !ok || len(o) != len(info.Options) {
+			t.Fatalf("%q: accepted as %q with options %v", spec, info.Name, o)
+		}
+		for _, op := range info.Options {
+			if !slices.Contains(op.Values, o[op.Key]) {
+				t.Fatalf("%q: option %s = %q", spec, op.Key, o[op.Key])
+			}
+		}
+	})
+}

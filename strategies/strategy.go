@@ -7,7 +7,7 @@ package strategies
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"hexproof/board"
@@ -65,6 +65,47 @@ type Info struct {
 	// cell; see pairing), lists its pairs on an m×n board where Applies
 	// returned nil. nil for strategies that are not pairing strategies.
 	Pairs func(m, n int, g board.Geometry) []Pair
+	// Options are the strategy's parameters, chosen as name:key=value,…
+	// (see New); BuildWith builds the strategy with every option set (the
+	// defaults filled in). A strategy with Options must set BuildWith; Build
+	// is then BuildWith with the defaults.
+	Options   []Option
+	BuildWith func(b *board.Board, opts Options) (Strategy, error)
+}
+
+// Option is one parameter of a strategy: a key and its possible values, the
+// first of which is the default.
+type Option struct {
+	Key    string
+	Values []string
+	Doc    string // one line: what the option chooses
+}
+
+// Options maps each option key of a strategy to its chosen value.
+type Options map[string]string
+
+// SpecError is a strategy specification that names an unknown strategy, an
+// unknown option or a value the option does not have; Valid lists what would
+// have been accepted.
+type SpecError struct {
+	Spec  string
+	What  string // "strategy", "option" or "value"
+	Got   string
+	Valid []string
+}
+
+func (e *SpecError) Error() string {
+	switch e.What {
+	case "strategy":
+		return fmt.Sprintf("unknown strategy %q (known: %s)", e.Got, strings.Join(e.Valid, ", "))
+	case "option":
+		if len(e.Valid) == 0 {
+			name, _, _ := strings.Cut(e.Spec, ":")
+			return fmt.Sprintf("strategy %q: unknown option %q (%s has no options)", e.Spec, e.Got, name)
+		}
+		return fmt.Sprintf("strategy %q: unknown option %q (options: %s)", e.Spec, e.Got, strings.Join(e.Valid, ", "))
+	}
+	return fmt.Sprintf("strategy %q: %s (valid: %s)", e.Spec, e.Got, strings.Join(e.Valid, ", "))
 }
 
 var registry = map[string]Info{}
@@ -74,7 +115,28 @@ func Register(info Info) {
 	if _, dup := registry[info.Name]; dup {
 		panic("strategies: duplicate name " + info.Name)
 	}
+	if strings.ContainsAny(info.Name, ":,=") {
+		panic("strategies: name with ':', ',' or '=': " + info.Name)
+	}
+	if len(info.Options) > 0 {
+		if info.BuildWith == nil {
+			panic("strategies: " + info.Name + " has options but no BuildWith")
+		}
+		if info.Build == nil {
+			with := info.BuildWith
+			info.Build = func(b *board.Board) (Strategy, error) { return with(b, Defaults(info.Options)) }
+		}
+	}
 	registry[info.Name] = info
+}
+
+// Defaults is the option set with every option at its default.
+func Defaults(opts []Option) Options {
+	o := make(Options, len(opts))
+	for _, op := range opts {
+		o[op.Key] = op.Values[0]
+	}
+	return o
 }
 
 // All lists the registered strategies by name.
@@ -83,35 +145,77 @@ func All() []Info {
 	for _, i := range registry {
 		out = append(out, i)
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].Name < out[b].Name })
+	slices.SortFunc(out, func(a, b Info) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
 
-// Lookup finds a strategy by name.
-func Lookup(name string) (Info, error) {
-	if i, ok := registry[name]; ok {
-		return i, nil
-	}
-	names := make([]string, 0, len(registry))
-	for _, i := range All() {
-		names = append(names, i.Name)
-	}
-	return Info{}, fmt.Errorf("unknown strategy %q (known: %s)", name, strings.Join(names, ", "))
+// Lookup finds a strategy by name; a specification name:key=value,… is
+// accepted too (its options are checked, see ParseSpec).
+func Lookup(spec string) (Info, error) {
+	info, _, err := ParseSpec(spec)
+	return info, err
 }
 
-// New looks up a strategy and builds it for the board, with a clear error when it
-// does not apply there.
-func New(name string, b *board.Board) (Strategy, error) {
-	// certificate:FILE — a strategy read from a proof tree (certificate.go).
-	if path, ok := strings.CutPrefix(name, "certificate:"); ok {
+// ParseSpec splits a strategy specification name[:key=value[,key=value…]]
+// into the registered strategy and its options, every option not given at
+// its default. An unknown name, an unknown or repeated key, or a value the
+// option does not have is a *SpecError listing the valid choices.
+func ParseSpec(spec string) (Info, Options, error) {
+	name, rest, hasOpts := strings.Cut(spec, ":")
+	info, ok := registry[name]
+	if !ok {
+		names := make([]string, 0, len(registry))
+		for _, i := range All() {
+			names = append(names, i.Name)
+		}
+		return Info{}, nil, &SpecError{Spec: spec, What: "strategy", Got: name, Valid: names}
+	}
+	opts := Defaults(info.Options)
+	if !hasOpts {
+		return info, opts, nil
+	}
+	var keys []string
+	for _, op := range info.Options {
+		keys = append(keys, op.Key)
+	}
+	seen := map[string]bool{}
+	for _, kv := range strings.Split(rest, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		i := slices.IndexFunc(info.Options, func(op Option) bool { return op.Key == k })
+		if i < 0 {
+			return Info{}, nil, &SpecError{Spec: spec, What: "option", Got: k, Valid: keys}
+		}
+		op := info.Options[i]
+		if seen[k] {
+			return Info{}, nil, &SpecError{Spec: spec, What: "value", Got: "option " + k + " given twice", Valid: op.Values}
+		}
+		seen[k] = true
+		if !slices.Contains(op.Values, v) {
+			return Info{}, nil, &SpecError{Spec: spec, What: "value", Got: fmt.Sprintf("option %s has no value %q", k, v), Valid: op.Values}
+		}
+		opts[k] = v
+	}
+	return info, opts, nil
+}
+
+// New builds the strategy named by spec (a name, or name:key=value,… with
+// options, see ParseSpec) for the board, with a clear error when the name or
+// an option is wrong or the strategy does not apply there.
+func New(spec string, b *board.Board) (Strategy, error) {
+	// certificate:FILE — a strategy read from a proof tree (certificate.go);
+	// what follows the colon is a path, not options.
+	if path, ok := strings.CutPrefix(spec, "certificate:"); ok {
 		return LoadCertificate(path, b)
 	}
-	info, err := Lookup(name)
+	info, opts, err := ParseSpec(spec)
 	if err != nil {
 		return nil, err
 	}
 	if err := info.Applies(b.M, b.N, b.Geo); err != nil {
-		return nil, fmt.Errorf("strategy %s on %dx%d %s: %v", name, b.M, b.N, b.Geo, err)
+		return nil, fmt.Errorf("strategy %s on %dx%d %s: %v", info.Name, b.M, b.N, b.Geo, err)
+	}
+	if info.BuildWith != nil {
+		return info.BuildWith(b, opts)
 	}
 	return info.Build(b)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"hexproof/board"
+	"hexproof/strategies/notions"
 )
 
 // Van den Broek's Red strategy for the 5×n cylinder, thesis §7.1, Alg. 7.1.1,
@@ -74,7 +75,7 @@ func vandenbroekApplies(m, n int, g board.Geometry) error {
 // vandenbroek is Alg. 7.1.1 bound to one board; immutable after construction.
 type vandenbroek struct {
 	b       *board.Board
-	nt      *Notions
+	nt      *notions.Notions
 	n       int
 	middle  board.Bits
 	syms    []board.Perm
@@ -84,7 +85,7 @@ type vandenbroek struct {
 }
 
 func newVandenbroek(b *board.Board, upFirst bool) *vandenbroek {
-	s := &vandenbroek{b: b, nt: NewNotions(b), n: b.N, upFirst: upFirst}
+	s := &vandenbroek{b: b, nt: notions.NewNotions(b), n: b.N, upFirst: upFirst}
 	// Rule I: "the middle of the board" is the most central ring (thesis §7.1);
 	// on even n two rings are equally central and both are allowed.
 	s.middle = s.nt.RingCells((b.N + 1) / 2).Or(s.nt.RingCells(b.N/2 + 1))
@@ -151,7 +152,7 @@ func (s *vandenbroek) decide(p board.Position, last board.Cell) (board.Bits, int
 // 3–17 and reused for later rules of the same position.
 func (s *vandenbroek) rule(r int, p board.Position, last board.Cell, empty board.Bits, a *vbAnalysis) board.Bits {
 	nt := s.nt
-	j := int(nt.ring[last])
+	j := nt.RingOf(last)
 	if r >= 3 && r <= 17 && a.s == nil {
 		a.s = s
 		a.init(nt, p.Red, empty)
@@ -186,16 +187,16 @@ func (s *vandenbroek) savers(red, empty board.Bits, last board.Cell) board.Bits 
 	// cell Blue took can be an end of an attacked bridge.
 	for z := s.b.Neighbours(last).And(red); z.Any(); {
 		c := z.Pop()
-		for d := range nt.brs[c] {
-			st := &nt.brs[c][d]
-			if st.to < 0 || !nt.isOwn(st.to, red, true) || !before.Has(st.v1) || !before.Has(st.v2) {
+		for d := range nt.BridgeSteps(c) {
+			st := &nt.BridgeSteps(c)[d]
+			if st.To < 0 || !nt.IsOwn(st.To, red, true) || !before.Has(st.V1) || !before.Has(st.V2) {
 				continue
 			}
 			switch last {
-			case st.v1:
-				out = out.With(st.v2)
-			case st.v2:
-				out = out.With(st.v1)
+			case st.V1:
+				out = out.With(st.V2)
+			case st.V2:
+				out = out.With(st.V1)
 			}
 		}
 	}
@@ -204,9 +205,9 @@ func (s *vandenbroek) savers(red, empty board.Bits, last board.Cell) board.Bits 
 
 // bridgeCells is rule 18: every bridge cell of every red bridge.
 func (s *vandenbroek) bridgeCells(red, empty board.Bits) board.Bits {
-	var l BridgeList
+	var l notions.BridgeList
 	s.nt.Bridges(red, empty, true, &l)
-	return BridgeCells(&l).And(empty)
+	return notions.BridgeCells(&l).And(empty)
 }
 
 // connectRings is rules 3–8: the empty cells of rings lo..hi (on the board)
@@ -244,16 +245,16 @@ func (a *vbAnalysis) reachOver(r, t, f int) board.Bits {
 	for cs := nt.RingCells(r).And(a.empty); cs.Any(); {
 		c := cs.Pop()
 		bridged, possible := false, false
-		for d := range nt.brs[c] {
-			st := &nt.brs[c][d]
-			if st.to < 0 || !a.empty.Has(st.v1) || !a.empty.Has(st.v2) {
+		for d := range nt.BridgeSteps(c) {
+			st := &nt.BridgeSteps(c)[d]
+			if st.To < 0 || !a.empty.Has(st.V1) || !a.empty.Has(st.V2) {
 				continue
 			}
-			switch nt.Ring(st.to) {
+			switch nt.Ring(st.To) {
 			case t:
-				bridged = bridged || nt.isOwn(st.to, a.red, true)
+				bridged = bridged || nt.IsOwn(st.To, a.red, true)
 			case f:
-				possible = possible || int(st.to) >= nt.Cells || !blue.Has(board.Cell(st.to))
+				possible = possible || int(st.To) >= nt.Cells || !blue.Has(board.Cell(st.To))
 			}
 		}
 		if bridged && possible {
@@ -275,7 +276,7 @@ func (a *vbAnalysis) extendEnd(j, d int) board.Bits {
 	g := &a.g
 	best := 1 << 30
 	for r := a.red; r.Any(); {
-		root := g.find(int16(r.Pop()))
+		root := g.Find(int16(r.Pop()))
 		if lo, hi := int(g.Lo[root]), int(g.Hi[root]); lo <= j && j <= hi {
 			best = min(best, j-lo, hi-j)
 		}
@@ -286,7 +287,7 @@ func (a *vbAnalysis) extendEnd(j, d int) board.Bits {
 	var out board.Bits
 	var done [board.MaxCells + 2]bool
 	for r := a.red; r.Any(); {
-		root := g.find(int16(r.Pop()))
+		root := g.Find(int16(r.Pop()))
 		if done[root] {
 			continue
 		}
@@ -323,18 +324,18 @@ func (a *vbAnalysis) reaches(c board.Cell, root int16, k int, adjacent bool) boo
 	nt := a.s.nt
 	if adjacent {
 		for x := a.s.b.Neighbours(c).And(a.red).And(nt.RingCells(k)); x.Any(); {
-			if a.g.find(int16(x.Pop())) == root {
+			if a.g.Find(int16(x.Pop())) == root {
 				return true
 			}
 		}
 	}
-	for d := range nt.brs[c] {
-		st := &nt.brs[c][d]
-		if st.to < 0 || int(st.to) >= nt.Cells || nt.Ring(st.to) != k ||
-			!a.red.Has(board.Cell(st.to)) || !a.empty.Has(st.v1) || !a.empty.Has(st.v2) {
+	for d := range nt.BridgeSteps(c) {
+		st := &nt.BridgeSteps(c)[d]
+		if st.To < 0 || int(st.To) >= nt.Cells || nt.Ring(st.To) != k ||
+			!a.red.Has(board.Cell(st.To)) || !a.empty.Has(st.V1) || !a.empty.Has(st.V2) {
 			continue
 		}
-		if a.g.find(int16(st.to)) == root {
+		if a.g.Find(int16(st.To)) == root {
 			return true
 		}
 	}

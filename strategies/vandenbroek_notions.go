@@ -1,14 +1,17 @@
 package strategies
 
-import "hexproof/board"
+import (
+	"hexproof/board"
+	"hexproof/strategies/notions"
+)
 
-// Notions of thesis ch. 6 that Alg. 7.1.1 needs and notions.go does not have
+// Notions of thesis ch. 6 that Alg. 7.1.1 needs and package notions does not have
 // (yet): which rings a provisional path has a node in, and whether two rings
 // are "connected" in the sense of Alg. 7.1.1 rules 3–17 — one provisional path
 // has a node in each. This differs from Notions.Covered and SpanAfter, which
 // look at a group's span: a bridge over ring k spans k without a node in it,
 // and thesis §7.2.4 (Fig. 7.2) counts such a ring as covered but not connected.
-// Candidates to merge into notions.go.
+// Candidates to move into package notions.
 
 // vbAnalysis holds Red's provisional paths (Notions.ProvisionalGroups, with the
 // virtual rings) and, per group, the set of rings in which it has a node: two
@@ -16,9 +19,9 @@ import "hexproof/board"
 // each.
 type vbAnalysis struct {
 	s          *vandenbroek // the strategy whose rules use it (set by the caller)
-	nt         *Notions
+	nt         *notions.Notions
 	red, empty board.Bits
-	g          Groups
+	g          notions.Groups
 	rings      [board.MaxCells + 2]uint64 // by group root: bit k = has a node in ring k
 	groups     [board.MaxCells + 2]uint64 // the distinct ring sets, one per group
 	ngroups    int
@@ -26,17 +29,17 @@ type vbAnalysis struct {
 	cache      [board.MaxCells]uint64
 }
 
-func (a *vbAnalysis) init(nt *Notions, red, empty board.Bits) {
+func (a *vbAnalysis) init(nt *notions.Notions, red, empty board.Bits) {
 	a.nt, a.red, a.empty = nt, red, empty
 	nt.ProvisionalGroups(red, empty, true, &a.g)
 	for r := red; r.Any(); {
 		c := r.Pop()
-		a.rings[a.g.find(int16(c))] |= 1 << uint(nt.ring[c])
+		a.rings[a.g.Find(int16(c))] |= 1 << nt.RingOf(c)
 	}
-	a.rings[a.g.find(nt.TopNode())] |= 1
-	a.rings[a.g.find(nt.BottomNode())] |= 1 << uint(nt.N+1)
+	a.rings[a.g.Find(nt.TopNode())] |= 1
+	a.rings[a.g.Find(nt.BottomNode())] |= 1 << uint(nt.N+1)
 	for x := 0; x < nt.Cells+2; x++ {
-		if (x >= nt.Cells || red.Has(board.Cell(x))) && a.g.find(int16(x)) == int16(x) {
+		if (x >= nt.Cells || red.Has(board.Cell(x))) && a.g.Find(int16(x)) == int16(x) {
 			a.groups[a.ngroups] = a.rings[x]
 			a.ngroups++
 		}
@@ -65,16 +68,16 @@ func (a *vbAnalysis) after(c board.Cell) uint64 {
 		return a.cache[c]
 	}
 	nt := a.nt
-	m := uint64(1) << uint(nt.ring[c])
-	for d := range nt.adj[c] {
-		if to := nt.adj[c][d].to; to >= 0 && nt.isOwn(to, a.red, true) {
-			m |= a.rings[a.g.find(nt.node(to))]
+	m := uint64(1) << nt.RingOf(c)
+	for d := range nt.Adj(c) {
+		if to := nt.Adj(c)[d].To; to >= 0 && nt.IsOwn(to, a.red, true) {
+			m |= a.rings[a.g.Find(nt.Node(to))]
 		}
 	}
-	for d := range nt.brs[c] {
-		st := &nt.brs[c][d]
-		if st.to >= 0 && nt.isOwn(st.to, a.red, true) && a.empty.Has(st.v1) && a.empty.Has(st.v2) {
-			m |= a.rings[a.g.find(nt.node(st.to))]
+	for d := range nt.BridgeSteps(c) {
+		st := &nt.BridgeSteps(c)[d]
+		if st.To >= 0 && nt.IsOwn(st.To, a.red, true) && a.empty.Has(st.V1) && a.empty.Has(st.V2) {
+			m |= a.rings[a.g.Find(nt.Node(st.To))]
 		}
 	}
 	a.done = a.done.With(c)

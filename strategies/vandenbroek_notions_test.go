@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/strategies/notions"
 )
 
 // TestVbAnalysisConnected checks the ring-connection notion on thesis
@@ -14,7 +15,7 @@ import (
 // stone on a ring-5 bridge cell connects ring 5 to all of them.
 func TestVbAnalysisConnected(t *testing.T) {
 	b := board.MustNew(5, 7, board.Cylinder)
-	nt := NewNotions(b)
+	nt := notions.NewNotions(b)
 	red := vbCells(t, b, "(4,2) (3,4) (2,6)")
 	empty := b.All().AndNot(red)
 	var a vbAnalysis

@@ -171,7 +171,7 @@ func TestReplayStrategyErrors(t *testing.T) {
 }
 
 // TestReplayThesisGames replays the published games of testdata/thesis-games.json
-// in whole-game mode with the strategy they name (when it is registered): the
+// in whole-game mode with the strategy they name (which must be registered): the
 // games must be legal and end as the thesis says. How many decisions agree is
 // logged; matching them rule by rule is the business of each strategy's own
 // conformance tests.

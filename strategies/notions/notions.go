@@ -1,11 +1,11 @@
-package strategies
-
-// Shared notions of thesis ch. 6 and §8.2 (bridges, overlapping bridges,
-// provisional paths, covered rings, double-bridge set-ups, connection areas,
-// winning moves), as allocation-free functions on a board and a position. They
-// are used by Alg. 8.4.1 (fitzgerald.go) and Alg. 7.1.1 (vandenbroek.go), so
-// they are written for any cylinder m×n with m ≥ 4, not only m = 5 (on m = 3
-// two cells can be bridged in two ways, and such a pair is listed twice).
+// Package notions holds the geometric notions of thesis ch. 6 and §8.2 that
+// several strategies share: bridges, overlapping bridges, provisional paths
+// (groups), covered rings, double-bridge set-ups, connection areas and winning
+// moves, as allocation-free functions on a board and a position. They are used
+// by Alg. 8.4.1 (strategies/fitzgerald.go) and Alg. 7.1.1
+// (strategies/vandenbroek.go), so they are written for any cylinder m×n with
+// m ≥ 4, not only m = 5 (on m = 3 two cells can be bridged in two ways, and
+// such a pair is listed twice).
 //
 // Red's virtual rings. Alg. 8.4.1 adds rings 0 and n+1, entirely red. They are
 // modelled as 2m virtual cells with extended ids (see Ext): top cell (i, 0) and
@@ -13,6 +13,7 @@ package strategies
 // node each) makes the classification of overlapping bridges at the edge come
 // out as the thesis describes (two ring-2 bridges to ring 0 that share a bridge
 // cell are parallel, thesis §6.2 kind 2, because their ends are adjacent).
+package notions
 
 import (
 	"hexproof/board"
@@ -53,11 +54,11 @@ type BridgeList struct {
 	At [MaxBridges]Bridge
 }
 
-// step describes one neighbour or bridge direction from a cell.
-type step struct {
-	to     Ext // target, or -1 when the step leaves the board and ring 0..n+1
-	v1, v2 board.Cell
-	dx     int8
+// Step describes one neighbour or bridge direction from a cell.
+type Step struct {
+	To     Ext // target, or -1 when the step leaves the board and ring 0..n+1
+	V1, V2 board.Cell
+	DX     int8
 }
 
 // bridgeSteps are the six bridge offsets of thesis Fig. 6.1b with their two
@@ -82,17 +83,34 @@ type Notions struct {
 	Cells int
 	ring  [board.MaxCells]int8
 	col   [board.MaxCells]int8
-	adj   [board.MaxCells][6]step // neighbours incl. virtual cells, to = -1 if none
-	brs   [board.MaxCells][6]step // bridge partners incl. virtual; v1, v2 always real
+	adj   [board.MaxCells][6]Step // neighbours incl. virtual cells, to = -1 if none
+	brs   [board.MaxCells][6]Step // bridge partners incl. virtual; v1, v2 always real
 	rings [board.MaxCells + 2]board.Bits
 	// reach[c]: the real cells adjacent to c or a bridge away from it (bridge
 	// cells not checked) — a superset of the cells a stone on c can join.
 	reach       [board.MaxCells]board.Bits
+	bridgeTo    [board.MaxCells]board.Bits // real cells a bridge away from c
 	top, bottom board.Bits
 	// nearTop/nearBottom: cells that touch ring 0 / ring n+1 directly or by
 	// a bridge (rings 1–2 and n-1–n).
 	nearTop, nearBottom board.Bits
 }
+
+// RingOf is the ring of the cell c (1..n).
+func (nt *Notions) RingOf(c board.Cell) int { return int(nt.ring[c]) }
+
+// ColOf is the column of the cell c (1..m).
+func (nt *Notions) ColOf(c board.Cell) int { return int(nt.col[c]) }
+
+// Adj is the six neighbour steps of c (To = -1 where there is none).
+func (nt *Notions) Adj(c board.Cell) *[6]Step { return &nt.adj[c] }
+
+// BridgeSteps is the six bridge steps of c (To = -1 where there is none).
+func (nt *Notions) BridgeSteps(c board.Cell) *[6]Step { return &nt.brs[c] }
+
+// Reach is the set of real cells adjacent to c or a bridge away from it
+// (bridge cells not checked).
+func (nt *Notions) Reach(c board.Cell) board.Bits { return nt.reach[c] }
 
 // NewNotions builds the tables for a cylinder board.
 func NewNotions(b *board.Board) *Notions {
@@ -103,23 +121,24 @@ func NewNotions(b *board.Board) *Notions {
 		nt.rings[j] = nt.rings[j].With(board.Cell(c))
 		for d, s := range adjSteps {
 			to, ok := nt.ext(i+s[0], j+s[1])
-			st := step{to: -1, v1: board.NoCell, v2: board.NoCell, dx: int8(s[0])}
+			st := Step{To: -1, V1: board.NoCell, V2: board.NoCell, DX: int8(s[0])}
 			if ok {
-				st.to = to
+				st.To = to
 			}
 			nt.adj[c][d] = st
 		}
 		for d, s := range bridgeSteps {
-			st := step{to: -1, dx: int8(s[0][0])}
+			st := Step{To: -1, DX: int8(s[0][0])}
 			to, ok := nt.ext(i+s[0][0], j+s[0][1])
 			v1, ok1 := nt.ext(i+s[1][0], j+s[1][1])
 			v2, ok2 := nt.ext(i+s[2][0], j+s[2][1])
 			if ok && ok1 && ok2 && int(v1) < nt.Cells && int(v2) < nt.Cells {
-				st.to, st.v1, st.v2 = to, board.Cell(v1), board.Cell(v2)
+				st.To, st.V1, st.V2 = to, board.Cell(v1), board.Cell(v2)
 			}
 			nt.brs[c][d] = st
-			if st.to >= 0 && int(st.to) < nt.Cells {
-				nt.reach[c] = nt.reach[c].With(board.Cell(st.to))
+			if st.To >= 0 && int(st.To) < nt.Cells {
+				nt.reach[c] = nt.reach[c].With(board.Cell(st.To))
+				nt.bridgeTo[c] = nt.bridgeTo[c].With(board.Cell(st.To))
 			}
 		}
 		nt.reach[c] = nt.reach[c].Or(b.Neighbours(board.Cell(c)))
@@ -135,10 +154,10 @@ func NewNotions(b *board.Board) *Notions {
 // away from the group's stones, and for the virtual rings the cells of rings
 // 1–2 and n−1–n.
 func (nt *Notions) Near(g *Groups, virtual bool) (top, bottom, any board.Bits) {
-	rt, rb := g.find(nt.TopNode()), g.find(nt.BottomNode())
+	rt, rb := g.Find(nt.TopNode()), g.Find(nt.BottomNode())
 	for s := g.Own; s.Any(); {
 		c := s.Pop()
-		r := g.find(int16(c))
+		r := g.Find(int16(c))
 		any = any.Or(nt.reach[c])
 		if virtual && r == rt {
 			top = top.Or(nt.reach[c])
@@ -206,9 +225,9 @@ func (nt *Notions) RingsCells(a, b int) board.Bits {
 	return s
 }
 
-// isOwn reports whether e is a stone of the colour whose set is own; virtual
+// IsOwn reports whether e is a stone of the colour whose set is own; virtual
 // cells count as own when virtual is set (Red with rings 0 and n+1).
-func (nt *Notions) isOwn(e Ext, own board.Bits, virtual bool) bool {
+func (nt *Notions) IsOwn(e Ext, own board.Bits, virtual bool) bool {
 	if int(e) < nt.Cells {
 		return own.Has(board.Cell(e))
 	}
@@ -224,18 +243,18 @@ func (nt *Notions) Bridges(own, empty board.Bits, virtual bool, out *BridgeList)
 		z := s.Pop()
 		for d := range nt.brs[z] {
 			st := &nt.brs[z][d]
-			if st.to < 0 || !empty.Has(st.v1) || !empty.Has(st.v2) {
+			if st.To < 0 || !empty.Has(st.V1) || !empty.Has(st.V2) {
 				continue
 			}
-			if int(st.to) < nt.Cells {
+			if int(st.To) < nt.Cells {
 				// Real partner: list once, from the lower index.
-				if st.to < Ext(z) || !own.Has(board.Cell(st.to)) {
+				if st.To < Ext(z) || !own.Has(board.Cell(st.To)) {
 					continue
 				}
 			} else if !virtual {
 				continue
 			}
-			out.At[out.N] = Bridge{Z: Ext(z), W: st.to, V1: st.v1, V2: st.v2, DX: st.dx}
+			out.At[out.N] = Bridge{Z: Ext(z), W: st.To, V1: st.V1, V2: st.V2, DX: st.DX}
 			out.N++
 		}
 	}
@@ -340,7 +359,9 @@ type Groups struct {
 	N      int // number of groups (virtual rings included when present)
 }
 
-func (g *Groups) find(x int16) int16 {
+// Find returns the root of node x's group: the lowest node of the group, so
+// the same whatever the order in which groups were joined.
+func (g *Groups) Find(x int16) int16 {
 	for g.parent[x] != x {
 		g.parent[x] = g.parent[g.parent[x]]
 		x = g.parent[x]
@@ -349,7 +370,7 @@ func (g *Groups) find(x int16) int16 {
 }
 
 func (g *Groups) union(a, b int16) {
-	a, b = g.find(a), g.find(b)
+	a, b = g.Find(a), g.Find(b)
 	if a == b {
 		return
 	}
@@ -362,8 +383,8 @@ func (g *Groups) union(a, b int16) {
 	g.N--
 }
 
-// node maps an Ext to a union-find node (virtual cells collapse to top/bottom).
-func (nt *Notions) node(e Ext) int16 {
+// Node maps an Ext to a union-find node (virtual cells collapse to top/bottom).
+func (nt *Notions) Node(e Ext) int16 {
 	switch {
 	case int(e) < nt.Cells:
 		return int16(e)
@@ -374,7 +395,7 @@ func (nt *Notions) node(e Ext) int16 {
 }
 
 // Root returns the group of an extended id (a stone of the colour, or virtual).
-func (nt *Notions) Root(g *Groups, e Ext) int16 { return g.find(nt.node(e)) }
+func (nt *Notions) Root(g *Groups, e Ext) int16 { return g.Find(nt.Node(e)) }
 
 // TopNode and BottomNode are the group nodes of the virtual rings.
 func (nt *Notions) TopNode() int16    { return int16(nt.Cells) }
@@ -411,21 +432,21 @@ func (nt *Notions) groups(own, empty board.Bits, virtual, bridges bool, g *Group
 	for s := own; s.Any(); {
 		c := s.Pop()
 		for d := range nt.adj[c] {
-			to := nt.adj[c][d].to
-			if to < 0 || !nt.isOwn(to, own, virtual) {
+			to := nt.adj[c][d].To
+			if to < 0 || !nt.IsOwn(to, own, virtual) {
 				continue
 			}
-			g.union(int16(c), nt.node(to))
+			g.union(int16(c), nt.Node(to))
 		}
 		if !bridges {
 			continue
 		}
 		for d := range nt.brs[c] {
 			st := &nt.brs[c][d]
-			if st.to < 0 || !nt.isOwn(st.to, own, virtual) || !empty.Has(st.v1) || !empty.Has(st.v2) {
+			if st.To < 0 || !nt.IsOwn(st.To, own, virtual) || !empty.Has(st.V1) || !empty.Has(st.V2) {
 				continue
 			}
-			g.union(int16(c), nt.node(st.to))
+			g.union(int16(c), nt.Node(st.To))
 		}
 	}
 }
@@ -452,7 +473,7 @@ func (nt *Notions) Covered(g *Groups, a, b int) bool {
 func (nt *Notions) RedProvisionalWin(red, empty board.Bits) bool {
 	var g Groups
 	nt.ProvisionalGroups(red, empty, true, &g)
-	return g.find(nt.TopNode()) == g.find(nt.BottomNode())
+	return g.Find(nt.TopNode()) == g.Find(nt.BottomNode())
 }
 
 // BlueProvisionalWin reports whether Blue has a provisional winning path: a
@@ -491,7 +512,7 @@ func (nt *Notions) winds(own, empty board.Bits, bridges bool) bool {
 			sp--
 			c := stack[sp]
 			for k := 0; k < 12; k++ {
-				var st *step
+				var st *Step
 				if k < 6 {
 					st = &nt.adj[c][k]
 				} else {
@@ -499,15 +520,15 @@ func (nt *Notions) winds(own, empty board.Bits, bridges bool) bool {
 						break
 					}
 					st = &nt.brs[c][k-6]
-					if st.to >= 0 && (!empty.Has(st.v1) || !empty.Has(st.v2)) {
+					if st.To >= 0 && (!empty.Has(st.V1) || !empty.Has(st.V2)) {
 						continue
 					}
 				}
-				if st.to < 0 || int(st.to) >= nt.Cells || !own.Has(board.Cell(st.to)) {
+				if st.To < 0 || int(st.To) >= nt.Cells || !own.Has(board.Cell(st.To)) {
 					continue
 				}
-				to := board.Cell(st.to)
-				want := lift[c] + int16(st.dx)
+				to := board.Cell(st.To)
+				want := lift[c] + int16(st.DX)
 				if seen.Has(to) {
 					if lift[to] != want {
 						return true
@@ -649,10 +670,10 @@ func (nt *Notions) ThreatSetups(own, empty board.Bits, a board.Cell, out *[4]Dou
 		if !ok3 || !ok4 {
 			continue
 		}
-		if !empty.Has(b1.v1) || !empty.Has(b1.v2) || !empty.Has(b2.v1) || !empty.Has(b2.v2) {
+		if !empty.Has(b1.V1) || !empty.Has(b1.V2) || !empty.Has(b2.V1) || !empty.Has(b2.V2) {
 			continue
 		}
-		if b1.v1 == b2.v1 || b1.v1 == b2.v2 || b1.v2 == b2.v1 || b1.v2 == b2.v2 {
+		if b1.V1 == b2.V1 || b1.V1 == b2.V2 || b1.V2 == b2.V1 || b1.V2 == b2.V2 {
 			continue
 		}
 		out[n] = DoubleBridgeSetup{A: a, B: board.Cell(e), Mid: board.Cell(mid), BDX: s[0][0], Up: s[0][1] < 0}
@@ -661,13 +682,13 @@ func (nt *Notions) ThreatSetups(own, empty board.Bits, a board.Cell, out *[4]Dou
 	return n
 }
 
-func (nt *Notions) bridgeBetween(z board.Cell, w Ext) (step, bool) {
+func (nt *Notions) bridgeBetween(z board.Cell, w Ext) (Step, bool) {
 	for d := range nt.brs[z] {
-		if nt.brs[z][d].to == w {
+		if nt.brs[z][d].To == w {
 			return nt.brs[z][d], true
 		}
 	}
-	return step{}, false
+	return Step{}, false
 }
 
 // ConnectionArea is thesis Def. 8.2.1 for a set-up with ends A and B: the
@@ -696,7 +717,7 @@ func (nt *Notions) VerticalBridgeOptions(c board.Cell, empty, opp board.Bits) in
 	n := 0
 	for _, d := range [2]int{4, 5} {
 		st := &nt.brs[c][d]
-		if st.to >= 0 && int(st.to) < nt.Cells && empty.Has(board.Cell(st.to)) && !opp.Has(st.v1) && !opp.Has(st.v2) {
+		if st.To >= 0 && int(st.To) < nt.Cells && empty.Has(board.Cell(st.To)) && !opp.Has(st.V1) && !opp.Has(st.V2) {
 			n++
 		}
 	}
@@ -708,11 +729,12 @@ func (nt *Notions) VerticalBridgeOptions(c board.Cell, empty, opp board.Bits) in
 // computed for own with the same empty set.
 func (nt *Notions) JoinCount(g *Groups, c board.Cell, own, empty board.Bits, virtual bool) int {
 	var roots [12]int16
-	return nt.joinedRoots(g, c, own, empty, virtual, &roots)
+	return nt.JoinedRoots(g, c, own, empty, virtual, &roots)
 }
 
-// joinedRoots lists the distinct groups JoinCount counts.
-func (nt *Notions) joinedRoots(g *Groups, c board.Cell, own, empty board.Bits, virtual bool, roots *[12]int16) int {
+// JoinedRoots lists the distinct groups JoinCount counts (their roots), in
+// roots, and returns how many there are.
+func (nt *Notions) JoinedRoots(g *Groups, c board.Cell, own, empty board.Bits, virtual bool, roots *[12]int16) int {
 	n := 0
 	var tmp [12]int16
 	k := 0
@@ -730,23 +752,34 @@ func (nt *Notions) joinedRoots(g *Groups, c board.Cell, own, empty board.Bits, v
 			k++
 		}
 	}
-	for d := range nt.brs[c] {
-		st := &nt.brs[c][d]
-		if st.to < 0 || st.v1 == c || st.v2 == c || !empty.Has(st.v1) || !empty.Has(st.v2) {
-			continue
-		}
-		if int(st.to) < nt.Cells {
-			if own.Has(board.Cell(st.to)) {
-				tmp[k] = int16(st.to)
-				k++
+	// Bridges: only when some bridge partner can be own (most cells have
+	// none); the partner is tested before the bridge cells, as it fails more.
+	if nt.bridgeTo[c].And(own).Any() || virtual && nt.nearTop.Or(nt.nearBottom).Has(c) {
+		for d := range nt.brs[c] {
+			st := &nt.brs[c][d]
+			var node int16
+			switch {
+			case st.To < 0:
+				continue
+			case int(st.To) < nt.Cells:
+				if !own.Has(board.Cell(st.To)) {
+					continue
+				}
+				node = int16(st.To)
+			case virtual:
+				node = nt.Node(st.To)
+			default:
+				continue
 			}
-		} else if virtual {
-			tmp[k] = nt.node(st.to)
+			if st.V1 == c || st.V2 == c || !empty.Has(st.V1) || !empty.Has(st.V2) {
+				continue
+			}
+			tmp[k] = node
 			k++
 		}
 	}
 	for x := 0; x < k; x++ {
-		r := g.find(tmp[x])
+		r := g.Find(tmp[x])
 		dup := false
 		for y := 0; y < n; y++ {
 			if roots[y] == r {
@@ -776,10 +809,10 @@ func (nt *Notions) PartnerEdges(c board.Cell, own, empty board.Bits, virtual boo
 	}
 	for d := range nt.brs[c] {
 		st := &nt.brs[c][d]
-		if st.to < 0 || !empty.Has(st.v1) || !empty.Has(st.v2) {
+		if st.To < 0 || !empty.Has(st.V1) || !empty.Has(st.V2) {
 			continue
 		}
-		if int(st.to) < nt.Cells && own.Has(board.Cell(st.to)) || int(st.to) >= nt.Cells && virtual {
+		if int(st.To) < nt.Cells && own.Has(board.Cell(st.To)) || int(st.To) >= nt.Cells && virtual {
 			k++
 		}
 	}
@@ -802,7 +835,7 @@ func (nt *Notions) ShortestRedPWPBridges(red, empty board.Bits, l *BridgeList, o
 		if d >= inf {
 			continue
 		}
-		u, v := nt.node(l.At[k].Z), nt.node(l.At[k].W)
+		u, v := nt.Node(l.At[k].Z), nt.Node(l.At[k].W)
 		// dT includes the cost of its node, and so does dB: subtract one of them.
 		if dT[u]+1+dB[v] == d || dT[v]+1+dB[u] == d {
 			onPath[k] = true
@@ -845,8 +878,8 @@ func (nt *Notions) redDistances(red board.Bits, l *BridgeList, src int16, dist *
 		}
 		if int(u) < nt.Cells {
 			for d := range nt.adj[u] {
-				if to := nt.adj[u][d].to; to >= 0 && nt.isOwn(to, red, true) {
-					relax(nt.node(to), 0)
+				if to := nt.adj[u][d].To; to >= 0 && nt.IsOwn(to, red, true) {
+					relax(nt.Node(to), 0)
 				}
 			}
 		} else {
@@ -860,7 +893,7 @@ func (nt *Notions) redDistances(red board.Bits, l *BridgeList, src int16, dist *
 			}
 		}
 		for k := 0; k < l.N; k++ {
-			z, w := nt.node(l.At[k].Z), nt.node(l.At[k].W)
+			z, w := nt.Node(l.At[k].Z), nt.Node(l.At[k].W)
 			switch u {
 			case z:
 				relax(w, 1)
@@ -878,7 +911,7 @@ func (nt *Notions) redDistances(red board.Bits, l *BridgeList, src int16, dist *
 // merged into c's group.
 func (nt *Notions) AddStone(g *Groups, c board.Cell, own, empty board.Bits, virtual bool) {
 	var roots [12]int16
-	k := nt.joinedRoots(g, c, own, empty, virtual, &roots)
+	k := nt.JoinedRoots(g, c, own, empty, virtual, &roots)
 	g.Own = g.Own.With(c)
 	g.parent[c] = int16(c)
 	g.Lo[c], g.Hi[c] = nt.ring[c], nt.ring[c]
@@ -894,7 +927,7 @@ func (nt *Notions) AddStone(g *Groups, c board.Cell, own, empty board.Bits, virt
 // copying g.
 func (nt *Notions) SpanAfter(g *Groups, c board.Cell, own, empty board.Bits, virtual bool) (lo, hi int) {
 	var roots [12]int16
-	k := nt.joinedRoots(g, c, own, empty, virtual, &roots)
+	k := nt.JoinedRoots(g, c, own, empty, virtual, &roots)
 	lo, hi = int(nt.ring[c]), int(nt.ring[c])
 	for x := 0; x < k; x++ {
 		lo, hi = min(lo, int(g.Lo[roots[x]])), max(hi, int(g.Hi[roots[x]]))
@@ -903,11 +936,11 @@ func (nt *Notions) SpanAfter(g *Groups, c board.Cell, own, empty board.Bits, vir
 }
 
 // SameGroup reports whether two group nodes are in one group.
-func (g *Groups) SameGroup(a, b int16) bool { return g.find(a) == g.find(b) }
+func (g *Groups) SameGroup(a, b int16) bool { return g.Find(a) == g.Find(b) }
 
 // GroupSpan returns the lowest and highest ring of the group of node x.
 func (g *Groups) GroupSpan(x int16) (lo, hi int) {
-	r := g.find(x)
+	r := g.Find(x)
 	return int(g.Lo[r]), int(g.Hi[r])
 }
 
@@ -939,14 +972,14 @@ func (nt *Notions) LiftBlue(blue, empty board.Bits, l *Lift) {
 			c := stack[sp]
 			for k := 0; k < 12; k++ {
 				st := nt.edge(c, k)
-				if st.to < 0 || int(st.to) >= nt.Cells || !blue.Has(board.Cell(st.to)) {
+				if st.To < 0 || int(st.To) >= nt.Cells || !blue.Has(board.Cell(st.To)) {
 					continue
 				}
-				if k >= 6 && (!empty.Has(st.v1) || !empty.Has(st.v2)) {
+				if k >= 6 && (!empty.Has(st.V1) || !empty.Has(st.V2)) {
 					continue
 				}
-				to := board.Cell(st.to)
-				want := l.col[c] + int16(st.dx)
+				to := board.Cell(st.To)
+				want := l.col[c] + int16(st.DX)
 				if seen.Has(to) {
 					if l.col[to] != want {
 						l.Winds = true
@@ -962,8 +995,8 @@ func (nt *Notions) LiftBlue(blue, empty board.Bits, l *Lift) {
 	}
 }
 
-// edge returns the k-th edge step of c: 0..5 adjacencies, 6..11 bridges.
-func (nt *Notions) edge(c board.Cell, k int) *step {
+// edge returns the k-th edge Step of c: 0..5 adjacencies, 6..11 bridges.
+func (nt *Notions) edge(c board.Cell, k int) *Step {
 	if k < 6 {
 		return &nt.adj[c][k]
 	}
@@ -983,14 +1016,14 @@ func (nt *Notions) BlueWindsWith(l *Lift, blue, empty board.Bits, x board.Cell) 
 	n := 0
 	for k := 0; k < 12; k++ {
 		st := nt.edge(x, k)
-		if st.to < 0 || int(st.to) >= nt.Cells || !blue.Has(board.Cell(st.to)) {
+		if st.To < 0 || int(st.To) >= nt.Cells || !blue.Has(board.Cell(st.To)) {
 			continue
 		}
-		if k >= 6 && (!empty.Has(st.v1) || !empty.Has(st.v2) || st.v1 == x || st.v2 == x) {
+		if k >= 6 && (!empty.Has(st.V1) || !empty.Has(st.V2) || st.V1 == x || st.V2 == x) {
 			continue
 		}
-		p := board.Cell(st.to)
-		c, col := l.comp[p], l.col[p]-int16(st.dx)
+		p := board.Cell(st.To)
+		c, col := l.comp[p], l.col[p]-int16(st.DX)
 		for y := 0; y < n; y++ {
 			if comps[y] == c && cols[y] != col {
 				return true
@@ -1007,19 +1040,26 @@ func (nt *Notions) BlueWindsWith(l *Lift, blue, empty board.Bits, x board.Cell) 
 // c as a bridge cell plus the new bridges ending at c, and only pairs with a
 // new bridge can be new overlaps.
 func (nt *Notions) CreatesSharedEndOverlapWith(l *BridgeList, own, empty board.Bits, virtual bool, c board.Cell) bool {
+	return nt.CreatesOverlapWith(l, own, empty, virtual, c, true)
+}
+
+// CreatesOverlapWith is CreatesSharedEndOverlapWith when sharedEnd is set,
+// and otherwise the same for overlaps of either kind (thesis §6.2 kinds 1 and
+// 2: the two bridges share a bridge cell).
+func (nt *Notions) CreatesOverlapWith(l *BridgeList, own, empty board.Bits, virtual bool, c board.Cell, sharedEnd bool) bool {
 	var nb [6]Bridge
 	n := 0
 	for d := range nt.brs[c] {
 		st := &nt.brs[c][d]
-		if st.to < 0 || !nt.isOwn(st.to, own, virtual) || !empty.Has(st.v1) || !empty.Has(st.v2) {
+		if st.To < 0 || !nt.IsOwn(st.To, own, virtual) || !empty.Has(st.V1) || !empty.Has(st.V2) {
 			continue
 		}
-		nb[n] = Bridge{Z: Ext(c), W: st.to, V1: st.v1, V2: st.v2, DX: st.dx}
+		nb[n] = Bridge{Z: Ext(c), W: st.To, V1: st.V1, V2: st.V2, DX: st.DX}
 		n++
 	}
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
-			if _, se, ok := Overlap(nb[a], nb[b]); ok && se {
+			if _, se, ok := Overlap(nb[a], nb[b]); ok && (se || !sharedEnd) {
 				return true
 			}
 		}
@@ -1028,7 +1068,7 @@ func (nt *Notions) CreatesSharedEndOverlapWith(l *BridgeList, own, empty board.B
 			if old.V1 == c || old.V2 == c {
 				continue
 			}
-			if _, se, ok := Overlap(nb[a], old); ok && se {
+			if _, se, ok := Overlap(nb[a], old); ok && (se || !sharedEnd) {
 				return true
 			}
 		}
