@@ -59,7 +59,7 @@ func gardnerApplies(m, n int, g board.Geometry) error {
 		return fmt.Errorf("unknown geometry %v", g)
 	}
 	if m <= n {
-		return fmt.Errorf("Red's Gardner strategy needs more columns than rings (m > n); here m = %d, n = %d", m, n)
+		return fmt.Errorf("the Gardner strategy for Red needs more columns than rings (m > n); here m = %d, n = %d", m, n)
 	}
 	return nil
 }
@@ -69,7 +69,7 @@ func gardnerBlueApplies(m, n int, g board.Geometry) error {
 		return fmt.Errorf("unknown geometry %v", g)
 	}
 	if m >= n {
-		return fmt.Errorf("Blue's Gardner strategy needs more rings than columns (m < n); here m = %d, n = %d", m, n)
+		return fmt.Errorf("the Gardner strategy for Blue needs more rings than columns (m < n); here m = %d, n = %d", m, n)
 	}
 	return nil
 }

@@ -64,10 +64,10 @@ func init() {
 
 func vandenbroekApplies(m, n int, g board.Geometry) error {
 	if g != board.Cylinder || m != 5 {
-		return fmt.Errorf("Alg. 7.1.1 is defined for 5×n cylinders only (got %d×%d %s)", m, n, g)
+		return fmt.Errorf("the thesis defines Alg. 7.1.1 for 5×n cylinders only (got %d×%d %s)", m, n, g)
 	}
 	if n < 1 || n+2 > 64 {
-		return fmt.Errorf("Alg. 7.1.1: n = %d rings is outside 1..62", n)
+		return fmt.Errorf("the thesis's Alg. 7.1.1 on %d rings: n must be in 1..62", n)
 	}
 	return nil
 }
