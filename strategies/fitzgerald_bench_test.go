@@ -2,6 +2,7 @@ package strategies
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"hexproof/board"
@@ -15,7 +16,7 @@ func benchPositions(b *testing.B, n, lo, hi int) (*Fitzgerald, []board.Position,
 	var ps []board.Position
 	var lasts []board.Cell
 	for _, g := range tg.Games {
-		if g.Strategy != "fitzgerald" || g.Board != "5x"+itoa(n) {
+		if g.Strategy != "fitzgerald" || g.Board != "5x"+strconv.Itoa(n) {
 			continue
 		}
 		bd := board.MustNew(5, n, board.Cylinder)
@@ -37,13 +38,6 @@ func benchPositions(b *testing.B, n, lo, hi int) (*Fitzgerald, []board.Position,
 		}
 	}
 	return f, ps, lasts
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
 }
 
 func benchDecide(b *testing.B, n, lo, hi int) {
