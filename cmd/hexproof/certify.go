@@ -258,15 +258,7 @@ func writeJSON(path string, v any, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out = append(out, '\n')
-	if path == "-" {
-		_, err := stdout.Write(out)
-		return err
-	}
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		return fmt.Errorf("--json: %w", err)
-	}
-	return nil
+	return writeOut(path, append(out, '\n'), stdout)
 }
 
 // certifyTable runs pairing.Table and prints one line per board.

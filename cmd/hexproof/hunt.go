@@ -173,15 +173,3 @@ func parseStarters(s string) ([]board.Color, error) {
 	}
 	return []board.Color{c}, nil
 }
-
-// writeOut writes a document to path, or to stdout for "-".
-func writeOut(path string, out []byte, stdout io.Writer) error {
-	if path == "-" {
-		_, err := stdout.Write(out)
-		return err
-	}
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		return fmt.Errorf("--json: %w", err)
-	}
-	return nil
-}

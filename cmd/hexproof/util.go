@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -64,4 +66,16 @@ func strategyFromFlags(size, geo, name string) (*board.Board, strategies.Strateg
 		return nil, nil, err
 	}
 	return b, s, nil
+}
+
+// writeOut writes a document to path, or to stdout for "-".
+func writeOut(path string, out []byte, stdout io.Writer) error {
+	if path == "-" {
+		_, err := stdout.Write(out)
+		return err
+	}
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		return fmt.Errorf("--json: %w", err)
+	}
+	return nil
 }

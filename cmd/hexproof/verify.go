@@ -461,14 +461,7 @@ func writeResultsJSON(path string, results []*verify.Result, array bool, stdout 
 	if err != nil {
 		return err
 	}
-	if path == "-" {
-		_, err := stdout.Write(out)
-		return err
-	}
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		return fmt.Errorf("--json: %w", err)
-	}
-	return nil
+	return writeOut(path, out, stdout)
 }
 
 func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
