@@ -45,7 +45,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("hunt --board MxN --strategy NAME [flags]", huntSynopsis, stdout)
 	size := fs.String("board", "", "board size, columns x rings, e.g. 5x9 (required)")
 	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "strategy name (see 'hexproof strategies') (required)")
+	name := fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
 	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
 	choicesFlag := fs.String("choices", "every", "every, some or first (as for verify)")
 	jobs := fs.Int("jobs", 0, "independent workers, each with its own seed (default: all CPUs)")

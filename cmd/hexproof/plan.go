@@ -49,7 +49,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("plan --board MxN --strategy NAME --starter red|blue --shards K --out DIR [flags]", planSynopsis, stdout)
 	size := fs.String("board", "", "board size, columns x rings, e.g. 5x4 (required)")
 	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "strategy name (see 'hexproof strategies') (required)")
+	name := fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
 	starterFlag := fs.String("starter", "", "who moves first: red or blue (required; one plan per starter)")
 	choicesFlag := fs.String("choices", "every", "every or first (some cannot be split)")
 	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions")

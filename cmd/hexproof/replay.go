@@ -43,7 +43,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("replay --board MxN --strategy NAME --starter red|blue --moves \"…\" [flags]", replaySynopsis, stdout)
 	size := fs.String("board", "", "board size, columns x rings, e.g. 4x3 (required)")
 	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "strategy name (see 'hexproof strategies') (required)")
+	name := fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
 	starterFlag := fs.String("starter", "", "who plays the first move: red or blue (default: the first move's prefix)")
 	moves := fs.String("moves", "", "move list, e.g. \"(3,2) b1\" (opponent only) or \"B:(2,7) R:(4,7) …\" (whole game)")
 	choicesFlag := fs.String("choices", "first", "first: play the first allowed cell; every/some: refuse to choose among several")

@@ -49,7 +49,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("simulate --board MxN[,MxN…] --strategy NAME [flags]", simulateSynopsis, stdout)
 	sizes := fs.String("board", "", "board size(s), columns x rings, e.g. 5x9 or 5x4,5x5 (required)")
 	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "strategy name (see 'hexproof strategies') (required)")
+	name := fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
 	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
 	choicesFlag := fs.String("choices", "every", "every or some: a random allowed cell; first: the first")
 	opponent := fs.String("opponent", "montecarlo", "montecarlo (thesis Alg. 9.1.1) or random")

@@ -59,7 +59,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("verify --board MxN --strategy NAME [flags]", verifySynopsis, stdout)
 	size := fs.String("board", "", "board size, columns x rings, e.g. 5x4 (required)")
 	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "strategy name (see 'hexproof strategies') (required)")
+	name := fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
 	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
 	choicesFlag := fs.String("choices", "every", "every, some or first (see above)")
 	jobs := fs.Int("jobs", 0, "worker goroutines; 0 means all CPUs; never changes the result")
