@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -250,15 +249,6 @@ func formatCoords(cs [][2]int) string {
 		parts[k] = fmt.Sprintf("(%d,%d)", c[0], c[1])
 	}
 	return strings.Join(parts, " ")
-}
-
-// writeJSON writes v indented to path, or to stdout for "-".
-func writeJSON(path string, v any, stdout io.Writer) error {
-	out, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	return writeOut(path, append(out, '\n'), stdout)
 }
 
 // certifyTable runs pairing.Table and prints one line per board.

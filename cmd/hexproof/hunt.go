@@ -161,15 +161,3 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	}
 	return worstExit(results)
 }
-
-// parseStarters reads --starter: red, blue or both.
-func parseStarters(s string) ([]board.Color, error) {
-	if s == "both" {
-		return []board.Color{board.Red, board.Blue}, nil
-	}
-	c, err := board.ParseColor(s)
-	if err != nil {
-		return nil, fmt.Errorf("--starter: %v (or both)", err)
-	}
-	return []board.Color{c}, nil
-}

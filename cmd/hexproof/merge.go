@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -171,19 +170,7 @@ func writeMergeJSON(path string, m *shard.Merged, stdout io.Writer) error {
 			doc.Shards.Failed = append(doc.Shards.Failed, failedShard{st.Index, st.Why})
 		}
 	}
-	raw, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return err
-	}
-	raw = append(raw, '\n')
-	if path == "-" {
-		_, err = stdout.Write(raw)
-		return err
-	}
-	if err := os.WriteFile(path, raw, 0o644); err != nil {
-		return fmt.Errorf("--json: %w", err)
-	}
-	return nil
+	return writeJSON(path, doc, stdout)
 }
 
 func nonNil(xs []int) []int {

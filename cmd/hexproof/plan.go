@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -190,19 +189,7 @@ func writePlanJSON(path string, pf *shard.PlanFile, dir string, stdout io.Writer
 	if pf.Settled != nil {
 		s.Settled = pf.Settled.Verdict
 	}
-	raw, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return err
-	}
-	raw = append(raw, '\n')
-	if path == "-" {
-		_, err = stdout.Write(raw)
-		return err
-	}
-	if err := os.WriteFile(path, raw, 0o644); err != nil {
-		return fmt.Errorf("--json: %w", err)
-	}
-	return nil
+	return writeJSON(path, s, stdout)
 }
 
 // jobFiles writes the Slurm job array and the GNU parallel script of a plan.

@@ -78,15 +78,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(fmt.Errorf("--memory: %v", err))
 	}
-	var starters []board.Color
-	if *starterFlag == "both" {
-		starters = []board.Color{board.Red, board.Blue}
-	} else {
-		c, err := board.ParseColor(*starterFlag)
-		if err != nil {
-			return usageErr(fmt.Errorf("--starter: %v (or both)", err))
-		}
-		starters = []board.Color{c}
+	starters, err := parseStarters(*starterFlag)
+	if err != nil {
+		return usageErr(err)
 	}
 	if *movesFlag != "" && len(starters) != 1 {
 		return usageErr(fmt.Errorf("--moves needs --starter red or --starter blue"))

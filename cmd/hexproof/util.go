@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -78,4 +79,25 @@ func writeOut(path string, out []byte, stdout io.Writer) error {
 		return fmt.Errorf("--json: %w", err)
 	}
 	return nil
+}
+
+// parseStarters reads --starter: red, blue or both.
+func parseStarters(s string) ([]board.Color, error) {
+	if s == "both" {
+		return []board.Color{board.Red, board.Blue}, nil
+	}
+	c, err := board.ParseColor(s)
+	if err != nil {
+		return nil, fmt.Errorf("--starter: %v (or both)", err)
+	}
+	return []board.Color{c}, nil
+}
+
+// writeJSON writes v indented to path, or to stdout for "-".
+func writeJSON(path string, v any, stdout io.Writer) error {
+	out, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeOut(path, append(out, '\n'), stdout)
 }

@@ -95,15 +95,9 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
-	var starters []board.Color
-	if *starterFlag == "both" {
-		starters = []board.Color{board.Red, board.Blue}
-	} else {
-		c, err := board.ParseColor(*starterFlag)
-		if err != nil {
-			return usageErr(fmt.Errorf("--starter: %v (or both)", err))
-		}
-		starters = []board.Color{c}
+	starters, err := parseStarters(*starterFlag)
+	if err != nil {
+		return usageErr(err)
 	}
 	if *inMemory && (*db != "" || *resume) {
 		return usageErr(fmt.Errorf("--in-memory cannot be combined with --db or --resume"))
