@@ -15,6 +15,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"hexproof/board"
+	"hexproof/verify"
 	"hexproof/verify/solve"
 )
 
@@ -252,20 +253,6 @@ func spin(w io.Writer, desc string, s *solve.Solver) func() {
 		progressbar.OptionThrottle(200*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)
-	done := make(chan struct{})
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		t := time.NewTicker(200 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				_ = bar.Set64(s.Progress())
-			}
-		}
-	}()
-	return func() { close(done); <-finished; _ = bar.Finish(); fmt.Fprintln(w) }
+	stop := verify.Ticker(200*time.Millisecond, func() { _ = bar.Set64(s.Progress()) })
+	return func() { stop(); _ = bar.Finish(); fmt.Fprintln(w) }
 }

@@ -136,27 +136,13 @@ func (sh *shared) progress(f func(Progress), ws []*worker) func() {
 	if f == nil {
 		return func() {}
 	}
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		t := time.NewTicker(200 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				var n int64
-				for _, w := range ws {
-					n += w.nodes.Load()
-				}
-				f(Progress{Nodes: n, Losses: sh.losses.Load(), Shortest: int(sh.shortest.Load()), Elapsed: time.Since(sh.start)})
-			}
+	return verify.Ticker(200*time.Millisecond, func() {
+		var n int64
+		for _, w := range ws {
+			n += w.nodes.Load()
 		}
-	}()
-	return func() { close(done); wg.Wait() }
+		f(Progress{Nodes: n, Losses: sh.losses.Load(), Shortest: int(sh.shortest.Load()), Elapsed: time.Since(sh.start)})
+	})
 }
 
 // worker runs one seeded schedule of searches (see run).
