@@ -23,6 +23,15 @@ func blunderFlag(fs *pflag.FlagSet) *time.Duration {
 		"solve lost games for at most this long to name the first losing move (0: do not)")
 }
 
+// checkBlunderTime refuses a negative --blunder-time, like every other
+// negative limit.
+func checkBlunderTime(d time.Duration) error {
+	if d < 0 {
+		return fmt.Errorf("--blunder-time cannot be negative (0 means do not look for the blunder)")
+	}
+	return nil
+}
+
 // findBlunder is the blunder of side in the lost game g, solving for at most
 // limit; nil when limit is 0. A search that does not finish, or a board the
 // solver does not take, gives a blunder that says so instead of an error: the

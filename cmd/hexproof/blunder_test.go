@@ -39,3 +39,18 @@ func TestBlunderAnnotations(t *testing.T) {
 		t.Errorf("replay: exit %d, no %q:\n%s\n%s", code, want, out, errOut)
 	}
 }
+
+// TestBlunderTimeNegative: a negative --blunder-time is one line and exit 2
+// in every command that takes it.
+func TestBlunderTimeNegative(t *testing.T) {
+	for _, args := range [][]string{
+		{"verify", "--board", "4x3", "--strategy", "mirror", "--in-memory", "--no-progress"},
+		{"hunt", "--board", "4x3", "--strategy", "mirror", "--no-progress"},
+		{"replay", "--board", "4x3", "--strategy", "mirror", "--starter", "blue", "--moves", "(1,1)"},
+	} {
+		code, _, errOut := runCmd(append(args, "--blunder-time", "-1s")...)
+		if code != exitUsage || !strings.Contains(errOut, "--blunder-time cannot be negative") || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Errorf("%s --blunder-time -1s: exit %d, %q", args[0], code, errOut)
+		}
+	}
+}

@@ -77,6 +77,9 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	if *jobs < 0 || *maxNodes < 0 || *maxLosses < 0 || *timeLimit < 0 {
 		return usageErr(fmt.Errorf("--jobs, --max-nodes, --max-losses and --time-limit cannot be negative"))
 	}
+	if err := checkBlunderTime(*blunderTime); err != nil {
+		return usageErr(err)
+	}
 	if *jobs == 0 {
 		*jobs = max(1, runtimeCPUs())
 	}

@@ -54,6 +54,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(err error) int { return fail(stderr, "replay", exitUsage, err) }
+	if err := checkBlunderTime(*blunderTime); err != nil {
+		return usageErr(err)
+	}
 	b, strat, err := strategyFromFlags(*size, *geo, *name)
 	if err != nil {
 		return usageErr(err)

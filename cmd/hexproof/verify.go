@@ -110,6 +110,9 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			return usageErr(fmt.Errorf("--%s cannot be negative (0 means %s)", c.flag, zeroMeans[c.flag]))
 		}
 	}
+	if err := checkBlunderTime(*blunderTime); err != nil {
+		return usageErr(err)
+	}
 	if *jobs == 0 {
 		*jobs = max(1, runtimeCPUs())
 	}
