@@ -26,13 +26,15 @@ bench:
 # repository: everywhere but the Makefile (which names the check).
 CITE_CHECKED := . ':!Makefile'
 
-# go vet, gofmt, go.mod tidy, citations, staticcheck (its default checks).
+# go vet, gofmt, go.mod tidy, citations, nothing read from ../shared (the
+# suite must pass on a clone without it), staticcheck (its default checks).
 lint:
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) mod tidy -diff
 	@if git grep -nE '\bSPEC\b' -- $(CITE_CHECKED); then echo "cite docs/design.md, not SPEC"; exit 1; fi
+	@if git grep -nE '\.\./shared|/work/shared' -- '*.go' testdata; then echo "tests and code must not read ../shared: copy the data into testdata/"; exit 1; fi
 	@command -v $(STATICCHECK) >/dev/null || { echo "staticcheck not found: run make tools (and put \$$(go env GOPATH)/bin on PATH)"; exit 1; }
 	$(STATICCHECK) ./...
 

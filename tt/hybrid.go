@@ -188,14 +188,19 @@ func (h *Hybrid) LoadMeta() ([]byte, error) {
 
 // SaveMeta queues the metadata behind the layers already finished.
 func (h *Hybrid) SaveMeta(b []byte) error {
+	meta := append([]byte(nil), b...)
+	return h.enqueue(func() error { return h.disk.SaveMeta(meta) })
+}
+
+// enqueue queues a write behind those already queued, unless one failed.
+func (h *Hybrid) enqueue(job func() error) error {
 	h.mu.Lock()
 	err := h.firstErr()
 	h.mu.Unlock()
 	if err != nil {
 		return err
 	}
-	meta := append([]byte(nil), b...)
-	h.later(func() error { return h.disk.SaveMeta(meta) })
+	h.later(job)
 	return nil
 }
 

@@ -90,7 +90,12 @@ type Options struct {
 	// MemoryBudget bounds the successor buffers held in memory before they are
 	// sorted and handed to the store (bytes; 0: 4 GiB).
 	MemoryBudget int64
-	MaxLosses    int // losing games passed to OnLoss; 0 means none
+	// CheckpointEvery is how often, with a database, the expansion of a layer
+	// saves what it has done, so that a resumed run loses at most about this
+	// much work (docs/reliability.md); 0: every minute; negative: only at the
+	// end of each layer.
+	CheckpointEvery time.Duration
+	MaxLosses       int // losing games passed to OnLoss; 0 means none
 	// OnLoss receives distinct losing games (each strategy move carries its rule),
 	// at most MaxLosses of them, in a deterministic order.
 	OnLoss func(board.Game) error

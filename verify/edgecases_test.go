@@ -293,24 +293,19 @@ func TestSymmetriesOnReachableDecisions(t *testing.T) {
 	t.Logf("%d of %d (strategy, board, starter) game graphs checked completely", complete, total)
 }
 
-// lossyCases are refuted (or otherwise settled) searches with many losing
-// games of the minimal length, so that timing could matter.
-func lossyCases(t *testing.T) []struct {
+// strategyCase is a strategy to verify, with its registry name and starter.
+type strategyCase struct {
 	name    string
 	s       strategies.Strategy
 	starter board.Color
-} {
-	var out []struct {
-		name    string
-		s       strategies.Strategy
-		starter board.Color
-	}
+}
+
+// lossyCases are refuted (or otherwise settled) searches with many losing
+// games of the minimal length, so that timing could matter.
+func lossyCases(t *testing.T) []strategyCase {
+	var out []strategyCase
 	add := func(name string, s strategies.Strategy, st board.Color) {
-		out = append(out, struct {
-			name    string
-			s       strategies.Strategy
-			starter board.Color
-		}{name, s, st})
+		out = append(out, strategyCase{name, s, st})
 	}
 	for _, c := range []struct {
 		name string
@@ -334,14 +329,7 @@ func lossyCases(t *testing.T) []struct {
 // fullSummary is summary plus the exported losing games and the detail.
 func fullSummary(t *testing.T, opt Options) string {
 	t.Helper()
-	var games []string
-	opt.MaxLosses = 50
-	opt.OnLoss = func(g board.Game) error {
-		games = append(games, g.Board.FormatMoves(g.Moves, board.Thesis, true))
-		return nil
-	}
-	res := run(t, opt)
-	return fmt.Sprintf("%s minimal=%v layers=%d losses=%d detail=%q\n%v", summary(res), res.Minimal, res.LayersDone, res.Losses, res.Detail, games)
+	return runSummary(t, context.Background(), opt).s
 }
 
 // TestDeterminism: the whole result — verdict, counts, counterexample,

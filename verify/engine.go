@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"errors"
+	"maps"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -255,22 +256,57 @@ type layerResult struct {
 	errors    []tt.Key // states with a strategy error
 	next      tt.Layer
 	stopped   error // context error if the layer was not finished
+	// checkpointed is, for a layer not finished, how many of its positions
+	// are expanded and saved at a checkpoint (a resumed run goes on from there).
+	checkpointed int64
 }
 
 var errStopped = errors.New("stopped")
 
-// expandLayer expands every state of layer d into layer d+2.
-func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer) (*layerResult, error) {
+// scanChunk is how many positions a worker takes at a time (a variable so
+// that tests can make layers of many chunks on small boards).
+var scanChunk = 1024
+
+// expandLayer expands every state of layer d into layer d+2, continuing
+// from the checkpoints of resumed if it records some for layer d+2 (see
+// checkpoint); save records a checkpoint in the run's metadata.
+func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer, resumed *partialMeta, save func(*partialMeta) error) (*layerResult, error) {
 	wr, err := e.store.Create(d + 2)
+	if err != nil {
+		return nil, err
+	}
+	ck, err := e.newCheckpoint(d, resumed)
 	if err != nil {
 		return nil, err
 	}
 	// The layer set may hold about half the memory budget (a held key costs
 	// 16 bytes at a load between 5/16 and 5/8: about 34 bytes).
-	ls := newLayerSet(e.opt.memoryBudget()/2/34, wr.Add)
+	ls := newLayerSet(e.opt.memoryBudget()/2/34, wr.Add, nil)
+	var skip int64 // frontier positions expanded before the checkpoint resumed from
+	if ck != nil && ck.seg > 0 {
+		b := newBatch(ls)
+		err := ck.cp.ScanParts(d+2, ck.seg, func(run []tt.Key) error {
+			for _, k := range run {
+				if err := b.add(k); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err == nil {
+			err = b.flushAll()
+		}
+		if err != nil {
+			return nil, err
+		}
+		ls.forgetFresh() // saved already
+		skip = ck.done
+	}
+	ls.save = ck.saver()
 	e.lossSeen.Store(false)
 	e.errSeen.Store(false)
 	chunks := make(chan []tt.Key, 2*e.jobs)
+	var inflight sync.WaitGroup // chunks handed out and not yet done
 	workers := make([]*worker, e.jobs)
 	var wg sync.WaitGroup
 	for i := range workers {
@@ -280,13 +316,13 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer) (*layerRe
 		go func() {
 			defer wg.Done()
 			for chunk := range chunks {
-				if w.err != nil || ctx.Err() != nil {
-					continue
+				if w.err == nil && ctx.Err() == nil {
+					for _, s := range chunk {
+						e.expand(s, d, w)
+					}
+					e.doneInLay.Add(int64(len(chunk)))
 				}
-				for _, s := range chunk {
-					e.expand(s, d, w)
-				}
-				e.doneInLay.Add(int64(len(chunk)))
+				inflight.Done()
 			}
 			if w.err == nil && ctx.Err() == nil {
 				w.err = w.batch.flushAll()
@@ -294,13 +330,27 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer) (*layerRe
 		}()
 	}
 	e.frontier.Store(cur.Len())
-	e.doneInLay.Store(0)
-	scanErr := cur.Scan(1024, func(keys []tt.Key) error {
+	e.doneInLay.Store(skip)
+	handed := skip
+	scanErr := cur.Scan(scanChunk, func(keys []tt.Key) error {
 		if ctx.Err() != nil {
 			return errStopped
 		}
+		if skip > 0 {
+			n := min(skip, int64(len(keys)))
+			keys, skip = keys[n:], skip-n
+			if len(keys) == 0 {
+				return nil
+			}
+		}
+		inflight.Add(1)
 		chunks <- append([]tt.Key(nil), keys...)
-		return nil
+		handed += int64(len(keys))
+		if !ck.due() {
+			return nil
+		}
+		inflight.Wait()
+		return e.takeCheckpoint(ck, handed, workers, ls, save)
 	})
 	close(chunks)
 	wg.Wait()
@@ -310,7 +360,14 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer) (*layerRe
 	}
 	if ctx.Err() != nil {
 		lr.stopped = ctx.Err()
+		if ck != nil {
+			lr.checkpointed = ck.done
+		}
 		return lr, nil
+	}
+	if ck != nil {
+		maps.Copy(lr.rules, ck.base.Rules)
+		lr.longest, lr.generated, lr.symHits = ck.base.Longest, ck.base.Generated, ck.base.Sym
 	}
 	for _, w := range workers {
 		if w.err != nil {

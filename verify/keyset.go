@@ -2,6 +2,7 @@ package verify
 
 import (
 	"math"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 
@@ -15,6 +16,9 @@ import (
 // slot.
 type keySet struct {
 	slots []tt.Key
+	// fresh has a bit per slot: the key there is not yet saved at a
+	// checkpoint (see checkpoint); taken by takeFresh.
+	fresh []uint64
 	shift uint
 	n     int
 	max   int // slots at most; when full beyond half, the owner drains it
@@ -28,6 +32,7 @@ func newKeySet(maxSlots int) *keySet {
 
 func (s *keySet) alloc(size int) {
 	s.slots = make([]tt.Key, size)
+	s.fresh = make([]uint64, (size+63)/64)
 	s.shift = 64
 	for x := size; x > 1; x >>= 1 {
 		s.shift--
@@ -40,36 +45,49 @@ func (s *keySet) hash(k tt.Key) uint64 {
 	return (h ^ h>>29) * 0xBF58476D1CE4E5B9
 }
 
-// add inserts k and reports whether it was new. The slot comes from the bits
-// of the hash below the top partBits, which choose the partition of a succSet.
-func (s *keySet) add(k tt.Key) bool {
+// slot is where k is, or where it would go (then isNew). The slot comes from
+// the bits of the hash below the top partBits, which choose the partition of
+// a succSet.
+func (s *keySet) slot(k tt.Key) (i uint64, isNew bool) {
 	mask := uint64(len(s.slots) - 1)
-	for i := (s.hash(k) << partBits) >> s.shift; ; i = (i + 1) & mask {
+	for i = (s.hash(k) << partBits) >> s.shift; ; i = (i + 1) & mask {
 		switch s.slots[i] {
 		case tt.Key{}:
-			s.slots[i] = k
-			s.n++
-			// Grow at half load below the cap. The owner drains the set
-			// between positions once it is half full at the cap, but one
-			// position can add up to cells² keys, so past three quarters the
-			// set grows beyond the cap rather than ever filling up (probing a
-			// full table would never end).
-			if (8*s.n > 5*len(s.slots) && len(s.slots) < s.max) || 4*s.n > 3*len(s.slots) {
-				s.grow()
-			}
-			return true
+			return i, true
 		case k:
-			return false
+			return i, false
 		}
 	}
 }
 
+// add inserts k and reports whether it was new.
+func (s *keySet) add(k tt.Key) bool {
+	i, isNew := s.slot(k)
+	if !isNew {
+		return false
+	}
+	s.slots[i] = k
+	s.fresh[i>>6] |= 1 << (i & 63)
+	s.n++
+	// Grow at half load below the cap. The owner drains the set between
+	// positions once it is half full at the cap, but one position can add up
+	// to cells² keys, so past three quarters the set grows beyond the cap
+	// rather than ever filling up (probing a full table would never end).
+	if (8*s.n > 5*len(s.slots) && len(s.slots) < s.max) || 4*s.n > 3*len(s.slots) {
+		s.grow()
+	}
+	return true
+}
+
 func (s *keySet) grow() {
-	old := s.slots
+	old, oldFresh := s.slots, s.fresh
 	s.alloc(2 * len(old))
-	for _, k := range old {
+	for i, k := range old {
 		if k != (tt.Key{}) {
-			s.add(k)
+			j, _ := s.slot(k)
+			s.slots[j] = k
+			s.fresh[j>>6] |= (oldFresh[i>>6] >> (i & 63) & 1) << (j & 63)
+			s.n++
 		}
 	}
 }
@@ -82,7 +100,20 @@ func (s *keySet) drain(dst []tt.Key) []tt.Key {
 			s.slots[i] = tt.Key{}
 		}
 	}
+	clear(s.fresh)
 	s.n = 0
+	return dst
+}
+
+// takeFresh appends the keys not yet taken to dst, marks them taken and
+// returns dst; the set keeps them.
+func (s *keySet) takeFresh(dst []tt.Key) []tt.Key {
+	for w, word := range s.fresh {
+		for ; word != 0; word &= word - 1 {
+			dst = append(dst, s.slots[w<<6|bits.TrailingZeros64(word)])
+		}
+		s.fresh[w] = 0
+	}
 	return dst
 }
 
@@ -98,18 +129,24 @@ func (s *keySet) drain(dst []tt.Key) []tt.Key {
 // drained into the store as a sorted run (a run may then repeat keys of a
 // later run; the store merges them), so a layer larger than memory streams
 // out instead of growing without bound.
+//
+// Checkpoints (save non-nil): the keys not yet saved are handed to save, as
+// sorted runs, at every checkpoint (saveFresh) and when a partition is
+// drained, while the set keeps them for removing duplicates, so that what is
+// saved is always every key found so far, each once.
 type layerSet struct {
 	parts   [1 << partBits]partition
 	maxKeys int64
 	held    atomic.Int64
 	spill   func([]tt.Key) error // hands a sorted run to the store
+	save    func([]tt.Key) error // saves a sorted run at a checkpoint
 	spillMu sync.Mutex
 }
 
 type partition struct {
 	mu  sync.Mutex
 	set keySet
-	_   [40]byte // keep partitions' locks on separate cache lines
+	_   [16]byte // keep partitions' locks on separate cache lines
 }
 
 const (
@@ -117,8 +154,8 @@ const (
 	bufKeys  = 256 // a partition's buffer in a batch: 4 KiB
 )
 
-func newLayerSet(maxKeys int64, spill func([]tt.Key) error) *layerSet {
-	ls := &layerSet{maxKeys: max(maxKeys, 1<<12), spill: spill}
+func newLayerSet(maxKeys int64, spill, save func([]tt.Key) error) *layerSet {
+	ls := &layerSet{maxKeys: max(maxKeys, 1<<12), spill: spill, save: save}
 	for i := range ls.parts {
 		ls.parts[i].set = keySet{max: math.MaxInt}
 		ls.parts[i].set.alloc(1 << 8)
@@ -135,8 +172,11 @@ func (ls *layerSet) insert(p int, keys []tt.Key) error {
 		part.set.add(k)
 	}
 	held := ls.held.Add(int64(part.set.n - before))
-	var run []tt.Key
+	var run, fresh []tt.Key
 	if held > ls.maxKeys {
+		if ls.save != nil {
+			fresh = tt.SortUnique(part.set.takeFresh(nil))
+		}
 		run = tt.SortUnique(part.set.drain(nil))
 		ls.held.Add(-int64(len(run)))
 		part.set.alloc(1 << 8)
@@ -147,7 +187,33 @@ func (ls *layerSet) insert(p int, keys []tt.Key) error {
 	}
 	ls.spillMu.Lock()
 	defer ls.spillMu.Unlock()
+	if len(fresh) > 0 {
+		if err := ls.save(fresh); err != nil {
+			return err
+		}
+	}
 	return ls.spill(run)
+}
+
+// saveFresh saves every key not yet saved, partition by partition. Called at
+// a checkpoint, with no insert under way.
+func (ls *layerSet) saveFresh() error {
+	for p := range ls.parts {
+		if fresh := tt.SortUnique(ls.parts[p].set.takeFresh(nil)); len(fresh) > 0 {
+			if err := ls.save(fresh); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// forgetFresh marks every key held as saved (they were read from a
+// checkpoint).
+func (ls *layerSet) forgetFresh() {
+	for p := range ls.parts {
+		clear(ls.parts[p].set.fresh)
+	}
 }
 
 // finish hands every partition to the store as a sorted run, in partition

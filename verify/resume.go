@@ -15,6 +15,9 @@ type Resume struct {
 	// starts again from the empty board).
 	Layer     int
 	Positions int64 // positions in the finished layers
+	// Expanded is how many positions of layer Layer were expanded and saved
+	// at a checkpoint inside it (the run goes on after them).
+	Expanded int64
 }
 
 // ResumePoint reads, without changing anything, where opt would resume: nil
@@ -67,6 +70,9 @@ func resumePoint(opt Options, verify bool) (*Resume, error) {
 	if m.Frontier >= 0 {
 		for _, n := range m.Sizes {
 			r.Positions += n
+		}
+		if m.Partial != nil {
+			r.Expanded = m.Partial.Done
 		}
 	}
 	return r, nil

@@ -102,6 +102,8 @@ type meta struct {
 	Trans    int64            `json:"transposition_hits"`
 	Sym      int64            `json:"symmetry_hits"`
 	Elapsed  float64          `json:"elapsed_seconds"`
+	// Partial records the checkpoints of the layer being built, if any.
+	Partial *partialMeta `json:"partial,omitempty"`
 }
 
 // RunID names a run: everything that determines its search.
@@ -232,12 +234,12 @@ func (e *engine) openStore() (m *meta, err error) {
 	return m, nil
 }
 
-func (e *engine) saveMeta(frontier int, sizes map[int]int64) error {
+func (e *engine) saveMeta(frontier int, sizes map[int]int64, partial *partialMeta) error {
 	m := meta{
 		Format: 1, Run: RunID(e.opt), Frontier: frontier, Sizes: sizes,
 		Rules: e.res.RuleCounts, Longest: e.res.LongestGame,
 		Trans: e.res.TranspositionHits, Sym: e.res.SymmetryHits,
-		Elapsed: time.Since(e.start).Seconds(),
+		Elapsed: time.Since(e.start).Seconds(), Partial: partial,
 	}
 	raw, err := json.Marshal(m)
 	if err != nil {
@@ -246,6 +248,10 @@ func (e *engine) saveMeta(frontier int, sizes map[int]int64) error {
 	return e.store.SaveMeta(raw)
 }
 
+// runBFS is the breadth-first search of `every` and `first`: the first layer
+// (or the layers of a resumed run), then one layer after another until a
+// layer is empty (optimal), has an event (refuted, or a strategy error), or a
+// budget stops it (inconclusive).
 func (e *engine) runBFS(ctx context.Context) error {
 	resumed, err := e.openStore()
 	if err != nil {
@@ -254,101 +260,18 @@ func (e *engine) runBFS(ctx context.Context) error {
 	defer e.store.Close()
 	res := e.res
 	sizes := map[int]int64{}
-	var d0, d int
+	d0 := e.firstDepth()
+	var d int
 	var cur tt.Layer
-	switch {
-	case len(e.opt.Starts) > 0:
-		d0 = len(e.opt.Starts[0].Moves)
-	case e.opt.Starter == e.opp:
-		d0 = 0
-	default:
-		d0 = 1
-	}
+	var partial *partialMeta
 	if resumed != nil {
-		d = resumed.Frontier
-		maps.Copy(sizes, resumed.Sizes)
-		maps.Copy(res.RuleCounts, resumed.Rules)
-		res.LongestGame, res.TranspositionHits, res.SymmetryHits = resumed.Longest, resumed.Trans, resumed.Sym
-		e.start = e.start.Add(-time.Duration(resumed.Elapsed * float64(time.Second)))
-		if err := e.store.Drop(d + 1); err != nil {
+		d, partial = resumed.Frontier, resumed.Partial
+		if cur, err = e.resumeLayers(resumed, sizes); err != nil {
 			return err
-		}
-		if cur, err = e.store.Layer(d); err != nil {
-			return err
-		}
-		// The stored layers must be what the metadata says they are.
-		for k, n := range sizes {
-			l, err := e.store.Layer(k)
-			if err != nil {
-				return err
-			}
-			if l.Len() != n {
-				return &tt.DamagedError{Dir: e.opt.DB, Err: fmt.Errorf("layer %d has %d positions, its record says %d", k, l.Len(), n)}
-			}
 		}
 	} else {
-		// Starting afresh: first record durably that no layer is finished,
-		// then drop the old layers. The other order would let a crash in
-		// between leave metadata that names a layer no longer there.
-		if err := e.saveMeta(-1, nil); err != nil {
-			return err
-		}
-		if err := e.store.Drop(0); err != nil {
-			return err
-		}
 		d = d0
-		var keys []tt.Key
-		switch {
-		case len(e.opt.Starts) > 0:
-			w := &worker{}
-			for _, g := range e.opt.Starts {
-				keys = append(keys, e.key(g.Position(-1), w))
-			}
-			res.SymmetryHits += w.symHits
-		case d0 == 0:
-			keys = []tt.Key{{}}
-		default:
-			// The strategy opens: its first decision is made here, at the root.
-			allowed, rule, f := e.rules.Answer(board.Position{}, board.NoCell)
-			if f != NoFault {
-				res.Verdict = StrategyError
-				res.Detail = "on the empty board " + e.rules.Describe(f, board.Position{}, board.NoCell, allowed, rule)
-				res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter}
-				return nil
-			}
-			res.RuleCounts[rule]++
-			for a := allowed; a.Any(); {
-				c := a.Pop()
-				p, o := e.rules.Place(board.Position{}, e.me, c)
-				switch o {
-				case Won:
-					res.LongestGame = max(res.LongestGame, 1)
-				case Drawn:
-					res.Verdict = Refuted
-					res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter, Moves: []board.Move{{Player: e.me, Cell: c, Rule: rule}}}
-					res.Minimal = true
-					res.Positions = 1
-					return nil
-				default:
-					w := &worker{}
-					keys = append(keys, e.key(p, w))
-					res.SymmetryHits += w.symHits
-				}
-			}
-		}
-		wr, err := e.store.Create(d)
-		if err != nil {
-			return err
-		}
-		if err := wr.Add(keys); err != nil {
-			return err
-		}
-		if cur, err = wr.Finish(); err != nil {
-			return err
-		}
-		res.TranspositionHits += int64(len(keys)) - cur.Len()
-		sizes[d] = cur.Len()
-		if err := e.saveMeta(d, sizes); err != nil {
+		if cur, err = e.firstLayer(d0, sizes); err != nil || cur == nil {
 			return err
 		}
 	}
@@ -363,35 +286,17 @@ func (e *engine) runBFS(ctx context.Context) error {
 			res.LayersDone = e.b.Cells()
 			return nil
 		}
-		if _, inMemory := e.store.(*tt.Mem); inMemory && res.Positions*16 > e.opt.memoryBudget() {
-			res.Verdict = Inconclusive
-			res.Detail = fmt.Sprintf("memory budget of %d MiB reached after %d positions; layers up to %d stones are complete (a database goes further, or a larger memory budget)", e.opt.memoryBudget()>>20, res.Positions, d)
-			return nil
-		}
-		if e.opt.MaxPositions > 0 && res.Positions > e.opt.MaxPositions {
-			res.Verdict = Inconclusive
-			res.Detail = fmt.Sprintf("position budget of %d reached after %d positions; layers up to %d stones are complete", e.opt.MaxPositions, res.Positions, d)
+		if e.overBudget(d) {
 			return nil
 		}
 		e.layer.Store(int64(d))
-		lr, err := e.expandLayer(ctx, d, cur)
+		lr, err := e.expandLayer(ctx, d, cur, partial, func(p *partialMeta) error { return e.saveMeta(d, sizes, p) })
 		if err != nil {
 			return err
 		}
+		partial = nil
 		if lr.stopped != nil {
-			res.Verdict = Inconclusive
-			why := "interrupted"
-			if lr.stopped == context.DeadlineExceeded {
-				why = fmt.Sprintf("time limit of %s reached", e.opt.TimeLimit)
-			}
-			found := "no loss was found so far"
-			if e.lossSeen.Load() || e.errSeen.Load() {
-				// The layer was not finished, so the smallest lost game (or
-				// strategy error) in cell order is not determined yet.
-				found = fmt.Sprintf("a loss or strategy error within %d plies was seen in this layer, but it was interrupted before the counterexample was determined", d+2)
-			}
-			res.Detail = fmt.Sprintf("%s while expanding the positions with %d stones (%d of %d done); layers up to %d stones are complete; %s",
-				why, d, e.doneInLay.Load(), cur.Len(), d, found)
+			e.stopped(d, cur, lr)
 			return nil
 		}
 		if len(lr.errors) > 0 || lr.minEvent != 0 {
@@ -404,12 +309,169 @@ func (e *engine) runBFS(ctx context.Context) error {
 		res.Positions += lr.next.Len()
 		e.positions.Store(res.Positions)
 		sizes[d+2] = lr.next.Len()
-		if err := e.saveMeta(d+2, sizes); err != nil {
+		if err := e.saveMeta(d+2, sizes, nil); err != nil {
 			return err
 		}
 		d += 2
 		cur = lr.next
 	}
+}
+
+// firstDepth is the stone count of the first stored layer: the start
+// prefixes' length, or 0 when the opponent opens, or 1 when the strategy does.
+func (e *engine) firstDepth() int {
+	switch {
+	case len(e.opt.Starts) > 0:
+		return len(e.opt.Starts[0].Moves)
+	case e.opt.Starter == e.opp:
+		return 0
+	}
+	return 1
+}
+
+// resumeLayers takes up a resumed run's totals and checks its stored layers;
+// it returns the layer to expand next.
+func (e *engine) resumeLayers(resumed *meta, sizes map[int]int64) (tt.Layer, error) {
+	res, d := e.res, resumed.Frontier
+	maps.Copy(sizes, resumed.Sizes)
+	maps.Copy(res.RuleCounts, resumed.Rules)
+	res.LongestGame, res.TranspositionHits, res.SymmetryHits = resumed.Longest, resumed.Trans, resumed.Sym
+	e.start = e.start.Add(-time.Duration(resumed.Elapsed * float64(time.Second)))
+	if err := e.store.Drop(d + 1); err != nil {
+		return nil, err
+	}
+	// The stored layers must be what the metadata says they are.
+	for k, n := range sizes {
+		l, err := e.store.Layer(k)
+		if err != nil {
+			return nil, err
+		}
+		if l.Len() != n {
+			return nil, &tt.DamagedError{Dir: e.opt.DB, Err: fmt.Errorf("layer %d has %d positions, its record says %d", k, l.Len(), n)}
+		}
+	}
+	if p := resumed.Partial; p != nil && (p.Layer != d+2 || p.Done < 0 || p.Done > sizes[d]) {
+		return nil, &tt.DamagedError{Dir: e.opt.DB, Err: fmt.Errorf("its checkpoint of layer %d does not fit layer %d of %d positions", p.Layer, d, sizes[d])}
+	}
+	return e.store.Layer(d)
+}
+
+// firstLayer builds and stores the first layer of a fresh run. It returns nil
+// when the search ended at the root (the strategy's first move cannot be
+// made, or fills the board).
+func (e *engine) firstLayer(d int, sizes map[int]int64) (tt.Layer, error) {
+	res := e.res
+	// First record durably that no layer is finished, then drop the old
+	// layers. The other order would let a crash in between leave metadata
+	// that names a layer no longer there.
+	if err := e.saveMeta(-1, nil, nil); err != nil {
+		return nil, err
+	}
+	if err := e.store.Drop(0); err != nil {
+		return nil, err
+	}
+	var keys []tt.Key
+	switch {
+	case len(e.opt.Starts) > 0:
+		w := &worker{}
+		for _, g := range e.opt.Starts {
+			keys = append(keys, e.key(g.Position(-1), w))
+		}
+		res.SymmetryHits += w.symHits
+	case d == 0:
+		keys = []tt.Key{{}}
+	default:
+		var done bool
+		if keys, done = e.rootMoves(); done {
+			return nil, nil
+		}
+	}
+	wr, err := e.store.Create(d)
+	if err != nil {
+		return nil, err
+	}
+	if err := wr.Add(keys); err != nil {
+		return nil, err
+	}
+	cur, err := wr.Finish()
+	if err != nil {
+		return nil, err
+	}
+	res.TranspositionHits += int64(len(keys)) - cur.Len()
+	sizes[d] = cur.Len()
+	return cur, e.saveMeta(d, sizes, nil)
+}
+
+// rootMoves makes the strategy's opening decision on the empty board and
+// returns the positions after each allowed move, or done when that settles
+// the run (a strategy error, or a move that ends the game in a draw).
+func (e *engine) rootMoves() (keys []tt.Key, done bool) {
+	res := e.res
+	allowed, rule, f := e.rules.Answer(board.Position{}, board.NoCell)
+	if f != NoFault {
+		res.Verdict = StrategyError
+		res.Detail = "on the empty board " + e.rules.Describe(f, board.Position{}, board.NoCell, allowed, rule)
+		res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter}
+		return nil, true
+	}
+	res.RuleCounts[rule]++
+	for a := allowed; a.Any(); {
+		c := a.Pop()
+		p, o := e.rules.Place(board.Position{}, e.me, c)
+		switch o {
+		case Won:
+			res.LongestGame = max(res.LongestGame, 1)
+		case Drawn:
+			res.Verdict = Refuted
+			res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter, Moves: []board.Move{{Player: e.me, Cell: c, Rule: rule}}}
+			res.Minimal = true
+			res.Positions = 1
+			return nil, true
+		default:
+			w := &worker{}
+			keys = append(keys, e.key(p, w))
+			res.SymmetryHits += w.symHits
+		}
+	}
+	return keys, false
+}
+
+// overBudget ends the run as inconclusive before layer d is expanded when a
+// budget is spent.
+func (e *engine) overBudget(d int) bool {
+	res := e.res
+	switch {
+	case e.opt.DB == "" && res.Positions*16 > e.opt.memoryBudget():
+		res.Detail = fmt.Sprintf("memory budget of %d MiB reached after %d positions; layers up to %d stones are complete (a database goes further, or a larger memory budget)", e.opt.memoryBudget()>>20, res.Positions, d)
+	case e.opt.MaxPositions > 0 && res.Positions > e.opt.MaxPositions:
+		res.Detail = fmt.Sprintf("position budget of %d reached after %d positions; layers up to %d stones are complete", e.opt.MaxPositions, res.Positions, d)
+	default:
+		return false
+	}
+	res.Verdict = Inconclusive
+	return true
+}
+
+// stopped words the result of a run stopped while expanding layer d.
+func (e *engine) stopped(d int, cur tt.Layer, lr *layerResult) {
+	res := e.res
+	res.Verdict = Inconclusive
+	why := "interrupted"
+	if lr.stopped == context.DeadlineExceeded {
+		why = fmt.Sprintf("time limit of %s reached", e.opt.TimeLimit)
+	}
+	found := "no loss was found so far"
+	if e.lossSeen.Load() || e.errSeen.Load() {
+		// The layer was not finished, so the smallest lost game (or
+		// strategy error) in cell order is not determined yet.
+		found = fmt.Sprintf("a loss or strategy error within %d plies was seen in this layer, but it was interrupted before the counterexample was determined", d+2)
+	}
+	saved := ""
+	if lr.checkpointed > 0 {
+		saved = fmt.Sprintf(", %d of them saved at a checkpoint", lr.checkpointed)
+	}
+	res.Detail = fmt.Sprintf("%s while expanding the positions with %d stones (%d of %d done%s); layers up to %d stones are complete; %s",
+		why, d, e.doneInLay.Load(), cur.Len(), saved, d, found)
 }
 
 func addCounts(into, from map[string]int64) {

@@ -154,58 +154,76 @@ func TestPlaceOutcomes(t *testing.T) {
 // that force spills or not: the runs handed to the store are sorted and
 // duplicate-free, and together hold exactly the distinct keys added; without
 // spills they are disjoint.
+//
+// With checkpoints, what is saved (at the checkpoints between two phases of
+// adding, at the end, and when a partition is drained) holds every distinct
+// key added so far, each once when nothing is drained.
 func TestLayerSet(t *testing.T) {
 	for _, maxKeys := range []int64{1 << 12, 1 << 14, 1 << 30} {
-		var runs [][]tt.Key
+		var runs, saved [][]tt.Key
 		var mu sync.Mutex
-		ls := newLayerSet(maxKeys, func(run []tt.Key) error {
-			mu.Lock()
-			defer mu.Unlock()
-			if !slices.IsSortedFunc(run, tt.Compare) || len(tt.SortUnique(slices.Clone(run))) != len(run) {
-				t.Error("a run is not sorted and duplicate-free")
+		collect := func(into *[][]tt.Key) func([]tt.Key) error {
+			return func(run []tt.Key) error {
+				mu.Lock()
+				defer mu.Unlock()
+				if !slices.IsSortedFunc(run, tt.Compare) || len(tt.SortUnique(slices.Clone(run))) != len(run) {
+					t.Error("a run is not sorted and duplicate-free")
+				}
+				*into = append(*into, slices.Clone(run))
+				return nil
 			}
-			runs = append(runs, slices.Clone(run))
-			return nil
-		})
+		}
+		ls := newLayerSet(maxKeys, collect(&runs), collect(&saved))
 		var all [4][]tt.Key
-		var wg sync.WaitGroup
-		for w := range all {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				rng := rand.New(rand.NewPCG(15, uint64(w)))
-				b := newBatch(ls)
-				for i := 0; i < 30000; i++ {
-					k := tt.Key{Red: 1 + uint64(rng.IntN(20000)), Blue: uint64(rng.IntN(4))}
-					all[w] = append(all[w], k)
-					if err := b.add(k); err != nil {
+		for phase := range 2 {
+			var wg sync.WaitGroup
+			for w := range all {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					rng := rand.New(rand.NewPCG(15+uint64(phase), uint64(w)))
+					b := newBatch(ls)
+					for i := 0; i < 15000; i++ {
+						k := tt.Key{Red: 1 + uint64(rng.IntN(20000)), Blue: uint64(rng.IntN(4))}
+						all[w] = append(all[w], k)
+						if err := b.add(k); err != nil {
+							t.Error(err)
+						}
+					}
+					if err := b.flushAll(); err != nil {
 						t.Error(err)
 					}
-				}
-				if err := b.flushAll(); err != nil {
-					t.Error(err)
-				}
-			}()
+				}()
+			}
+			wg.Wait()
+			if err := ls.saveFresh(); err != nil {
+				t.Fatal(err)
+			}
 		}
-		wg.Wait()
 		if err := ls.finish(); err != nil {
 			t.Fatal(err)
 		}
-		var union, want []tt.Key
-		total := 0
-		for _, r := range runs {
-			union = append(union, r...)
-			total += len(r)
-		}
+		var want []tt.Key
 		for _, a := range all {
 			want = append(want, a...)
 		}
 		want = tt.SortUnique(want)
-		if got := tt.SortUnique(union); !slices.Equal(got, want) {
-			t.Fatalf("budget %d: runs hold %d distinct keys, want %d", maxKeys, len(got), len(want))
-		}
-		if maxKeys == 1<<30 && total != len(want) {
-			t.Fatalf("no spill, but the runs repeat keys: %d keys for %d distinct", total, len(want))
+		for _, c := range []struct {
+			what string
+			runs [][]tt.Key
+		}{{"runs", runs}, {"saved runs", saved}} {
+			var union []tt.Key
+			total := 0
+			for _, r := range c.runs {
+				union = append(union, r...)
+				total += len(r)
+			}
+			if got := tt.SortUnique(union); !slices.Equal(got, want) {
+				t.Fatalf("budget %d: %s hold %d distinct keys, want %d", maxKeys, c.what, len(got), len(want))
+			}
+			if maxKeys == 1<<30 && total != len(want) {
+				t.Fatalf("no spill, but the %s repeat keys: %d keys for %d distinct", c.what, total, len(want))
+			}
 		}
 		if maxKeys == 1<<12 && len(runs) <= 1<<partBits {
 			t.Fatalf("budget %d: %d runs, expected spills", maxKeys, len(runs))

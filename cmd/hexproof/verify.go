@@ -39,7 +39,8 @@ inconclusive (interrupted, or a time limit or budget ran out), or strategy error
 
 Positions are stored in an embedded Badger database under the user's cache
 directory (or --db DIR) so that an interrupted run (Ctrl-C, a time limit, even
-kill -9) continues with --resume from its last finished layer; --resume with
+kill -9) continues with --resume from its last checkpoint (one a minute inside a
+layer, --checkpoint-every, and one at the end of every layer); --resume with
 nothing to resume is an error. A run without --resume starts afresh, replacing
 its own old database even if it is damaged. The database is deleted once every
 starter's run is settled and every output written (unless --keep-db).
@@ -65,7 +66,8 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 0, "worker goroutines; 0 means all CPUs; never changes the result")
 	db := fs.String("db", "", "database directory (default: <user cache>/hexproof)")
 	inMemory := fs.Bool("in-memory", false, "no database: positions in memory (no --resume)")
-	resume := fs.Bool("resume", false, "continue an interrupted run from its last finished layer")
+	resume := fs.Bool("resume", false, "continue an interrupted run from its last checkpoint")
+	checkpointEvery := fs.Duration("checkpoint-every", time.Minute, "with a database, save the work inside a layer this often (--resume loses at most about this much); 0 means only when a layer is finished")
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive; 0 means no limit")
 	blunderTime := blunderFlag(fs)
 	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive; 0 means no limit")
@@ -105,7 +107,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	for _, c := range []struct {
 		flag     string
 		negative bool
-	}{{"jobs", *jobs < 0}, {"max-positions", *maxPositions < 0}, {"max-losses", *maxLosses < 0}, {"time-limit", *timeLimit < 0}} {
+	}{{"jobs", *jobs < 0}, {"max-positions", *maxPositions < 0}, {"max-losses", *maxLosses < 0}, {"time-limit", *timeLimit < 0}, {"checkpoint-every", *checkpointEvery < 0}} {
 		if c.negative {
 			return usageErr(fmt.Errorf("--%s cannot be negative (0 means %s)", c.flag, zeroMeans[c.flag]))
 		}
@@ -140,6 +142,10 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
 			NoSymmetry: *noSym, Resume: *resume, TimeLimit: *timeLimit,
 			MaxPositions: *maxPositions, MemoryBudget: memBytes, MaxLosses: *maxLosses,
+			CheckpointEvery: *checkpointEvery,
+		}
+		if *checkpointEvery == 0 {
+			opts[k].CheckpointEvery = -1 // the library's 0 is its default
 		}
 		if dbRoot != "" {
 			opts[k].DB = filepath.Join(dbRoot, verify.RunID(opts[k]))
@@ -305,7 +311,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 // zeroMeans says what 0 means for the flags that accept it.
 var zeroMeans = map[string]string{
 	"jobs": "all CPUs", "max-positions": "no limit", "max-losses": "none",
-	"time-limit": "no limit",
+	"time-limit": "no limit", "checkpoint-every": "only when a layer is finished",
 }
 
 // settled: every starter ran and none is inconclusive.
@@ -358,7 +364,11 @@ func planResume(opts []verify.Options, dbRoot string) ([]string, error) {
 		case p.Layer < 0:
 			notices = append(notices, fmt.Sprintf("%s: the earlier run in %s recorded no finished layer; starting again from the empty board", who, p.Dir))
 		default:
-			notices = append(notices, fmt.Sprintf("%s: resuming from layer %d (%s positions in finished layers) in %s", who, p.Layer, reports.Thousands(p.Positions), p.Dir))
+			within := ""
+			if p.Expanded > 0 {
+				within = fmt.Sprintf("; %s of its positions expanded at a checkpoint", reports.Thousands(p.Expanded))
+			}
+			notices = append(notices, fmt.Sprintf("%s: resuming from layer %d (%s positions in finished layers%s) in %s", who, p.Layer, reports.Thousands(p.Positions), within, p.Dir))
 		}
 	}
 	return notices, nil

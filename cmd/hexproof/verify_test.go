@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -99,7 +100,12 @@ func TestKillAndResume(t *testing.T) {
 			[]time.Duration{150 * time.Millisecond, 400 * time.Millisecond, 800 * time.Millisecond, 1500 * time.Millisecond}},
 		{[]string{"--board", "5x4", "--strategy", "hht-strict", "--starter", "blue"}, 1,
 			[]time.Duration{100 * time.Millisecond, 300 * time.Millisecond, 700 * time.Millisecond, 1200 * time.Millisecond, 2000 * time.Millisecond}},
+		// Checkpoints inside layers: kills land between them.
+		{[]string{"--board", "5x4", "--strategy", "gardner", "--starter", "red", "--checkpoint-every", "5ms"}, 0,
+			[]time.Duration{300 * time.Millisecond, 600 * time.Millisecond, 900 * time.Millisecond, 1200 * time.Millisecond, 1600 * time.Millisecond}},
 	} {
+		checkpoints := slices.Contains(c.args, "--checkpoint-every")
+		withinLayer := 0
 		args := append([]string{"verify", "--no-progress", "--json", "-"}, c.args...)
 		want, err := exec.Command(bin, append(args, "--in-memory")...).Output()
 		if err != nil && !isExit(err, c.code) {
@@ -142,6 +148,12 @@ func TestKillAndResume(t *testing.T) {
 			if verdictJSON(t, out) != verdictJSON(t, want) {
 				t.Errorf("%v: resume after kill at %s: got\n%s\nwant\n%s", c.args, delay, out, want)
 			}
+			if strings.Contains(errb.String(), "expanded at a checkpoint") {
+				withinLayer++
+			}
+		}
+		if checkpoints && withinLayer == 0 {
+			t.Errorf("%v: no kill was resumed from a checkpoint inside a layer", c.args)
 		}
 		if resumed < 2 {
 			t.Errorf("%v: only %d runs were killed before they finished, so resuming was hardly tested", c.args, resumed)
