@@ -101,6 +101,25 @@ func (ck *checkpoint) saver() func([]tt.Key) error {
 	return ck.save
 }
 
+// load reads the parts of the recorded checkpoints back into ls, marked as
+// saved.
+func (ck *checkpoint) load(ls *layerSet) error {
+	b := newBatch(ls)
+	err := ck.cp.ScanParts(ck.d, ck.seg, func(run []tt.Key) error {
+		for _, k := range run {
+			if err := b.add(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		err = b.flushAll()
+	}
+	ls.forgetFresh()
+	return err
+}
+
 // due reports whether a checkpoint is due.
 func (ck *checkpoint) due() bool {
 	return ck != nil && !ck.off && time.Since(ck.last) >= ck.every

@@ -284,51 +284,15 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer, resumed *
 	ls := newLayerSet(e.opt.memoryBudget()/2/34, wr.Add, nil)
 	var skip int64 // frontier positions expanded before the checkpoint resumed from
 	if ck != nil && ck.seg > 0 {
-		b := newBatch(ls)
-		err := ck.cp.ScanParts(d+2, ck.seg, func(run []tt.Key) error {
-			for _, k := range run {
-				if err := b.add(k); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err == nil {
-			err = b.flushAll()
-		}
-		if err != nil {
+		if err := ck.load(ls); err != nil {
 			return nil, err
 		}
-		ls.forgetFresh() // saved already
 		skip = ck.done
 	}
 	ls.save = ck.saver()
 	e.lossSeen.Store(false)
 	e.errSeen.Store(false)
-	chunks := make(chan []tt.Key, 2*e.jobs)
-	var inflight sync.WaitGroup // chunks handed out and not yet done
-	workers := make([]*worker, e.jobs)
-	var wg sync.WaitGroup
-	for i := range workers {
-		w := &worker{e: e, rules: map[string]int64{}, batch: newBatch(ls)}
-		workers[i] = w
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for chunk := range chunks {
-				if w.err == nil && ctx.Err() == nil {
-					for _, s := range chunk {
-						e.expand(s, d, w)
-					}
-					e.doneInLay.Add(int64(len(chunk)))
-				}
-				inflight.Done()
-			}
-			if w.err == nil && ctx.Err() == nil {
-				w.err = w.batch.flushAll()
-			}
-		}()
-	}
+	pool := e.startWorkers(ctx, d, ls)
 	e.frontier.Store(cur.Len())
 	e.doneInLay.Store(skip)
 	handed := skip
@@ -343,28 +307,89 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer, resumed *
 				return nil
 			}
 		}
-		inflight.Add(1)
-		chunks <- append([]tt.Key(nil), keys...)
+		pool.hand(keys)
 		handed += int64(len(keys))
 		if !ck.due() {
 			return nil
 		}
-		inflight.Wait()
-		return e.takeCheckpoint(ck, handed, workers, ls, save)
+		pool.inflight.Wait()
+		return e.takeCheckpoint(ck, handed, pool.workers, ls, save)
 	})
-	close(chunks)
-	wg.Wait()
-	lr := &layerResult{rules: map[string]int64{}}
+	pool.stop()
 	if scanErr != nil && !errors.Is(scanErr, errStopped) {
 		return nil, scanErr
 	}
 	if ctx.Err() != nil {
-		lr.stopped = ctx.Err()
+		lr := &layerResult{stopped: ctx.Err()}
 		if ck != nil {
 			lr.checkpointed = ck.done
 		}
 		return lr, nil
 	}
+	lr, err := mergeWorkers(pool.workers, ck)
+	if err != nil {
+		return nil, err
+	}
+	if err := ls.finish(); err != nil {
+		return nil, err
+	}
+	if lr.next, err = wr.Finish(); err != nil {
+		return nil, err
+	}
+	return lr, nil
+}
+
+// pool is the workers expanding one layer, fed chunks of its positions.
+type pool struct {
+	workers  []*worker
+	chunks   chan []tt.Key
+	inflight sync.WaitGroup // chunks handed out and not yet done
+	done     sync.WaitGroup
+}
+
+// startWorkers starts e.jobs workers expanding positions of layer d into ls.
+// After ctx is done they skip what they are handed.
+func (e *engine) startWorkers(ctx context.Context, d int, ls *layerSet) *pool {
+	p := &pool{workers: make([]*worker, e.jobs), chunks: make(chan []tt.Key, 2*e.jobs)}
+	for i := range p.workers {
+		w := &worker{e: e, rules: map[string]int64{}, batch: newBatch(ls)}
+		p.workers[i] = w
+		p.done.Add(1)
+		go func() {
+			defer p.done.Done()
+			for chunk := range p.chunks {
+				if w.err == nil && ctx.Err() == nil {
+					for _, s := range chunk {
+						e.expand(s, d, w)
+					}
+					e.doneInLay.Add(int64(len(chunk)))
+				}
+				p.inflight.Done()
+			}
+			if w.err == nil && ctx.Err() == nil {
+				w.err = w.batch.flushAll()
+			}
+		}()
+	}
+	return p
+}
+
+// hand gives a copy of keys to the next free worker.
+func (p *pool) hand(keys []tt.Key) {
+	p.inflight.Add(1)
+	p.chunks <- append([]tt.Key(nil), keys...)
+}
+
+// stop waits for the workers to finish what they were handed.
+func (p *pool) stop() {
+	close(p.chunks)
+	p.done.Wait()
+}
+
+// mergeWorkers adds up the workers' findings, and the totals of the
+// checkpoints the layer resumed from.
+func mergeWorkers(workers []*worker, ck *checkpoint) (*layerResult, error) {
+	lr := &layerResult{rules: map[string]int64{}}
 	if ck != nil {
 		maps.Copy(lr.rules, ck.base.Rules)
 		lr.longest, lr.generated, lr.symHits = ck.base.Longest, ck.base.Generated, ck.base.Sym
@@ -386,14 +411,8 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer, resumed *
 			lr.events = append(lr.events, w.events...)
 		}
 	}
-	if err := ls.finish(); err != nil {
-		return nil, err
-	}
 	lr.events = tt.SortUnique(lr.events)
 	lr.errors = tt.SortUnique(lr.errors)
-	if lr.next, err = wr.Finish(); err != nil {
-		return nil, err
-	}
 	return lr, nil
 }
 

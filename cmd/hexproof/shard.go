@@ -67,7 +67,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 0, "worker goroutines (default: all CPUs); never changes the result")
 	db := fs.String("db", "", "database directory (default: <user cache>/hexproof)")
 	inMemory := fs.Bool("in-memory", false, "no database: positions in memory (no --resume)")
-	resume := fs.Bool("resume", false, "continue an interrupted shard from its last finished layer")
+	resume := fs.Bool("resume", false, "continue an interrupted shard from its last checkpoint")
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive")
 	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive")
 	memory := fs.String("memory", "4GiB", "memory for positions before they spill to disk")

@@ -163,42 +163,15 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	// Every output is checked before the search (after the checks that
 	// change nothing): a long run must not end in a path error that hides
 	// its verdict.
-	if *jsonOut != "" && *jsonOut != "-" {
-		if err := checkOutputFile("json", *jsonOut); err != nil {
-			return usageErr(err)
-		}
+	if err := checkVerifyOutputs(*jsonOut, *reportDir, starters); err != nil {
+		return usageErr(err)
 	}
-	if *reportDir != "" {
-		if st, err := os.Stat(*reportDir); err == nil && !st.IsDir() {
-			return usageErr(fmt.Errorf("--report %s: is a file, not a directory", *reportDir))
-		}
-		dirs := []string{*reportDir}
-		if len(starters) > 1 {
-			dirs = nil
-			for _, st := range starters {
-				dirs = append(dirs, filepath.Join(*reportDir, st.String()+"-starts"))
-			}
-		}
-		for _, d := range dirs {
-			if err := checkOutputDir("report", d); err != nil {
-				return usageErr(err)
-			}
-		}
-	}
-
 	if *cpuProfile != "" {
-		if err := checkOutputFile("cpuprofile", *cpuProfile); err != nil {
+		stopProfile, err := startCPUProfile(*cpuProfile)
+		if err != nil {
 			return usageErr(err)
 		}
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			return usageErr(fmt.Errorf("--cpuprofile %s: %v", *cpuProfile, pathReason(err)))
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return usageErr(fmt.Errorf("--cpuprofile: %v", err))
-		}
-		defer pprof.StopCPUProfile()
+		defer stopProfile()
 	}
 
 	var losses lossWriter
@@ -221,72 +194,16 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		<-ctx.Done()
 		stop()
 	}()
-	showProgress := !*noProgress && isTerminal(os.Stderr)
-	var results []*verify.Result
-	for k, opt := range opts {
-		if ctx.Err() != nil {
-			fmt.Fprintf(stderr, "hexproof verify: interrupted; the run where %s starts was not started\n", capitalize(opt.Starter.String()))
-			break
-		}
+	results, err := runStarters(ctx, opts, losses, !*noProgress && isTerminal(os.Stderr), *blunderTime, *jsonOut != "-", stdout, stderr)
+	if err != nil {
 		if losses != nil {
-			opt.OnLoss = losses.Write
+			losses.Close()
 		}
-		var bar *progressbar.ProgressBar
-		if showProgress {
-			bar = newBar(b, opt.Starter, stderr)
-			opt.Progress = func(p verify.Progress) { updateBar(bar, p) }
-		}
-		res, err := verify.Run(ctx, opt)
-		if bar != nil {
-			_ = bar.Finish()
-			fmt.Fprintln(stderr)
-		}
-		if err != nil {
-			if losses != nil {
-				losses.Close()
-			}
-			return fail(stderr, "verify", exitUsage, dbError(err))
-		}
-		annotate(ctx, res, *blunderTime)
-		results = append(results, res)
-		if *jsonOut != "-" {
-			if k > 0 {
-				fmt.Fprintln(stdout)
-			}
-			fmt.Fprint(stdout, reports.ResultText(res))
-			if res.Verdict == verify.Inconclusive && opt.DB != "" && res.Choices != verify.Some {
-				fmt.Fprintf(stdout, "Run again with --resume to continue from the layers finished in %s.\n", opt.DB)
-			}
-		}
+		return fail(stderr, "verify", exitUsage, dbError(err))
 	}
 	// Outputs first; the databases go only once everything is written, so
 	// that a failed write can be redone with --resume instead of a new search.
-	written := true
-	if *reportDir != "" {
-		for _, res := range results {
-			dir := *reportDir
-			if len(starters) > 1 {
-				dir = filepath.Join(dir, res.Starter.String()+"-starts")
-			}
-			if err := writeReport(dir, res); err != nil {
-				fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
-				written = false
-			}
-		}
-	}
-	if losses != nil {
-		if err := losses.Close(); err != nil {
-			fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
-			written = false
-		}
-	}
-	if *jsonOut != "" {
-		if err := writeResultsJSON(*jsonOut, results, len(starters) > 1, stdout); err != nil {
-			fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
-			written = false
-		}
-	}
-	if !written {
+	if !writeVerifyOutputs(results, *jsonOut, *reportDir, len(starters) > 1, losses, stdout, stderr) {
 		if dbRoot != "" {
 			fmt.Fprintf(stderr, "hexproof verify: the databases are kept in %s: run again with --resume to redo the outputs without a new search\n", dbRoot)
 		}
@@ -306,6 +223,122 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return worstExit(results)
+}
+
+// checkVerifyOutputs checks that --json and --report can be written.
+func checkVerifyOutputs(jsonOut, reportDir string, starters []board.Color) error {
+	if jsonOut != "" && jsonOut != "-" {
+		if err := checkOutputFile("json", jsonOut); err != nil {
+			return err
+		}
+	}
+	if reportDir == "" {
+		return nil
+	}
+	if st, err := os.Stat(reportDir); err == nil && !st.IsDir() {
+		return fmt.Errorf("--report %s: is a file, not a directory", reportDir)
+	}
+	dirs := []string{reportDir}
+	if len(starters) > 1 {
+		dirs = nil
+		for _, st := range starters {
+			dirs = append(dirs, filepath.Join(reportDir, st.String()+"-starts"))
+		}
+	}
+	for _, d := range dirs {
+		if err := checkOutputDir("report", d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// startCPUProfile profiles the run into path (--cpuprofile, for developers).
+func startCPUProfile(path string) (stop func(), err error) {
+	if err := checkOutputFile("cpuprofile", path); err != nil {
+		return nil, err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("--cpuprofile %s: %v", path, pathReason(err))
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("--cpuprofile: %v", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// runStarters runs each starter's verification in turn, printing each
+// result as text unless the JSON goes to standard output; after Ctrl-C the
+// runs not yet started are not started.
+func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, progress bool, blunderTime time.Duration, text bool, stdout, stderr io.Writer) ([]*verify.Result, error) {
+	var results []*verify.Result
+	for k, opt := range opts {
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "hexproof verify: interrupted; the run where %s starts was not started\n", capitalize(opt.Starter.String()))
+			break
+		}
+		if losses != nil {
+			opt.OnLoss = losses.Write
+		}
+		var bar *progressbar.ProgressBar
+		if progress {
+			bar = newBar(opt.Strategy.Board(), opt.Starter, stderr)
+			opt.Progress = func(p verify.Progress) { updateBar(bar, p) }
+		}
+		res, err := verify.Run(ctx, opt)
+		if bar != nil {
+			_ = bar.Finish()
+			fmt.Fprintln(stderr)
+		}
+		if err != nil {
+			return nil, err
+		}
+		annotate(ctx, res, blunderTime)
+		results = append(results, res)
+		if text {
+			if k > 0 {
+				fmt.Fprintln(stdout)
+			}
+			fmt.Fprint(stdout, reports.ResultText(res))
+			if res.Verdict == verify.Inconclusive && opt.DB != "" && res.Choices != verify.Some {
+				fmt.Fprintf(stdout, "Run again with --resume to continue from its last checkpoint in %s.\n", opt.DB)
+			}
+		}
+	}
+	return results, nil
+}
+
+// writeVerifyOutputs writes the report, the exported losses and the JSON,
+// each error on one line; it reports whether all were written.
+func writeVerifyOutputs(results []*verify.Result, jsonOut, reportDir string, both bool, losses lossWriter, stdout, stderr io.Writer) bool {
+	written := true
+	if reportDir != "" {
+		for _, res := range results {
+			dir := reportDir
+			if both {
+				dir = filepath.Join(dir, res.Starter.String()+"-starts")
+			}
+			if err := writeReport(dir, res); err != nil {
+				fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
+				written = false
+			}
+		}
+	}
+	if losses != nil {
+		if err := losses.Close(); err != nil {
+			fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
+			written = false
+		}
+	}
+	if jsonOut != "" {
+		if err := writeResultsJSON(jsonOut, results, both, stdout); err != nil {
+			fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
+			written = false
+		}
+	}
+	return written
 }
 
 // zeroMeans says what 0 means for the flags that accept it.
