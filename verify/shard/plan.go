@@ -57,246 +57,292 @@ type node struct {
 // layers it expands exactly as the single run does (the shards do not count
 // their prefixes' decisions).
 func Make(ctx context.Context, opt PlanOptions) (*Plan, error) {
-	if opt.Strategy == nil {
-		return nil, &PlanError{"no strategy given"}
+	pl, err := newPlanner(opt)
+	if err != nil {
+		return nil, err
 	}
-	if opt.Shards < 1 {
-		return nil, &PlanError{fmt.Sprintf("cannot split into %d shards", opt.Shards)}
-	}
-	if opt.Choices == verify.Some {
-		return nil, &PlanError{"a verification under choices some cannot be split (it searches depth-first, in memory)"}
-	}
-	if opt.Starter != board.Red && opt.Starter != board.Blue {
-		return nil, &PlanError{"the starter must be red or blue"}
-	}
-	maxPrefixes := opt.MaxPrefixes
-	if maxPrefixes <= 0 {
-		maxPrefixes = 2_000_000
-	}
-	s := opt.Strategy
-	b := s.Board()
-	if b.Cells() > tt.MaxCells {
-		return nil, &PlanError{fmt.Sprintf("board %dx%d has %d cells; verify handles at most %d", b.M, b.N, b.Cells(), tt.MaxCells)}
-	}
-	r := verify.NewRules(s, opt.Choices)
-	group := b.Identity()
-	if !opt.NoSymmetry && opt.Choices != verify.First {
-		group = s.Symmetries()
-	}
-	canon := board.NewCanonicalizer(b, group)
-	// key is the engine's state key: the least symmetric image.
-	key := func(p board.Position) (tt.Key, bool) {
-		if len(group) <= 1 {
-			return tt.KeyOf(p), false
-		}
-		c, changed := canon.Canonical(p)
-		return tt.KeyOf(c), changed
-	}
-	pf := PlanFile{
-		Format: Format, Setup: setupOf(b, opt.Name, opt.Starter, opt.Choices, opt.NoSymmetry),
-		Requested: opt.Shards, RuleCounts: map[string]int64{},
-	}
-	settle := func() (*Plan, error) {
-		// The search ends at the opening move: a single run settles it at once.
-		res, err := verify.Run(ctx, verify.Options{Strategy: s, Name: opt.Name, Starter: opt.Starter, Choices: opt.Choices, NoSymmetry: opt.NoSymmetry, Jobs: 1})
-		if err != nil {
-			return nil, err
-		}
-		pf.ID = planID(pf.Setup, nil)
-		pf.Settled = NewResult(pf.ID, -1, res)
-		pf.StopReason = "the search ends with the strategy's opening move"
-		return &Plan{File: pf}, nil
-	}
-
 	// The first layer: the empty board, or the strategy's openings.
-	layer := map[tt.Key]*node{}
-	var generated int64
-	add := func(p board.Position, moves []board.Move, count bool) {
-		k, changed := key(p)
-		if count {
-			generated++
-			if changed {
-				pf.SymmetryHits++
-			}
-		}
-		n := layer[k]
-		if n == nil {
-			n = &node{key: k}
-			layer[k] = n
-		}
-		if moves != nil {
-			n.games = append(n.games, moves)
-		}
-	}
-	d := 0
-	if opt.Starter == r.Opp {
-		layer[tt.Key{}] = &node{games: [][]board.Move{{}}}
-	} else {
-		d = 1
-		allowed, rule, f := r.Answer(board.Position{}, board.NoCell)
-		if f != verify.NoFault {
-			return settle()
-		}
-		pf.RuleCounts[rule]++
-		for a := allowed; a.Any(); {
-			c := a.Pop()
-			p, o := r.Place(board.Position{}, r.Me, c)
-			switch o {
-			case verify.Won:
-				pf.LongestGame = max(pf.LongestGame, 1)
-			case verify.Drawn:
-				return settle()
-			default:
-				add(p, []board.Move{{Player: r.Me, Cell: c, Rule: rule}}, true)
-			}
-		}
-		pf.TranspositionHits += generated - int64(len(layer))
-	}
-	if len(layer) == 0 {
-		// The strategy wins with its opening move: nothing to split.
-		return settle()
+	d, layer, settled := pl.firstLayer()
+	if settled {
+		return pl.settle(ctx)
 	}
 	if opt.Progress != nil {
 		opt.Progress(d, len(layer))
 	}
-
 	for len(layer) < opt.Shards {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		// Expand layer d into d+2 unless something ends the search in it.
-		nodes := sortedNodes(layer)
-		next := map[tt.Key]*node{}
-		rules := map[string]int64{}
-		longest := 0
-		var gen, sym int64
-		event := ""
-		prefixes := 0
-		// The engine's view: one expansion per state, of its stored
-		// representative (the least image), counting rules and events.
-		for _, n := range nodes {
-			p := n.key.Position()
-			empty := r.All.AndNot(p.Occupied())
-			r.Replies(p, empty, func(rep verify.Reply) bool {
-				switch {
-				case rep.Outcome == verify.Won:
-					event = "the opponent wins"
-				case rep.Outcome == verify.Drawn:
-					event = "a game ends in a draw"
-				case rep.Fault != verify.NoFault:
-					event = "the strategy errs"
-				}
-				if event != "" {
-					return false
-				}
-				rules[rep.Rule]++
-				for a := rep.Allowed; a.Any(); {
-					c := a.Pop()
-					p2, o := r.Place(rep.P, r.Me, c)
-					switch o {
-					case verify.Won:
-						longest = max(longest, d+2)
-					case verify.Drawn:
-						event = "a game ends in a draw"
-						return false
-					default:
-						k, changed := key(p2)
-						gen++
-						if changed {
-							sym++
-						}
-						if next[k] == nil {
-							next[k] = &node{key: k}
-						}
-					}
-				}
-				return true
-			})
-			if event != "" {
-				break
+		next, err := pl.nextLayer(layer, d)
+		if err != nil || next == nil {
+			if err != nil {
+				return nil, err
 			}
+			break // an event or the end of the games: the shards start at d
 		}
-		if event != "" {
-			pf.StopReason = fmt.Sprintf("in the layer of %d plies %s: the shards start there", d, event)
-			break
-		}
-		if len(next) == 0 {
-			pf.StopReason = fmt.Sprintf("every game is won within %d plies: the shards start at %d", d+2, d)
-			break
-		}
-		// The games: every prefix by the rules, extended from its own
-		// (not canonical) position, so that a counterexample can start with
-		// any of them, as in a single run.
-		for _, n := range nodes {
-			for _, g := range n.games {
-				var p board.Position
-				for _, m := range g {
-					p = p.Play(m.Player, m.Cell)
-				}
-				r.Replies(p, r.All.AndNot(p.Occupied()), func(rep verify.Reply) bool {
-					if rep.Outcome != verify.Going || rep.Fault != verify.NoFault {
-						// Its class has no event: only a strategy that breaks
-						// the symmetry it declares gets here.
-						event = "an event that the position's least image does not have (the strategy breaks its declared symmetry)"
-						return false
-					}
-					for a := rep.Allowed; a.Any(); {
-						c := a.Pop()
-						p2, o := r.Place(rep.P, r.Me, c)
-						if o != verify.Going {
-							continue
-						}
-						k, _ := key(p2)
-						m := next[k]
-						if m == nil {
-							// The strategy does not commute with the symmetry
-							// it declares: the engine would be unsound too.
-							event = "a position outside the engine's layer (the strategy breaks its declared symmetry)"
-							return false
-						}
-						ng := append(append(slices.Clip(g), board.Move{Player: r.Opp, Cell: rep.B}), board.Move{Player: r.Me, Cell: c, Rule: rep.Rule})
-						m.games = append(m.games, ng)
-						prefixes++
-					}
-					return prefixes <= maxPrefixes
-				})
-				if event != "" {
-					return nil, &PlanError{"expanding the prefixes met " + event}
-				}
-				if prefixes > maxPrefixes {
-					return nil, &PlanError{fmt.Sprintf("more than %d prefix games at %d plies; ask for fewer shards", maxPrefixes, d+2)}
-				}
-			}
-		}
-		for _, m := range next {
-			if len(m.games) == 0 {
-				return nil, &PlanError{"a position of the engine's layer has no game by the rules (the strategy breaks its declared symmetry)"}
-			}
-		}
-		pf.Positions += int64(len(layer))
-		addCounts(pf.RuleCounts, rules)
-		pf.LongestGame = max(pf.LongestGame, longest)
-		pf.SymmetryHits += sym
-		pf.TranspositionHits += gen - int64(len(next))
 		layer = next
 		d += 2
 		if opt.Progress != nil {
 			opt.Progress(d, len(layer))
 		}
 	}
-	if len(layer) < opt.Shards && pf.StopReason == "" {
-		pf.StopReason = "fewer positions than shards"
+	if len(layer) < opt.Shards && pl.pf.StopReason == "" {
+		pl.pf.StopReason = "fewer positions than shards"
 	}
+	return pl.deal(layer, d), nil
+}
 
-	// Deal the subtrees out: in the order of their smallest games, round
-	// robin, so that neighbouring (often similar) subtrees go to different
-	// shards.
+// planner holds what Make builds a plan with.
+type planner struct {
+	opt         PlanOptions
+	b           *board.Board
+	r           *verify.Rules
+	group       []board.Perm
+	canon       *board.Canonicalizer
+	maxPrefixes int
+	pf          PlanFile
+}
+
+func newPlanner(opt PlanOptions) (*planner, error) {
+	switch {
+	case opt.Strategy == nil:
+		return nil, &PlanError{"no strategy given"}
+	case opt.Shards < 1:
+		return nil, &PlanError{fmt.Sprintf("cannot split into %d shards", opt.Shards)}
+	case opt.Choices == verify.Some:
+		return nil, &PlanError{"a verification under choices some cannot be split (it searches depth-first, in memory)"}
+	case opt.Starter != board.Red && opt.Starter != board.Blue:
+		return nil, &PlanError{"the starter must be red or blue"}
+	}
+	pl := &planner{opt: opt, b: opt.Strategy.Board(), maxPrefixes: opt.MaxPrefixes}
+	if pl.maxPrefixes <= 0 {
+		pl.maxPrefixes = 2_000_000
+	}
+	b := pl.b
+	if b.Cells() > tt.MaxCells {
+		return nil, &PlanError{fmt.Sprintf("board %dx%d has %d cells; verify handles at most %d", b.M, b.N, b.Cells(), tt.MaxCells)}
+	}
+	pl.r = verify.NewRules(opt.Strategy, opt.Choices)
+	pl.group = b.Identity()
+	if !opt.NoSymmetry && opt.Choices != verify.First {
+		pl.group = opt.Strategy.Symmetries()
+	}
+	pl.canon = board.NewCanonicalizer(b, pl.group)
+	pl.pf = PlanFile{
+		Format: Format, Setup: setupOf(b, opt.Name, opt.Starter, opt.Choices, opt.NoSymmetry),
+		Requested: opt.Shards, RuleCounts: map[string]int64{},
+	}
+	return pl, nil
+}
+
+// key is the engine's state key: the least symmetric image.
+func (pl *planner) key(p board.Position) (tt.Key, bool) {
+	if len(pl.group) <= 1 {
+		return tt.KeyOf(p), false
+	}
+	c, changed := pl.canon.Canonical(p)
+	return tt.KeyOf(c), changed
+}
+
+// settle is the plan of a search that ends at the opening move: a single
+// run settles it at once.
+func (pl *planner) settle(ctx context.Context) (*Plan, error) {
+	opt := pl.opt
+	res, err := verify.Run(ctx, verify.Options{Strategy: opt.Strategy, Name: opt.Name, Starter: opt.Starter, Choices: opt.Choices, NoSymmetry: opt.NoSymmetry, Jobs: 1})
+	if err != nil {
+		return nil, err
+	}
+	pf := pl.pf
+	pf.ID = planID(pf.Setup, nil)
+	pf.Settled = NewResult(pf.ID, -1, res)
+	pf.StopReason = "the search ends with the strategy's opening move"
+	return &Plan{File: pf}, nil
+}
+
+// firstLayer is the layer the engine starts from, with the games to each
+// position: the empty board, or the positions after the strategy's opening
+// moves. settled: the opening decides the search (an error, a draw, or
+// wins only).
+func (pl *planner) firstLayer() (d int, layer map[tt.Key]*node, settled bool) {
+	r, pf := pl.r, &pl.pf
+	layer = map[tt.Key]*node{}
+	if pl.opt.Starter == r.Opp {
+		layer[tt.Key{}] = &node{games: [][]board.Move{{}}}
+		return 0, layer, false
+	}
+	allowed, rule, f := r.Answer(board.Position{}, board.NoCell)
+	if f != verify.NoFault {
+		return 1, nil, true
+	}
+	pf.RuleCounts[rule]++
+	var generated int64
+	for a := allowed; a.Any(); {
+		c := a.Pop()
+		p, o := r.Place(board.Position{}, r.Me, c)
+		switch o {
+		case verify.Won:
+			pf.LongestGame = max(pf.LongestGame, 1)
+		case verify.Drawn:
+			return 1, nil, true
+		default:
+			k, changed := pl.key(p)
+			generated++
+			if changed {
+				pf.SymmetryHits++
+			}
+			n := layer[k]
+			if n == nil {
+				n = &node{key: k}
+				layer[k] = n
+			}
+			n.games = append(n.games, []board.Move{{Player: r.Me, Cell: c, Rule: rule}})
+		}
+	}
+	pf.TranspositionHits += generated - int64(len(layer))
+	return 1, layer, len(layer) == 0 // no layer: the strategy wins with its opening move
+}
+
+// nextLayer expands layer d into d+2 as the engine does, with the games to
+// each new position; nil (and a stop reason in the plan) when something ends
+// the search in layer d or no game goes on.
+func (pl *planner) nextLayer(layer map[tt.Key]*node, d int) (map[tt.Key]*node, error) {
+	r, pf := pl.r, &pl.pf
+	nodes := sortedNodes(layer)
+	next := map[tt.Key]*node{}
+	rules := map[string]int64{}
+	longest := 0
+	var gen, sym int64
+	event := ""
+	// The engine's view: one expansion per state, of its stored
+	// representative (the least image), counting rules and events.
+	for _, n := range nodes {
+		p := n.key.Position()
+		empty := r.All.AndNot(p.Occupied())
+		r.Replies(p, empty, func(rep verify.Reply) bool {
+			switch {
+			case rep.Outcome == verify.Won:
+				event = "the opponent wins"
+			case rep.Outcome == verify.Drawn:
+				event = "a game ends in a draw"
+			case rep.Fault != verify.NoFault:
+				event = "the strategy errs"
+			}
+			if event != "" {
+				return false
+			}
+			rules[rep.Rule]++
+			for a := rep.Allowed; a.Any(); {
+				c := a.Pop()
+				p2, o := r.Place(rep.P, r.Me, c)
+				switch o {
+				case verify.Won:
+					longest = max(longest, d+2)
+				case verify.Drawn:
+					event = "a game ends in a draw"
+					return false
+				default:
+					k, changed := pl.key(p2)
+					gen++
+					if changed {
+						sym++
+					}
+					if next[k] == nil {
+						next[k] = &node{key: k}
+					}
+				}
+			}
+			return true
+		})
+		if event != "" {
+			break
+		}
+	}
+	if event != "" {
+		pf.StopReason = fmt.Sprintf("in the layer of %d plies %s: the shards start there", d, event)
+		return nil, nil
+	}
+	if len(next) == 0 {
+		pf.StopReason = fmt.Sprintf("every game is won within %d plies: the shards start at %d", d+2, d)
+		return nil, nil
+	}
+	if err := pl.extendGames(nodes, next, d); err != nil {
+		return nil, err
+	}
+	pf.Positions += int64(len(layer))
+	addCounts(pf.RuleCounts, rules)
+	pf.LongestGame = max(pf.LongestGame, longest)
+	pf.SymmetryHits += sym
+	pf.TranspositionHits += gen - int64(len(next))
+	return next, nil
+}
+
+// extendGames gives each position of next its games: every prefix by the
+// rules, extended from its own (not canonical) position, so that a
+// counterexample can start with any of them, as in a single run.
+func (pl *planner) extendGames(nodes []*node, next map[tt.Key]*node, d int) error {
+	r := pl.r
+	prefixes := 0
+	event := ""
+	for _, n := range nodes {
+		for _, g := range n.games {
+			var p board.Position
+			for _, m := range g {
+				p = p.Play(m.Player, m.Cell)
+			}
+			r.Replies(p, r.All.AndNot(p.Occupied()), func(rep verify.Reply) bool {
+				if rep.Outcome != verify.Going || rep.Fault != verify.NoFault {
+					// Its class has no event: only a strategy that breaks
+					// the symmetry it declares gets here.
+					event = "an event that the position's least image does not have (the strategy breaks its declared symmetry)"
+					return false
+				}
+				for a := rep.Allowed; a.Any(); {
+					c := a.Pop()
+					p2, o := r.Place(rep.P, r.Me, c)
+					if o != verify.Going {
+						continue
+					}
+					k, _ := pl.key(p2)
+					m := next[k]
+					if m == nil {
+						// The strategy does not commute with the symmetry
+						// it declares: the engine would be unsound too.
+						event = "a position outside the engine's layer (the strategy breaks its declared symmetry)"
+						return false
+					}
+					ng := append(append(slices.Clip(g), board.Move{Player: r.Opp, Cell: rep.B}), board.Move{Player: r.Me, Cell: c, Rule: rep.Rule})
+					m.games = append(m.games, ng)
+					prefixes++
+				}
+				return prefixes <= pl.maxPrefixes
+			})
+			if event != "" {
+				return &PlanError{"expanding the prefixes met " + event}
+			}
+			if prefixes > pl.maxPrefixes {
+				return &PlanError{fmt.Sprintf("more than %d prefix games at %d plies; ask for fewer shards", pl.maxPrefixes, d+2)}
+			}
+		}
+	}
+	for _, m := range next {
+		if len(m.games) == 0 {
+			return &PlanError{"a position of the engine's layer has no game by the rules (the strategy breaks its declared symmetry)"}
+		}
+	}
+	return nil
+}
+
+// deal shares the subtrees of layer d out: in the order of their smallest
+// games, round robin, so that neighbouring (often similar) subtrees go to
+// different shards.
+func (pl *planner) deal(layer map[tt.Key]*node, d int) *Plan {
+	pf := &pl.pf
 	nodes := sortedNodes(layer)
 	for _, n := range nodes {
 		slices.SortFunc(n.games, compareMoves)
 	}
 	slices.SortFunc(nodes, func(a, b *node) int { return compareMoves(a.games[0], b.games[0]) })
-	k := min(opt.Shards, len(nodes))
+	k := min(pl.opt.Shards, len(nodes))
 	parts := make([][]*node, k)
 	for i, n := range nodes {
 		parts[i%k] = append(parts[i%k], n)
@@ -312,12 +358,12 @@ func Make(ctx context.Context, opt PlanOptions) (*Plan, error) {
 		}
 		slices.SortFunc(all, compareMoves)
 		for _, g := range all {
-			sf.Prefixes = append(sf.Prefixes, movesOut(b, g))
+			sf.Prefixes = append(sf.Prefixes, movesOut(pl.b, g))
 			var p board.Position
 			for _, m := range g {
 				p = p.Play(m.Player, m.Cell)
 			}
-			if _, changed := key(p); changed {
+			if _, changed := pl.key(p); changed {
 				part.StartSymmetryHits++
 			}
 		}
@@ -331,8 +377,8 @@ func Make(ctx context.Context, opt PlanOptions) (*Plan, error) {
 	for i := range plan.Shards {
 		plan.Shards[i].Plan = pf.ID
 	}
-	plan.File = pf
-	return plan, nil
+	plan.File = *pf
+	return plan
 }
 
 func sortedNodes(layer map[tt.Key]*node) []*node {
