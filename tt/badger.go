@@ -19,15 +19,17 @@ import (
 // at the wrong place never deletes anything.
 const markerName = "HEXPROOF-DB"
 
-const markerText = "hexproof position store, format 1\n"
+const markerText = "hexproof position store, format 2\n"
 
-// Layout of Badger keys: 'm' → the run's metadata; 'L' + layer (2 bytes) + the
-// 16-byte position → nothing. Badger keeps keys sorted, so a layer is a
-// contiguous, ordered key range, and writing a key twice stores it once.
-const (
-	prefixMeta  = 'm'
-	prefixLayer = 'L'
-)
+// oldMarkerText marks a store of format 1 (a key per position, before
+// docs/decisions.md V21): a run without resuming replaces it; it cannot be
+// resumed.
+const oldMarkerText = "hexproof position store, format 1\n"
+
+// Layout of Badger keys: 'm' → the run's metadata; layers and their parts are
+// described in blocks.go (packed blocks of positions) and parts.go
+// (checkpoints).
+const prefixMeta = 'm'
 
 // Badger is the persistent store.
 //
@@ -110,6 +112,9 @@ func checkMarker(dir string) error {
 	if err != nil {
 		return fmt.Errorf("database directory %s: %w", dir, err)
 	}
+	if string(b) == oldMarkerText {
+		return &OldStoreError{Dir: dir}
+	}
 	if string(b) != markerText {
 		m := strings.TrimSpace(string(b))
 		if len(m) > 40 {
@@ -131,7 +136,7 @@ func prepareDir(dir string, fresh bool) error {
 		return fmt.Errorf("database directory %s: %w", dir, err)
 	}
 	if len(entries) > 0 {
-		if err := checkMarker(dir); err != nil {
+		if err := checkMarker(dir); err != nil && !(fresh && errors.As(err, new(*OldStoreError))) {
 			return err
 		}
 		if !fresh {
@@ -328,139 +333,6 @@ func (s *Badger) damaged(err error) error {
 	return &DamagedError{Dir: s.dir, Err: err}
 }
 
-func layerPrefix(d int) []byte {
-	return []byte{prefixLayer, byte(d >> 8), byte(d)}
-}
-
-type badgerWriter struct {
-	s  *Badger
-	d  int
-	wb *badger.WriteBatch
-}
-
-func (s *Badger) Create(d int) (_ Writer, err error) {
-	defer s.recovered(&err)
-	if err := s.db.DropPrefix(layerPrefix(d)); err != nil {
-		return nil, fmt.Errorf("clearing layer %d of database %s: %w", d, s.dir, err)
-	}
-	return &badgerWriter{s: s, d: d, wb: s.db.NewWriteBatch()}, nil
-}
-
-func (w *badgerWriter) Add(keys []Key) (err error) {
-	defer w.s.recovered(&err)
-	p := layerPrefix(w.d)
-	// One allocation per run: the batch keeps the key slices until it flushes.
-	arena := make([]byte, 0, len(keys)*(len(p)+16))
-	for _, k := range keys {
-		start := len(arena)
-		arena = append(arena, p...)
-		arena = k.Bytes(arena)
-		if err := w.wb.Set(arena[start:len(arena):len(arena)], nil); err != nil {
-			return fmt.Errorf("writing layer %d of database %s: %w", w.d, w.s.dir, err)
-		}
-	}
-	return nil
-}
-
-func (w *badgerWriter) Finish() (_ Layer, err error) {
-	defer w.s.recovered(&err)
-	if err := w.wb.Flush(); err != nil {
-		return nil, fmt.Errorf("writing layer %d of database %s: %w", w.d, w.s.dir, err)
-	}
-	return w.s.Layer(w.d)
-}
-
-type badgerLayer struct {
-	s *Badger
-	d int
-	n int64 // keys in the layer; -1 while counting
-}
-
-func (s *Badger) Layer(d int) (_ Layer, err error) {
-	defer s.recovered(&err)
-	l := &badgerLayer{s: s, d: d, n: -1}
-	n := int64(0)
-	if err := l.Scan(1<<16, func(k []Key) error { n += int64(len(k)); return nil }); err != nil {
-		return nil, err
-	}
-	l.n = n
-	return l, nil
-}
-
-func (l *badgerLayer) Len() int64 { return l.n }
-
-func (l *badgerLayer) Contains(k Key) (found bool, err error) {
-	defer l.s.recovered(&err)
-	key := k.Bytes(layerPrefix(l.d))
-	err = l.s.db.View(func(txn *badger.Txn) error {
-		_, err := txn.Get(key)
-		return err
-	})
-	if errors.Is(err, badger.ErrKeyNotFound) {
-		return false, nil
-	}
-	if err != nil {
-		return false, l.s.damaged(fmt.Errorf("reading layer %d: %w", l.d, err))
-	}
-	return true, nil
-}
-
-func (l *badgerLayer) Scan(n int, fn func([]Key) error) (err error) {
-	defer l.s.recovered(&err)
-	call := func(k []Key) error {
-		defer func() {
-			if r := recover(); r != nil {
-				panic(callbackPanic{r})
-			}
-		}()
-		return fn(k)
-	}
-	p := layerPrefix(l.d)
-	var seen int64
-	stopped := false
-	err = l.s.db.View(func(txn *badger.Txn) error {
-		o := badger.DefaultIteratorOptions
-		o.PrefetchValues = false
-		o.Prefix = p
-		it := txn.NewIterator(o)
-		defer it.Close()
-		buf := make([]Key, 0, n)
-		for it.Seek(p); it.ValidForPrefix(p); it.Next() {
-			k := it.Item().Key()
-			if len(k) != len(p)+16 {
-				return l.s.damaged(fmt.Errorf("key of %d bytes in layer %d", len(k), l.d))
-			}
-			buf = append(buf, KeyFromBytes(k[len(p):]))
-			if len(buf) == n {
-				seen += int64(len(buf))
-				if err := call(buf); err != nil {
-					stopped = true
-					return err
-				}
-				buf = buf[:0]
-			}
-		}
-		if len(buf) > 0 {
-			seen += int64(len(buf))
-			if err := call(buf); err != nil {
-				stopped = true
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		if stopped {
-			return err
-		}
-		return l.s.damaged(err)
-	}
-	if l.n >= 0 && seen != l.n {
-		return l.s.damaged(fmt.Errorf("layer %d read back with %d of its %d positions", l.d, seen, l.n))
-	}
-	return nil
-}
-
 func (s *Badger) LoadMeta() (out []byte, err error) {
 	defer s.recovered(&err)
 	err = s.db.View(func(txn *badger.Txn) error {
@@ -497,7 +369,7 @@ func (s *Badger) Drop(d int) (err error) {
 	defer s.recovered(&err)
 	var ps [][]byte
 	for k := d; k <= MaxCells+1; k++ {
-		ps = append(ps, layerPrefix(k))
+		ps = append(ps, layerPrefixes(k)...)
 	}
 	if err := s.db.DropPrefix(ps...); err != nil {
 		return fmt.Errorf("clearing database %s: %w", s.dir, err)

@@ -41,6 +41,14 @@ func (e *NotStoreError) Error() string {
 	return fmt.Sprintf("directory %s is not a database of this hexproof (its %s file reads %q: damaged, or written by another version); it is left alone, delete it if it holds nothing you need", e.Dir, markerName, e.Marker)
 }
 
+// OldStoreError says that Dir is a hexproof database of an earlier format,
+// which this version cannot read; a run that does not resume replaces it.
+type OldStoreError struct{ Dir string }
+
+func (e *OldStoreError) Error() string {
+	return fmt.Sprintf("database %s was written by an earlier hexproof (format 1) and cannot be resumed", e.Dir)
+}
+
 // InUseError says that another process has the database open.
 type InUseError struct{ Dir string }
 

@@ -130,7 +130,7 @@ func (s *Badger) ScanParts(d, segs int, fn func(run []Key) error) (err error) {
 
 func (s *Badger) DropParts() (err error) {
 	defer s.recovered(&err)
-	if err := s.db.DropPrefix([]byte{prefixPart}); err != nil {
+	if err := s.deletePrefixes([]byte{prefixPart}); err != nil {
 		return fmt.Errorf("clearing checkpoints of database %s: %w", s.dir, err)
 	}
 	return nil

@@ -113,8 +113,9 @@ func testStore(t *testing.T, s Store) {
 	if l3, err := s.Layer(3); err != nil || l3.Len() != int64(len(want)) {
 		t.Fatalf("layer 3 after Drop(4): %v, %v", l3, err)
 	}
-	if l5, err := s.Layer(5); err == nil && l5.Len() != 0 {
-		t.Fatalf("layer 5 survived Drop(4)")
+	var missing *MissingLayerError
+	if _, err := s.Layer(5); !errors.As(err, &missing) {
+		t.Fatalf("layer 5 after Drop(4): %v, want a *MissingLayerError", err)
 	}
 	// Create replaces an old layer.
 	w3, _ := s.Create(3)

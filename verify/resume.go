@@ -100,8 +100,8 @@ func (e *engine) refuseOtherRun() error {
 	switch {
 	case errors.As(err, &other):
 		return err
-	case errors.As(err, &damaged):
-		return nil
+	case errors.As(err, &damaged), errors.As(err, new(*tt.OldStoreError)):
+		return nil // replaced by the fresh start
 	}
 	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"runtime/debug"
@@ -343,6 +344,9 @@ func (e *engine) resumeLayers(resumed *meta, sizes map[int]int64) (tt.Layer, err
 	// The stored layers must be what the metadata says they are.
 	for k, n := range sizes {
 		l, err := e.store.Layer(k)
+		if missing := (*tt.MissingLayerError)(nil); errors.As(err, &missing) {
+			return nil, &tt.DamagedError{Dir: e.opt.DB, Err: fmt.Errorf("layer %d, which its record names, is not there", k)}
+		}
 		if err != nil {
 			return nil, err
 		}

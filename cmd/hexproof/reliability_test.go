@@ -574,3 +574,29 @@ func TestReadmeReplayExample(t *testing.T) {
 		t.Errorf("none of the README's replay lines is the one verify prints:\n%s", out)
 	}
 }
+
+// TestOldFormatDatabase: a database of the earlier format (a key per
+// position) cannot be resumed — one line, exit 2, saying how to go on — and
+// a run without --resume replaces it.
+func TestOldFormatDatabase(t *testing.T) {
+	root := t.TempDir()
+	base := []string{"verify", "--board", "4x3", "--strategy", "gardner", "--starter", "red", "--db", root, "--no-progress"}
+	if code, _, errOut := runCmd(append(base, "--max-positions", "10")...); code != exitInconclusive {
+		t.Fatalf("budget run: exit %d: %s", code, errOut)
+	}
+	es, _ := os.ReadDir(root)
+	if len(es) != 1 {
+		t.Fatalf("%d databases", len(es))
+	}
+	dir := filepath.Join(root, es[0].Name())
+	if err := os.WriteFile(filepath.Join(dir, "HEXPROOF-DB"), []byte("hexproof position store, format 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCmd(append(base, "--resume")...)
+	if code != exitUsage || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, "earlier hexproof (format 1)") || !strings.Contains(errOut, "run without --resume") {
+		t.Fatalf("resume of an old database: exit %d, %q", code, errOut)
+	}
+	if code, out, errOut := runCmd(base...); code != 0 || !strings.Contains(out, "optimal") {
+		t.Fatalf("fresh run over an old database: exit %d\n%s\n%s", code, out, errOut)
+	}
+}

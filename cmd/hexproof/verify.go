@@ -419,6 +419,8 @@ func dbError(err error) error {
 		return fmt.Errorf("%v (or give another --db); a run without --resume starts afresh by itself", err)
 	case errors.As(err, &notStore):
 		return fmt.Errorf("%v; choose another --db", err)
+	case errors.As(err, new(*tt.OldStoreError)):
+		return fmt.Errorf("%v; run without --resume to start afresh (that replaces it)", err)
 	case errors.As(err, &other):
 		return fmt.Errorf("%v; choose another --db", err)
 	case errors.As(err, &nothing):

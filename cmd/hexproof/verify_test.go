@@ -91,18 +91,19 @@ func TestKillAndResume(t *testing.T) {
 		t.Skip("builds the binary and runs it several times")
 	}
 	bin := hexproofBinary(t)
+	// Kills land at fixed fractions of an uninterrupted --db run's wall
+	// time, measured on this machine, so that the test means the same on
+	// a fast and on a slow machine (fixed delays let CI finish the run
+	// before most kills).
+	fractions := []float64{0.1, 0.25, 0.4, 0.55, 0.7, 0.85}
 	for _, c := range []struct {
-		args   []string
-		code   int
-		delays []time.Duration
+		args []string
+		code int
 	}{
-		{[]string{"--board", "5x4", "--strategy", "gardner", "--starter", "red"}, 0,
-			[]time.Duration{150 * time.Millisecond, 400 * time.Millisecond, 800 * time.Millisecond, 1500 * time.Millisecond}},
-		{[]string{"--board", "5x4", "--strategy", "hht-strict", "--starter", "blue"}, 1,
-			[]time.Duration{100 * time.Millisecond, 300 * time.Millisecond, 700 * time.Millisecond, 1200 * time.Millisecond, 2000 * time.Millisecond}},
+		{[]string{"--board", "5x4", "--strategy", "gardner", "--starter", "red"}, 0},
+		{[]string{"--board", "5x4", "--strategy", "hht-strict", "--starter", "blue"}, 1},
 		// Checkpoints inside layers: kills land between them.
-		{[]string{"--board", "5x4", "--strategy", "gardner", "--starter", "red", "--checkpoint-every", "5ms"}, 0,
-			[]time.Duration{300 * time.Millisecond, 600 * time.Millisecond, 900 * time.Millisecond, 1200 * time.Millisecond, 1600 * time.Millisecond}},
+		{[]string{"--board", "5x4", "--strategy", "gardner", "--starter", "red", "--checkpoint-every", "5ms"}, 0},
 	} {
 		checkpoints := slices.Contains(c.args, "--checkpoint-every")
 		withinLayer := 0
@@ -114,8 +115,21 @@ func TestKillAndResume(t *testing.T) {
 		if c.code == 1 && !strings.Contains(string(want), `"counterexample"`) {
 			t.Fatalf("reference run %v has no counterexample:\n%s", c.args, want)
 		}
+		start := time.Now()
+		full, err := exec.Command(bin, append(args, "--db", filepath.Join(t.TempDir(), "db"))...).Output()
+		if err != nil && !isExit(err, c.code) {
+			t.Fatalf("uninterrupted --db run %v: %v", c.args, err)
+		}
+		if verdictJSON(t, full) != verdictJSON(t, want) {
+			t.Fatalf("%v: --db and --in-memory differ:\n%s\n%s", c.args, full, want)
+		}
+		wall := time.Since(start)
+		var delays []time.Duration
+		for _, f := range fractions {
+			delays = append(delays, time.Duration(f*float64(wall)))
+		}
 		resumed := 0
-		for _, delay := range c.delays {
+		for _, delay := range delays {
 			db := filepath.Join(t.TempDir(), "db")
 			cmd := exec.Command(bin, append(args, "--db", db)...)
 			if err := cmd.Start(); err != nil {
