@@ -74,8 +74,9 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
-	if *jobs < 0 || *maxNodes < 0 || *maxLosses < 0 || *timeLimit < 0 {
-		return usageErr(fmt.Errorf("--jobs, --max-nodes, --max-losses and --time-limit cannot be negative"))
+	if err := checkNotNegative(signedFlag{"jobs", *jobs < 0}, signedFlag{"max-nodes", *maxNodes < 0},
+		signedFlag{"max-losses", *maxLosses < 0}, signedFlag{"time-limit", *timeLimit < 0}); err != nil {
+		return usageErr(err)
 	}
 	if err := checkBlunderTime(*blunderTime); err != nil {
 		return usageErr(err)
@@ -83,11 +84,16 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	if *jobs == 0 {
 		*jobs = max(1, runtimeCPUs())
 	}
+	// The outputs are checked before the hunt, as verify does: a long hunt
+	// must not end in a path error that hides what it found.
+	if err := checkOutputs(*jsonOut, *reportDir, starters); err != nil {
+		return usageErr(err)
+	}
 	var losses lossWriter
 	if *exportLosses != "" {
-		losses, err = newLossWriter(*exportLosses, b, reports.Meta{Strategy: *name, Choices: choices.String()})
+		losses, err = openLosses(*exportLosses, b, reports.Meta{Strategy: *name, Choices: choices.String()})
 		if err != nil {
-			return usageErr(fmt.Errorf("--export-losses: %v", err))
+			return usageErr(err)
 		}
 		defer losses.Close()
 	}

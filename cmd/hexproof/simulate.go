@@ -66,7 +66,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	}
 	usageErr := func(err error) int { return fail(stderr, "simulate", exitUsage, err) }
 	if *sizes == "" {
-		return usageErr(fmt.Errorf("--board is required (e.g. 5x4)"))
+		return usageErr(fmt.Errorf("--board is required, e.g. --board 5x4"))
 	}
 	type target struct {
 		b *board.Board
@@ -95,8 +95,9 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	if *games < 1 {
 		return usageErr(fmt.Errorf("--games must be at least 1"))
 	}
-	if *jobs < 0 || *maxLosses < 0 || *timeLimit < 0 {
-		return usageErr(fmt.Errorf("--jobs, --max-losses and --time-limit cannot be negative"))
+	if err := checkNotNegative(signedFlag{"jobs", *jobs < 0}, signedFlag{"max-losses", *maxLosses < 0},
+		signedFlag{"time-limit", *timeLimit < 0}); err != nil {
+		return usageErr(err)
 	}
 	if *jobs == 0 {
 		*jobs = max(1, runtimeCPUs())
@@ -104,11 +105,14 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	if *exportLosses != "" && len(targets) > 1 {
 		return usageErr(fmt.Errorf("--export-losses takes one board; run the boards separately"))
 	}
+	if err := checkOutputs(*jsonOut, "", nil); err != nil {
+		return usageErr(err)
+	}
 	var losses lossWriter
 	if *exportLosses != "" {
-		losses, err = newLossWriter(*exportLosses, targets[0].b, reports.Meta{Strategy: *name, Choices: choices.String()})
+		losses, err = openLosses(*exportLosses, targets[0].b, reports.Meta{Strategy: *name, Choices: choices.String()})
 		if err != nil {
-			return usageErr(fmt.Errorf("--export-losses: %v", err))
+			return usageErr(err)
 		}
 		defer func() {
 			if losses != nil {

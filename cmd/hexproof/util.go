@@ -2,9 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -100,4 +103,119 @@ func writeJSON(path string, v any, stdout io.Writer) error {
 		return err
 	}
 	return writeOut(path, append(out, '\n'), stdout)
+}
+
+// zeroMeans says what 0 means for the numeric flags that accept it.
+var zeroMeans = map[string]string{
+	"jobs": "all CPUs", "max-positions": "no limit", "max-losses": "none",
+	"time-limit": "no limit", "max-nodes": "no limit",
+	"checkpoint-every": "only when a layer is finished",
+}
+
+// signedFlag is a numeric flag's name and whether it was given a negative
+// value.
+type signedFlag struct {
+	name     string
+	negative bool
+}
+
+// checkNotNegative words the first negative flag the same way for every
+// command: its name and what 0 means instead.
+func checkNotNegative(flags ...signedFlag) error {
+	for _, f := range flags {
+		if f.negative {
+			return fmt.Errorf("--%s cannot be negative (0 means %s)", f.name, zeroMeans[f.name])
+		}
+	}
+	return nil
+}
+
+// checkOutputs checks --json FILE and --report DIR (one directory per
+// starter when there are several) before a long run, so that the run cannot
+// end in a path error that hides its verdict. Empty or "-" checks nothing.
+func checkOutputs(jsonOut, reportDir string, starters []board.Color) error {
+	if jsonOut != "" && jsonOut != "-" {
+		if err := checkOutputFile("json", jsonOut); err != nil {
+			return err
+		}
+	}
+	if reportDir == "" {
+		return nil
+	}
+	if st, err := os.Stat(reportDir); err == nil && !st.IsDir() {
+		return fmt.Errorf("--report %s: is a file, not a directory", reportDir)
+	}
+	dirs := []string{reportDir}
+	if len(starters) > 1 {
+		dirs = nil
+		for _, st := range starters {
+			dirs = append(dirs, filepath.Join(reportDir, st.String()+"-starts"))
+		}
+	}
+	for _, d := range dirs {
+		if err := checkOutputDir("report", d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// openLosses opens the --export-losses file, with the same words for a path
+// that cannot be written and for an unknown format in every command.
+func openLosses(path string, b *board.Board, meta reports.Meta) (lossWriter, error) {
+	w, err := newLossWriter(path, b, meta)
+	var pe *os.PathError
+	switch {
+	case errors.As(err, &pe):
+		return nil, fmt.Errorf("--export-losses %s: cannot write there: %v", path, pe.Err)
+	case err != nil:
+		return nil, fmt.Errorf("--export-losses: %v", err)
+	}
+	return w, nil
+}
+
+// checkOutputFile checks, without leaving a trace, that path can be written:
+// an existing regular file is opened for writing (not truncated); otherwise
+// the file is created and removed again.
+func checkOutputFile(flag, path string) error {
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && st.IsDir():
+		return fmt.Errorf("--%s %s: is a directory, not a file", flag, path)
+	case err == nil:
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("--%s %s: cannot write there: %v", flag, path, pathReason(err))
+		}
+		return f.Close()
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("--%s %s: cannot write there: %v", flag, path, pathReason(err))
+	}
+	f.Close()
+	return os.Remove(path)
+}
+
+// checkOutputDir creates dir (the report would) and checks that a file can be
+// written in it.
+func checkOutputDir(flag, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("--%s %s: cannot create the directory: %v", flag, dir, pathReason(err))
+	}
+	f, err := os.CreateTemp(dir, ".hexproof-check-*")
+	if err != nil {
+		return fmt.Errorf("--%s %s: cannot write there: %v", flag, dir, pathReason(err))
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// pathReason is the reason of a file error without the repeated path.
+func pathReason(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -104,13 +103,10 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if *inMemory && (*db != "" || *resume) {
 		return usageErr(fmt.Errorf("--in-memory cannot be combined with --db or --resume"))
 	}
-	for _, c := range []struct {
-		flag     string
-		negative bool
-	}{{"jobs", *jobs < 0}, {"max-positions", *maxPositions < 0}, {"max-losses", *maxLosses < 0}, {"time-limit", *timeLimit < 0}, {"checkpoint-every", *checkpointEvery < 0}} {
-		if c.negative {
-			return usageErr(fmt.Errorf("--%s cannot be negative (0 means %s)", c.flag, zeroMeans[c.flag]))
-		}
+	if err := checkNotNegative(signedFlag{"jobs", *jobs < 0}, signedFlag{"max-positions", *maxPositions < 0},
+		signedFlag{"max-losses", *maxLosses < 0}, signedFlag{"time-limit", *timeLimit < 0},
+		signedFlag{"checkpoint-every", *checkpointEvery < 0}); err != nil {
+		return usageErr(err)
 	}
 	if err := checkBlunderTime(*blunderTime); err != nil {
 		return usageErr(err)
@@ -163,7 +159,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	// Every output is checked before the search (after the checks that
 	// change nothing): a long run must not end in a path error that hides
 	// its verdict.
-	if err := checkVerifyOutputs(*jsonOut, *reportDir, starters); err != nil {
+	if err := checkOutputs(*jsonOut, *reportDir, starters); err != nil {
 		return usageErr(err)
 	}
 	if *cpuProfile != "" {
@@ -176,13 +172,9 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 
 	var losses lossWriter
 	if *exportLosses != "" {
-		losses, err = newLossWriter(*exportLosses, b, reports.Meta{Strategy: *name, Choices: choices.String()})
-		var pe *os.PathError
-		switch {
-		case errors.As(err, &pe):
-			return usageErr(fmt.Errorf("--export-losses %s: cannot write there: %v", *exportLosses, pe.Err))
-		case err != nil:
-			return usageErr(fmt.Errorf("--export-losses: %v", err))
+		losses, err = openLosses(*exportLosses, b, reports.Meta{Strategy: *name, Choices: choices.String()})
+		if err != nil {
+			return usageErr(err)
 		}
 	}
 
@@ -223,34 +215,6 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return worstExit(results)
-}
-
-// checkVerifyOutputs checks that --json and --report can be written.
-func checkVerifyOutputs(jsonOut, reportDir string, starters []board.Color) error {
-	if jsonOut != "" && jsonOut != "-" {
-		if err := checkOutputFile("json", jsonOut); err != nil {
-			return err
-		}
-	}
-	if reportDir == "" {
-		return nil
-	}
-	if st, err := os.Stat(reportDir); err == nil && !st.IsDir() {
-		return fmt.Errorf("--report %s: is a file, not a directory", reportDir)
-	}
-	dirs := []string{reportDir}
-	if len(starters) > 1 {
-		dirs = nil
-		for _, st := range starters {
-			dirs = append(dirs, filepath.Join(reportDir, st.String()+"-starts"))
-		}
-	}
-	for _, d := range dirs {
-		if err := checkOutputDir("report", d); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // startCPUProfile profiles the run into path (--cpuprofile, for developers).
@@ -341,12 +305,6 @@ func writeVerifyOutputs(results []*verify.Result, jsonOut, reportDir string, bot
 	return written
 }
 
-// zeroMeans says what 0 means for the flags that accept it.
-var zeroMeans = map[string]string{
-	"jobs": "all CPUs", "max-positions": "no limit", "max-losses": "none",
-	"time-limit": "no limit", "checkpoint-every": "only when a layer is finished",
-}
-
 // settled: every starter ran and none is inconclusive.
 func settled(results []*verify.Result, want int) bool {
 	if len(results) != want {
@@ -427,52 +385,6 @@ func dbError(err error) error {
 		return fmt.Errorf("%v; run without --resume to start, or give the --db of the earlier run", err)
 	case errors.Is(err, verify.ErrResumeInMemory):
 		return fmt.Errorf("--resume needs a database (--db), not --in-memory")
-	}
-	return err
-}
-
-// checkOutputFile checks, without leaving a trace, that path can be written:
-// an existing regular file is opened for writing (not truncated); otherwise
-// the file is created and removed again.
-func checkOutputFile(flag, path string) error {
-	st, err := os.Stat(path)
-	switch {
-	case err == nil && st.IsDir():
-		return fmt.Errorf("--%s %s: is a directory, not a file", flag, path)
-	case err == nil:
-		f, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return fmt.Errorf("--%s %s: cannot write there: %v", flag, path, pathReason(err))
-		}
-		return f.Close()
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return fmt.Errorf("--%s %s: cannot write there: %v", flag, path, pathReason(err))
-	}
-	f.Close()
-	return os.Remove(path)
-}
-
-// checkOutputDir creates dir (the report would) and checks that a file can be
-// written in it.
-func checkOutputDir(flag, dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("--%s %s: cannot create the directory: %v", flag, dir, pathReason(err))
-	}
-	f, err := os.CreateTemp(dir, ".hexproof-check-*")
-	if err != nil {
-		return fmt.Errorf("--%s %s: cannot write there: %v", flag, dir, pathReason(err))
-	}
-	f.Close()
-	return os.Remove(f.Name())
-}
-
-// pathReason is the reason of a file error without the repeated path.
-func pathReason(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
 	}
 	return err
 }
