@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -36,6 +37,13 @@ inconclusive (interrupted, or a time limit or budget ran out), or strategy error
   every  every allowed move must keep the win (the opponent picks among them)
   some   some allowed move keeps the win at every turn (AND/OR search, in memory)
   first  the first allowed move in cell order (ring, then column) is played
+
+--certificate FILE (with --choices some) writes a proof's winning choices as a
+strategy: for every position it meets, one move the strategy allows there
+that keeps the win (per opponent's last move where one move would not do).
+Check it independently with 'hexproof verify --strategy certificate:FILE',
+replay games with 'hexproof replay --strategy certificate:FILE'. A verdict
+other than optimal writes no file.
 
 Positions are stored in an embedded Badger database under the user's cache
 directory (or --db DIR) so that an interrupted run (Ctrl-C, a time limit, even
@@ -75,6 +83,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md or .sgf)")
 	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses (0: none)")
 	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
+	cert := fs.String("certificate", "", "with --choices some: write the proof's choices to FILE (.json); with --starter both, FILE gets -red/-blue before its extension")
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
 	fs.String("shard", "", "verify shard I of a plan in DIR instead, DIR/I (see 'hexproof verify --shard x/0 --help')")
@@ -134,12 +143,16 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if choices == verify.Some && *resume {
 		return usageErr(fmt.Errorf("--choices some keeps its table in memory and cannot --resume"))
 	}
+	if *cert != "" && choices != verify.Some {
+		return usageErr(fmt.Errorf("--certificate needs --choices some (under %s the strategy's choices are not a proof's to write)", choices))
+	}
 	opts := make([]verify.Options, len(starters))
 	for k, starter := range starters {
 		opts[k] = verify.Options{
 			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
 			NoSymmetry: *noSym, Resume: *resume, TimeLimit: *timeLimit,
 			MaxPositions: *maxPositions, MemoryBudget: memBytes, MaxLosses: *maxLosses,
+			Certificate: *cert != "",
 		}
 		if dbRoot != "" {
 			opts[k].DB = filepath.Join(dbRoot, verify.RunID(opts[k]))
@@ -160,6 +173,13 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if *jsonOut != "" && *jsonOut != "-" {
 		if err := checkOutputFile("json", *jsonOut); err != nil {
 			return usageErr(err)
+		}
+	}
+	if *cert != "" {
+		for _, st := range starters {
+			if err := checkOutputFile("certificate", certPath(*cert, st, len(starters) > 1)); err != nil {
+				return usageErr(err)
+			}
 		}
 	}
 	if *reportDir != "" {
@@ -274,6 +294,19 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			written = false
 		}
 	}
+	if *cert != "" {
+		for _, res := range results {
+			line, err := writeSomeCertificate(certPath(*cert, res.Starter, len(starters) > 1), *size, *geo, res)
+			if err != nil {
+				fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
+				written = false
+			} else if *jsonOut != "-" {
+				fmt.Fprintln(stdout, line)
+			} else {
+				fmt.Fprintln(stderr, line)
+			}
+		}
+	}
 	if *jsonOut != "" {
 		if err := writeResultsJSON(*jsonOut, results, len(starters) > 1, stdout); err != nil {
 			fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
@@ -300,6 +333,32 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return worstExit(results)
+}
+
+// writeSomeCertificate writes the certificate of a `some` run to path, or
+// says why there is none; it returns the line for the report.
+func writeSomeCertificate(path, size, geo string, res *verify.Result) (string, error) {
+	who := capitalize(res.Starter.String()) + " starts"
+	switch {
+	case res.Verdict != verify.Optimal:
+		return fmt.Sprintf("No certificate written for %s: the verdict is %s, not optimal.", who, res.Verdict), nil
+	case res.CertificateErr != nil:
+		return "", fmt.Errorf("--certificate %s: %v", path, res.CertificateErr)
+	}
+	c := res.Certificate
+	raw, err := json.Marshal(c.File())
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(path, append(raw, '\n'), 0o644); err != nil {
+		return "", fmt.Errorf("--certificate %s: %v", path, pathReason(err))
+	}
+	after := ""
+	if c.LenAfter() > 0 {
+		after = fmt.Sprintf(", %d of them for one last move", c.LenAfter())
+	}
+	return fmt.Sprintf("Certificate for %s: %s (%d answers%s); check it with: hexproof verify --board %s --geometry %s --strategy certificate:%s --starter %s --in-memory",
+		who, path, c.Len(), after, size, geo, path, res.Starter), nil
 }
 
 // zeroMeans says what 0 means for the flags that accept it.
