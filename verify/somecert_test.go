@@ -196,21 +196,28 @@ func registryReadings(t *testing.T, b *board.Board) []namedStrategy {
 	return out
 }
 
-// TestSomeCertificateFitzgeraldRules: fitzgerald-rules on 5×4 under `some` is
-// optimal with either starter (docs/results.md, issue 17) and its certificate
-// is a tie-breaking of it that `every` proves optimal.
-func TestSomeCertificateFitzgeraldRules(t *testing.T) {
+// TestSomeCertificate5x4: fitzgerald-rules and vandenbroek on 5×4 are optimal
+// under `some` with either starter (docs/results.md; vandenbroek is refuted
+// under `every`), and their certificates are tie-breakings of them that
+// `every` proves optimal. vandenbroek's need answers per last move.
+func TestSomeCertificate5x4(t *testing.T) {
 	b := board.MustNew(5, 4, board.Cylinder)
-	s, err := strategies.New("fitzgerald-rules", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, st := range []board.Color{board.Red, board.Blue} {
-		if testing.Short() && st == board.Blue {
-			continue // a few seconds
+	for _, spec := range []string{"fitzgerald-rules", "vandenbroek"} {
+		s, err := strategies.New(spec, b)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if certifySome(t, "5x4 fitzgerald-rules "+st.String(), s, st) == nil {
-			t.Errorf("fitzgerald-rules on 5x4 with %s starting: no certificate", st)
+		for _, st := range []board.Color{board.Red, board.Blue} {
+			if testing.Short() && st == board.Blue {
+				continue // a few seconds
+			}
+			c := certifySome(t, "5x4 "+spec+" "+st.String(), s, st)
+			switch {
+			case c == nil:
+				t.Errorf("%s on 5x4 with %s starting: no certificate", spec, st)
+			case spec == "vandenbroek" && c.LenAfter() == 0:
+				t.Errorf("vandenbroek on 5x4 with %s starting: no answer per last move", st)
+			}
 		}
 	}
 }
