@@ -18,6 +18,13 @@ import (
 // certificate:FILE` checks the proof without trusting whatever made it. A
 // position the table lacks is answered with no move, which the verifier
 // reports as a strategy error.
+//
+// Most answers are for a position alone. A proof that needs two answers in
+// one position, depending on the opponent's last move (as a strategy may,
+// and as `verify --choices some` may prove with), gives that position's
+// answers for each last move instead (AnswersAfter). A position has answers
+// of one kind only, so a last move the table lacks gets no move either: never
+// the answer of another last move.
 
 // CertificateFormat names the file format.
 const CertificateFormat = "hexproof-certificate/1"
@@ -33,6 +40,10 @@ type CertificateFile struct {
 	// bit sets over the cell indices (ring-1)*m + (column-1), the move in the
 	// thesis notation "(column,ring)".
 	Answers [][3]string `json:"answers"`
+	// AnswersAfter are [red stones, blue stones, the opponent's last move,
+	// move], for positions whose answer depends on the last move; none of
+	// them is also in Answers.
+	AnswersAfter [][4]string `json:"answers_after,omitempty"`
 }
 
 // Certificate is the strategy read from a certificate.
@@ -41,13 +52,37 @@ type Certificate struct {
 	side    board.Color
 	starter board.Color
 	answers map[board.Position]board.Cell
+	after   map[AfterMove]board.Cell
+}
+
+// AfterMove is a position and the opponent's last move in it.
+type AfterMove struct {
+	P    board.Position
+	Last board.Cell
 }
 
 // Starter is who moves first in the games the certificate covers.
 func (c *Certificate) Starter() board.Color { return c.starter }
 
-// Len is the number of positions the certificate answers.
-func (c *Certificate) Len() int { return len(c.answers) }
+// Len is the number of answers: positions, and positions after a given last
+// move.
+func (c *Certificate) Len() int { return len(c.answers) + len(c.after) }
+
+// LenAfter is the number of answers given for a position after a given last
+// move.
+func (c *Certificate) LenAfter() int { return len(c.after) }
+
+// Each calls f for every answer: the position, the opponent's last move
+// (board.NoCell for an answer that holds after any last move) and the move.
+// The order is not specified.
+func (c *Certificate) Each(f func(p board.Position, last, move board.Cell)) {
+	for p, x := range c.answers {
+		f(p, board.NoCell, x)
+	}
+	for a, x := range c.after {
+		f(a.P, a.Last, x)
+	}
+}
 
 func (c *Certificate) Board() *board.Board { return c.b }
 func (c *Certificate) Side() board.Color   { return c.side }
@@ -55,9 +90,13 @@ func (c *Certificate) Side() board.Color   { return c.side }
 // Symmetries: none but the identity (the table is not closed under any).
 func (c *Certificate) Symmetries() []board.Perm { return c.b.Identity() }
 
-// Allowed answers from the table; a position not in it gets no move.
-func (c *Certificate) Allowed(p board.Position, _ board.Cell) (board.Bits, string) {
+// Allowed answers from the table; a position (after that last move) not in
+// it gets no move.
+func (c *Certificate) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 	if x, ok := c.answers[p]; ok {
+		return board.Bit(x), "certificate"
+	}
+	if x, ok := c.after[AfterMove{p, last}]; ok {
 		return board.Bit(x), "certificate"
 	}
 	return board.Bits{}, "not in certificate"
@@ -67,6 +106,12 @@ func (c *Certificate) Allowed(p board.Position, _ board.Cell) (board.Bits, strin
 // move) for side on b.
 func NewCertificate(b *board.Board, side, starter board.Color, answers map[board.Position]board.Cell) *Certificate {
 	return &Certificate{b: b, side: side, starter: starter, answers: answers}
+}
+
+// NewCertificateAfter is NewCertificate with answers that depend on the
+// opponent's last move too (after); no position may be in both maps.
+func NewCertificateAfter(b *board.Board, side, starter board.Color, answers map[board.Position]board.Cell, after map[AfterMove]board.Cell) *Certificate {
+	return &Certificate{b: b, side: side, starter: starter, answers: answers, after: after}
 }
 
 // File is the certificate as data.
@@ -79,21 +124,37 @@ func (c *Certificate) File() CertificateFile {
 	for p := range c.answers {
 		ps = append(ps, p)
 	}
-	// Deterministic files: by stone count, then by the stones.
-	sort.Slice(ps, func(i, j int) bool {
-		a, b := ps[i], ps[j]
-		if a.Plies() != b.Plies() {
-			return a.Plies() < b.Plies()
-		}
-		if a.Red != b.Red {
-			return a.Red.Less(b.Red)
-		}
-		return a.Blue.Less(b.Blue)
-	})
+	// Deterministic files: by stone count, then by the stones (then by the
+	// last move).
+	sort.Slice(ps, func(i, j int) bool { return positionLess(ps[i], ps[j]) })
 	for _, p := range ps {
 		f.Answers = append(f.Answers, [3]string{bitsHex(p.Red), bitsHex(p.Blue), c.b.Format(c.answers[p], board.Thesis)})
 	}
+	as := make([]AfterMove, 0, len(c.after))
+	for a := range c.after {
+		as = append(as, a)
+	}
+	sort.Slice(as, func(i, j int) bool {
+		if as[i].P != as[j].P {
+			return positionLess(as[i].P, as[j].P)
+		}
+		return as[i].Last < as[j].Last
+	})
+	for _, a := range as {
+		f.AnswersAfter = append(f.AnswersAfter, [4]string{bitsHex(a.P.Red), bitsHex(a.P.Blue),
+			c.b.Format(a.Last, board.Thesis), c.b.Format(c.after[a], board.Thesis)})
+	}
 	return f
+}
+
+func positionLess(a, b board.Position) bool {
+	if a.Plies() != b.Plies() {
+		return a.Plies() < b.Plies()
+	}
+	if a.Red != b.Red {
+		return a.Red.Less(b.Red)
+	}
+	return a.Blue.Less(b.Blue)
 }
 
 func bitsHex(b board.Bits) string {
@@ -150,28 +211,62 @@ func ParseCertificate(raw []byte, b *board.Board) (*Certificate, error) {
 	}
 	c := &Certificate{b: b, side: side, starter: starter, answers: make(map[board.Position]board.Cell, len(f.Answers))}
 	for i, a := range f.Answers {
-		red, err1 := parseBitsHex(a[0])
-		blue, err2 := parseBitsHex(a[1])
-		if err := firstErr(err1, err2); err != nil {
-			return nil, fmt.Errorf("certificate: answer %d: %v", i+1, err)
-		}
-		p := board.Position{Red: red, Blue: blue}
-		if p.Occupied().AndNot(b.All()).Any() || red.And(blue).Any() {
-			return nil, fmt.Errorf("certificate: answer %d: the stones are not a position of the board", i+1)
-		}
-		x, err := b.ParseCell(a[2])
+		p, x, err := parseAnswer(b, a[0], a[1], a[2])
 		if err != nil {
 			return nil, fmt.Errorf("certificate: answer %d: %v", i+1, err)
-		}
-		if p.Occupied().Has(x) {
-			return nil, fmt.Errorf("certificate: answer %d: the move %s is on an occupied cell", i+1, a[2])
 		}
 		if _, dup := c.answers[p]; dup {
 			return nil, fmt.Errorf("certificate: answer %d: a second answer for the same position", i+1)
 		}
 		c.answers[p] = x
 	}
+	if len(f.AnswersAfter) > 0 {
+		c.after = make(map[AfterMove]board.Cell, len(f.AnswersAfter))
+	}
+	for i, a := range f.AnswersAfter {
+		p, x, err := parseAnswer(b, a[0], a[1], a[3])
+		if err != nil {
+			return nil, fmt.Errorf("certificate: answer after a last move %d: %v", i+1, err)
+		}
+		last, err := b.ParseCell(a[2])
+		if err != nil {
+			return nil, fmt.Errorf("certificate: answer after a last move %d: %v", i+1, err)
+		}
+		if !p.Stones(side.Other()).Has(last) {
+			return nil, fmt.Errorf("certificate: answer after a last move %d: the last move %s is not a stone of %s", i+1, a[2], side.Other())
+		}
+		if _, both := c.answers[p]; both {
+			return nil, fmt.Errorf("certificate: answer after a last move %d: the position also has an answer for every last move", i+1)
+		}
+		k := AfterMove{p, last}
+		if _, dup := c.after[k]; dup {
+			return nil, fmt.Errorf("certificate: answer after a last move %d: a second answer for the same position and last move", i+1)
+		}
+		c.after[k] = x
+	}
 	return c, nil
+}
+
+// parseAnswer reads the position and the move of one answer, checking that
+// the position is one of b and the move an empty cell of it.
+func parseAnswer(b *board.Board, redHex, blueHex, move string) (board.Position, board.Cell, error) {
+	red, err1 := parseBitsHex(redHex)
+	blue, err2 := parseBitsHex(blueHex)
+	if err := firstErr(err1, err2); err != nil {
+		return board.Position{}, 0, err
+	}
+	p := board.Position{Red: red, Blue: blue}
+	if p.Occupied().AndNot(b.All()).Any() || red.And(blue).Any() {
+		return p, 0, fmt.Errorf("the stones are not a position of the board")
+	}
+	x, err := b.ParseCell(move)
+	if err != nil {
+		return p, 0, err
+	}
+	if p.Occupied().Has(x) {
+		return p, 0, fmt.Errorf("the move %s is on an occupied cell", move)
+	}
+	return p, x, nil
 }
 
 func firstErr(errs ...error) error {

@@ -59,3 +59,52 @@ func FuzzParseCertificate(f *testing.F) {
 		}
 	})
 }
+
+// TestCertificateAfterLastMove: answers given per last move read back, answer
+// only after their own last move (no other last move falls back to them), and
+// the parser refuses a position answered both ways or a last move that is not
+// an opponent's stone.
+func TestCertificateAfterLastMove(t *testing.T) {
+	b := board.MustNew(3, 3, board.Cylinder)
+	p := board.Position{}.Play(board.Blue, 4).Play(board.Red, 0).Play(board.Blue, 5)
+	q := board.Position{}.Play(board.Blue, 4)
+	c := NewCertificateAfter(b, board.Red, board.Blue, map[board.Position]board.Cell{q: 0},
+		map[AfterMove]board.Cell{{p, 4}: 1, {p, 5}: 8})
+	raw, err := json.Marshal(c.File())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseCertificate(raw, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Len() != 3 || back.LenAfter() != 2 {
+		t.Fatalf("read back %d answers, %d per last move", back.Len(), back.LenAfter())
+	}
+	for _, k := range []struct {
+		last board.Cell
+		want board.Bits
+	}{{4, board.Bit(1)}, {5, board.Bit(8)}, {0, board.Bits{}}, {board.NoCell, board.Bits{}}} {
+		if a, _ := back.Allowed(p, k.last); a != k.want {
+			t.Errorf("after %d: answer %v, want %v", k.last, a, k.want)
+		}
+	}
+	if a, _ := back.Allowed(q, 4); a != board.Bit(0) {
+		t.Errorf("the answer for every last move: %v", a)
+	}
+	for _, bad := range []func(f *CertificateFile){
+		func(f *CertificateFile) { f.AnswersAfter[0][2] = "(1,1)" }, // Red's stone
+		func(f *CertificateFile) { f.AnswersAfter[0][2] = "(3,3)" }, // empty
+		func(f *CertificateFile) {
+			f.Answers = append(f.Answers, [3]string{f.AnswersAfter[0][0], f.AnswersAfter[0][1], "(2,1)"})
+		},
+		func(f *CertificateFile) { f.AnswersAfter = append(f.AnswersAfter, f.AnswersAfter[0]) },
+	} {
+		f := c.File()
+		bad(&f)
+		raw, _ := json.Marshal(f)
+		if _, err := ParseCertificate(raw, b); err == nil {
+			t.Errorf("accepted %v", f.AnswersAfter)
+		}
+	}
+}

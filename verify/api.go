@@ -109,6 +109,10 @@ type Options struct {
 	// the result's rule counts (the plan that made them counts them), and a
 	// counterexample starts with its prefix. Not for Choices Some.
 	Starts []board.Game
+	// Certificate: under Choices Some, an optimal verdict also writes the
+	// proof's winning choices as a certificate strategy (Result.Certificate,
+	// or Result.CertificateErr saying why not). Ignored under other choices.
+	Certificate bool
 }
 
 // Progress is a snapshot for a progress bar.
@@ -154,6 +158,13 @@ type Result struct {
 	Blunder *Blunder
 	// StopReason says, for Inconclusive, why the search stopped.
 	StopReason StopReason
+	// Certificate is, when Options.Certificate was set and the verdict is
+	// Optimal under Some, the strategy's winning choices as data: for every
+	// position it meets following them, one of its allowed moves that keeps
+	// the win (somecert.go). CertificateErr says why it is missing after an
+	// optimal verdict (a *CertificateError).
+	Certificate    *strategies.Certificate
+	CertificateErr error
 }
 
 // Blunder is the first move of a player in a game that turned a won position

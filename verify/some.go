@@ -204,6 +204,15 @@ func (e *engine) runSome(ctx context.Context) error {
 	res.TranspositionHits = s.refut.Hits + s.proof.Hits
 	res.SymmetryHits = s.g.w.symHits
 	res.RuleCounts = maps.Clone(s.g.rules)
+	if err == nil && res.Verdict == Optimal && e.opt.Certificate {
+		// After the figures above, so that they do not depend on whether a
+		// certificate was asked for.
+		res.Certificate, res.CertificateErr = s.someCertificate(res.LongestGame)
+		var ce *CertificateError
+		if res.CertificateErr != nil && !errors.As(res.CertificateErr, &ce) {
+			return res.CertificateErr // a bug, not a fact about the proof
+		}
+	}
 	var fe faultError
 	switch {
 	case errors.As(err, &fe):

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -35,6 +36,13 @@ inconclusive (interrupted, or a time limit or budget ran out), or strategy error
   every  every allowed move must keep the win (the opponent picks among them)
   some   some allowed move keeps the win at every turn (AND/OR search, in memory)
   first  the first allowed move in cell order (ring, then column) is played
+
+--certificate FILE (with --choices some) writes a proof's winning choices as a
+strategy: for every position it meets, one move the strategy allows there
+that keeps the win (per opponent's last move where one move would not do).
+Check it independently with 'hexproof verify --strategy certificate:FILE',
+replay games with 'hexproof replay --strategy certificate:FILE'. A verdict
+other than optimal writes no file.
 
 Positions are stored in an embedded Badger database under the user's cache
 directory (or --db DIR) so that an interrupted run (Ctrl-C, a time limit, even
@@ -76,6 +84,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md or .sgf)")
 	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses (0: none)")
 	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
+	cert := fs.String("certificate", "", "with --choices some: write the proof's choices to FILE (.json); with --starter both, FILE gets -red/-blue before its extension")
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
 	fs.String("shard", "", "verify shard I of a plan in DIR instead, DIR/I (see 'hexproof verify --shard x/0 --help')")
@@ -132,12 +141,16 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if choices == verify.Some && *resume {
 		return usageErr(fmt.Errorf("--choices some keeps its table in memory and cannot --resume"))
 	}
+	if *cert != "" && choices != verify.Some {
+		return usageErr(fmt.Errorf("--certificate needs --choices some (under %s the strategy's choices are not a proof's to write)", choices))
+	}
 	opts := make([]verify.Options, len(starters))
 	for k, starter := range starters {
 		opts[k] = verify.Options{
 			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
 			NoSymmetry: *noSym, Resume: *resume, TimeLimit: *timeLimit,
 			MaxPositions: *maxPositions, MemoryBudget: memBytes, MaxLosses: *maxLosses,
+			Certificate:     *cert != "",
 			CheckpointEvery: *checkpointEvery,
 		}
 		if *checkpointEvery == 0 {
@@ -161,6 +174,13 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	// its verdict.
 	if err := checkOutputs(*jsonOut, *reportDir, starters); err != nil {
 		return usageErr(err)
+	}
+	if *cert != "" {
+		for _, st := range starters {
+			if err := checkOutputFile("certificate", certPath(*cert, st, len(starters) > 1)); err != nil {
+				return usageErr(err)
+			}
+		}
 	}
 	if *cpuProfile != "" {
 		stopProfile, err := startCPUProfile(*cpuProfile)
@@ -195,7 +215,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	}
 	// Outputs first; the databases go only once everything is written, so
 	// that a failed write can be redone with --resume instead of a new search.
-	if !writeVerifyOutputs(results, *jsonOut, *reportDir, len(starters) > 1, losses, stdout, stderr) {
+	if !writeVerifyOutputs(results, outputs{json: *jsonOut, report: *reportDir, cert: *cert, size: *size, geo: *geo, both: len(starters) > 1}, losses, stdout, stderr) {
 		if dbRoot != "" {
 			fmt.Fprintf(stderr, "hexproof verify: the databases are kept in %s: run again with --resume to redo the outputs without a new search\n", dbRoot)
 		}
@@ -274,14 +294,22 @@ func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, 
 	return results, nil
 }
 
-// writeVerifyOutputs writes the report, the exported losses and the JSON,
-// each error on one line; it reports whether all were written.
-func writeVerifyOutputs(results []*verify.Result, jsonOut, reportDir string, both bool, losses lossWriter, stdout, stderr io.Writer) bool {
+// outputs are the files a verify run writes after its searches.
+type outputs struct {
+	json, report, cert string
+	size, geo          string // as given, for the certificate's check command
+	both               bool   // one output per starter
+}
+
+// writeVerifyOutputs writes the report, the exported losses, the
+// certificates and the JSON, each error on one line; it reports whether all
+// were written.
+func writeVerifyOutputs(results []*verify.Result, out outputs, losses lossWriter, stdout, stderr io.Writer) bool {
 	written := true
-	if reportDir != "" {
+	if out.report != "" {
 		for _, res := range results {
-			dir := reportDir
-			if both {
+			dir := out.report
+			if out.both {
 				dir = filepath.Join(dir, res.Starter.String()+"-starts")
 			}
 			if err := writeReport(dir, res); err != nil {
@@ -296,13 +324,52 @@ func writeVerifyOutputs(results []*verify.Result, jsonOut, reportDir string, bot
 			written = false
 		}
 	}
-	if jsonOut != "" {
-		if err := writeResultsJSON(jsonOut, results, both, stdout); err != nil {
+	if out.cert != "" {
+		for _, res := range results {
+			line, err := writeSomeCertificate(certPath(out.cert, res.Starter, out.both), out.size, out.geo, res)
+			if err != nil {
+				fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
+				written = false
+			} else if out.json != "-" {
+				fmt.Fprintln(stdout, line)
+			} else {
+				fmt.Fprintln(stderr, line)
+			}
+		}
+	}
+	if out.json != "" {
+		if err := writeResultsJSON(out.json, results, out.both, stdout); err != nil {
 			fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
 			written = false
 		}
 	}
 	return written
+}
+
+// writeSomeCertificate writes the certificate of a `some` run to path, or
+// says why there is none; it returns the line for the report.
+func writeSomeCertificate(path, size, geo string, res *verify.Result) (string, error) {
+	who := capitalize(res.Starter.String()) + " starts"
+	switch {
+	case res.Verdict != verify.Optimal:
+		return fmt.Sprintf("No certificate written for %s: the verdict is %s, not optimal.", who, res.Verdict), nil
+	case res.CertificateErr != nil:
+		return "", fmt.Errorf("--certificate %s: %v", path, res.CertificateErr)
+	}
+	c := res.Certificate
+	raw, err := json.Marshal(c.File())
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(path, append(raw, '\n'), 0o644); err != nil {
+		return "", fmt.Errorf("--certificate %s: %v", path, pathReason(err))
+	}
+	after := ""
+	if c.LenAfter() > 0 {
+		after = fmt.Sprintf(", %d of them for one last move", c.LenAfter())
+	}
+	return fmt.Sprintf("Certificate for %s: %s (%d answers%s); check it with: hexproof verify --board %s --geometry %s --strategy certificate:%s --starter %s --in-memory",
+		who, path, c.Len(), after, size, geo, path, res.Starter), nil
 }
 
 // settled: every starter ran and none is inconclusive.

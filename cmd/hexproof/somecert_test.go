@@ -1,0 +1,60 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestVerifySomeCertificate: `verify --choices some --certificate FILE`
+// writes fitzgerald-rules' 5×4 proof (both starters) as certificates that the
+// ordinary verifier proves optimal, that replay plays, and whose moves the
+// strategy allows (replayed as a whole game against fitzgerald-rules).
+func TestVerifySomeCertificate(t *testing.T) {
+	dir := t.TempDir()
+	cert := filepath.Join(dir, "rules.json")
+	code, out, errs := runCmd("verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--certificate", cert, "--no-progress")
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	for _, st := range []string{"red", "blue"} {
+		file := filepath.Join(dir, "rules-"+st+".json")
+		if !strings.Contains(out, "Certificate for "+strings.ToUpper(st[:1])+st[1:]+" starts: "+file) {
+			t.Errorf("no certificate line for %s:\n%s", st, out)
+		}
+		code, vout, verrs := runCmd("verify", "--board", "5x4", "--strategy", "certificate:"+file, "--starter", st, "--in-memory", "--no-progress")
+		if code != 0 || !strings.Contains(vout, "Verdict: optimal") {
+			t.Errorf("%s's certificate: exit %d\n%s%s", st, code, vout, verrs)
+		}
+	}
+	blue := filepath.Join(dir, "rules-blue.json")
+	code, out, errs = runCmd("replay", "--board", "5x4", "--strategy", "certificate:"+blue, "--starter", "blue", "--moves", "(1,1) (3,2) (4,1) (5,2)")
+	want := "–                    | (1, 1)\n(2, 2) - certificate | (3, 2)\n(1, 4) - certificate | (4, 1)\n(2, 1) - certificate | (5, 2)\n(1, 3) - certificate | –\n\nRed won after 8 moves."
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("replay: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCmd("replay", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "every", "--moves", "B:(1,1) R:(2,2) B:(3,2) R:(1,4) B:(4,1) R:(2,1) B:(5,2) R:(1,3)")
+	if code != 0 || !strings.Contains(out, "4 of 4 decisions agree") {
+		t.Errorf("the certificate's game against fitzgerald-rules: exit %d\n%s%s", code, out, errs)
+	}
+}
+
+// TestVerifySomeCertificateRefusals: --certificate is refused (one line, exit
+// 2) under other choices, and a refuted `some` run writes no file and says so.
+func TestVerifySomeCertificateRefusals(t *testing.T) {
+	dir := t.TempDir()
+	cert := filepath.Join(dir, "c.json")
+	code, _, errs := runCmd("verify", "--board", "4x3", "--strategy", "mirror", "--certificate", cert, "--in-memory")
+	if code != exitUsage || !strings.Contains(errs, "--certificate needs --choices some") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+		t.Errorf("under every: exit %d, %q", code, errs)
+	}
+	// mirror on the 4x3 torus with Blue starting is refuted under some.
+	code, out, errs := runCmd("verify", "--board", "4x3", "--geometry", "torus", "--strategy", "mirror", "--starter", "blue", "--choices", "some", "--certificate", cert, "--no-progress")
+	if code != 1 || !strings.Contains(out, "No certificate written for Blue starts: the verdict is refuted, not optimal.") {
+		t.Errorf("refuted: exit %d\n%s%s", code, out, errs)
+	}
+	if _, err := os.Stat(cert); !os.IsNotExist(err) {
+		t.Errorf("a refuted run left a certificate file (%v)", err)
+	}
+}
