@@ -107,7 +107,7 @@ type stBoard struct {
 var stBoards = func() []stBoard {
 	var out []stBoard
 	for _, geo := range []board.Geometry{board.Cylinder, board.Flat, board.Torus} {
-		for _, mn := range [][2]int{{1, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 2}, {4, 3}, {5, 3}, {5, 4}, {4, 5}, {6, 4}, {5, 6}, {5, 7}, {7, 4}} {
+		for _, mn := range [][2]int{{1, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 2}, {4, 3}, {5, 3}, {5, 4}, {4, 5}, {6, 4}, {5, 6}, {5, 7}, {7, 4}, {4, 4}, {5, 5}} {
 			out = append(out, stBoard{mn[0], mn[1], geo})
 		}
 	}

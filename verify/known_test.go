@@ -38,6 +38,12 @@ func TestKnownResults(t *testing.T) {
 		{"4x3", board.Torus, "gardner", board.Empty, Refuted, false},        // Fig. 5.3
 		{"5x5", board.Cylinder, "hht", board.Blue, Refuted, true},           // Fig. 4.6
 		{"5x6", board.Cylinder, "gardner-blue", board.Empty, Refuted, true}, // Fig. 5.2
+		// Henderson–Hayward's handicap strategy (§5, the handicap player
+		// starts): on 4×4 its handicap cell (1,3) itself loses (solve:
+		// Blue wins by (3,2) or (1,4)); on 5×5 this file's reading of the
+		// first-row rule loses (docs/results.md, handicap).
+		{"4x4", board.Flat, "handicap", board.Red, Refuted, false},
+		{"5x5", board.Flat, "handicap", board.Red, Refuted, true},
 	}
 	for _, c := range cases {
 		m, n, err := board.ParseBoardSize(c.size)
