@@ -217,13 +217,14 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	}()
 	showProgress := !*noProgress && isTerminal(os.Stderr)
 	var results []*verify.Result
+	bs := newBlunders(ctx, strat.Side(), *blunderTime)
 	for k, opt := range opts {
 		if ctx.Err() != nil {
 			fmt.Fprintf(stderr, "hexproof verify: interrupted; the run where %s starts was not started\n", capitalize(opt.Starter.String()))
 			break
 		}
 		if losses != nil {
-			opt.OnLoss = losses.Write
+			opt.OnLoss = annotatedLosses{losses, bs}.Write
 		}
 		var bar *progressbar.ProgressBar
 		if showProgress {
@@ -241,7 +242,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			}
 			return fail(stderr, "verify", exitUsage, dbError(err))
 		}
-		annotate(ctx, res, *blunderTime)
+		annotate(res, bs)
 		results = append(results, res)
 		if *jsonOut != "-" {
 			if k > 0 {

@@ -142,6 +142,19 @@ func NewSolver(ctx context.Context, b *board.Board, opt Options) (*Solver, error
 	return &Solver{B: b, g: newGame(b, opt.NoSymmetry), opt: opt, ctx: ctx}, nil
 }
 
+// SetContext makes ctx the context of every later question (a solver kept
+// across questions can give each its own deadline).
+func (s *Solver) SetContext(ctx context.Context) {
+	s.ctx = ctx
+	for _, xs := range s.by {
+		for _, x := range xs {
+			if x != nil {
+				x.Ctx = ctx
+			}
+		}
+	}
+}
+
 func (s *Solver) search(prover board.Color, p board.Position, mover board.Color) *andor.Search[state] {
 	starter := mover
 	if p.Plies()%2 == 1 {
