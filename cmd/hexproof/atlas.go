@@ -39,10 +39,10 @@ finished (whatever the verdicts), 3 when interrupted, 2 on bad usage.
 Boards of at most --solve-cells cells are also solved (perfect play, as
 'hexproof solve'): the "perfect-play" rows give the winner for each starter,
 and on boards of at most --certificate-cells cells the winner's computed
-strategy (a certificate) checked by verify; on cylinders atlas.md then prints
-Table B.1 with its blanks filled where perfect play settled them. The
-defaults keep the atlas to seconds of solving (5x4 and 4x5 take about a
-second, 5x5 about 45 s of CPU, and its Red-starts certificate 2.7 GB).`
+strategy (a compact certificate) checked by verify; on cylinders atlas.md
+then prints Table B.1 with its blanks filled where perfect play settled them.
+The defaults keep the atlas to seconds of solving (4x5 takes about 7 s of CPU
+with both certificates, 5x5 minutes).`
 
 // atlasConfig is the atlas command's flags, checked.
 type atlasConfig struct {
@@ -68,7 +68,7 @@ func atlasFlags(args []string, stdout, stderr io.Writer) (cfg atlasConfig, done 
 	choicesFlag := fs.String("choices", "every", "choice semantics: every, some or first")
 	jobs := fs.Int("jobs", 1, "workers per run; 0 means all CPUs")
 	solveCells := fs.Int("solve-cells", 20, "solve boards of at most this many cells with perfect play (0: none)")
-	certCells := fs.Int("certificate-cells", 16, "build and verify the winner's computed strategy on boards of at most this many cells (0: none)")
+	certCells := fs.Int("certificate-cells", 20, "build and verify the winner's computed strategy on boards of at most this many cells (0: none)")
 	resume := fs.Bool("resume", false, "keep the runs already in DIR/atlas.csv and do only the others")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (it is shown only when standard error is a terminal)")
 	if done, code := parseFlags(fs, args, stderr); done {

@@ -47,7 +47,7 @@ func TestAtlas(t *testing.T) {
 	infos, _ := atlasStrategies("mirror,hht")
 	planned := map[string]bool{}
 	for _, j := range atlas.Plan(4, board.Cylinder, atlas.StrategySource{Infos: infos, Choices: verify.Every},
-		atlas.SolveSource{MaxCells: 20, CertificateCells: 16, Choices: verify.Every}) {
+		atlas.SolveSource{MaxCells: 20, CertificateCells: 20, Choices: verify.Every}) {
 		planned[j.Key()] = true
 	}
 	recs := atlasReadCSV(t, filepath.Join(dir, "atlas.csv"))

@@ -23,8 +23,8 @@ const Solved = "solved"
 // SolveSource solves every board of at most MaxCells cells for each starter
 // (verify/solve, perfect play: both sides may play any empty cell) and, on
 // boards of at most CertificateCells cells, builds the winner's strategy as
-// data (a certificate, the proof tree) and verifies it with verify, which
-// knows nothing of the solver. The row's Side is the winner (the side the
+// data (a compact certificate, the proof tree up to symmetry) and verifies it
+// with verify, which knows nothing of the solver. The row's Side is the winner (the side the
 // computed strategy plays), its Winner the same, its Verdict the certificate's
 // verdict (optimal, unless something is wrong) or Solved. Its Choices are the
 // atlas's (perfect play does not depend on them; the row then sits in that
@@ -100,7 +100,7 @@ func (j solveJob) run(ctx context.Context, o Options, start time.Time) (Row, err
 		row.Detail = fmt.Sprintf("%s wins; no computed strategy (more than %d cells)", w, j.src.CertificateCells)
 		return row, nil
 	}
-	cert, err := s.Certificate(j.starter, w)
+	cert, err := s.CompactCertificate(j.starter, w)
 	if errors.Is(err, solve.ErrStopped) {
 		row.Verdict = Solved
 		row.Detail = fmt.Sprintf("%s wins; the computed strategy was not built within the time limit", w)
