@@ -10,13 +10,18 @@ import (
 
 	"hexproof/board"
 	"hexproof/strategies"
+	"hexproof/verify"
 )
 
 // LossWriter receives the lost games of a verification (verify.Options.OnLoss)
 // one at a time and writes them to a file as they come, so a long run that is
-// interrupted still leaves the games found so far.
+// interrupted still leaves the games found so far. WriteAnnotated writes a
+// game with its blunder (nil: none computed), in each format's own way: a
+// "blunder" object in JSONL, a sentence under the game in Markdown, a comment
+// on the blunder's move in SGF.
 type LossWriter interface {
 	Write(board.Game) error
+	WriteAnnotated(board.Game, *verify.Blunder) error
 	Close() error
 }
 
@@ -53,11 +58,14 @@ func NewLossWriter(path string, b *board.Board, meta Meta) (LossWriter, error) {
 	var lw LossWriter
 	switch ext {
 	case ".jsonl":
-		lw = &jsonlWriter{base}
+		w := &jsonlWriter{base}
+		w.annotated, lw = w.write, w
 	case ".md":
-		lw = &mdWriter{lossFile: base}
+		w := &mdWriter{lossFile: base}
+		w.annotated, lw = w.write, w
 	default:
-		lw = &sgfWriter{lossFile: base}
+		w := &sgfWriter{lossFile: base}
+		w.annotated, lw = w.write, w
 	}
 	if h, ok := lw.(interface{ header() error }); ok {
 		if err := h.header(); err != nil {
@@ -76,7 +84,13 @@ type lossFile struct {
 	meta  Meta
 	path  string
 	count int
+	// annotated writes one game; Write and WriteAnnotated share it.
+	annotated func(board.Game, *verify.Blunder) error
 }
+
+func (l *lossFile) Write(g board.Game) error { return l.annotated(g, nil) }
+
+func (l *lossFile) WriteAnnotated(g board.Game, bl *verify.Blunder) error { return l.annotated(g, bl) }
 
 func (l *lossFile) check(g board.Game) error {
 	if g.Board != nil && (g.Board.M != l.b.M || g.Board.N != l.b.N || g.Board.Geo != l.b.Geo) {
@@ -110,15 +124,27 @@ func (l *lossFile) wrapErr(err error) error {
 	return nil
 }
 
-// jsonlWriter writes one compact JSON game (GameJSON) per line.
+// jsonlWriter writes one compact JSON game (GameJSON, with "blunder" when
+// there is an annotation) per line.
 type jsonlWriter struct{ lossFile }
 
-func (j *jsonlWriter) Write(g board.Game) error {
+// lossJSON is a line of a .jsonl export.
+type lossJSON struct {
+	GameJSON
+	Blunder *BlunderJSON `json:"blunder,omitempty"`
+}
+
+func (j *jsonlWriter) write(g board.Game, bl *verify.Blunder) error {
 	if err := j.check(g); err != nil {
 		return err
 	}
 	g.Board = j.b
-	out, err := json.Marshal(NewGameJSON(g, j.meta))
+	line := lossJSON{GameJSON: NewGameJSON(g, j.meta)}
+	if bl != nil {
+		bj := NewBlunderJSON(j.b, bl)
+		line.Blunder = &bj
+	}
+	out, err := json.Marshal(line)
 	if err != nil {
 		return j.wrapErr(err)
 	}
@@ -139,16 +165,25 @@ func (m *mdWriter) header() error {
 	return m.wrapErr(err)
 }
 
-func (m *mdWriter) Write(g board.Game) error {
+func (m *mdWriter) write(g board.Game, bl *verify.Blunder) error {
 	if err := m.check(g); err != nil {
 		return err
 	}
 	g.Board = m.b
 	m.count++
-	_, err := fmt.Fprintf(m.w, "\n## Game %d: %s started, %s\n\n```text\n%s```\n\nMoves: `%s`\n",
+	_, err := fmt.Fprintf(m.w, "\n## Game %d: %s started, %s\n\n```text\n%s```\n\nMoves: `%s`\n%s",
 		m.count, title(g.Starter.String()), Outcome(g), Table(g, board.Thesis),
-		m.b.FormatMoves(g.Moves, board.Thesis, true))
+		m.b.FormatMoves(g.Moves, board.Thesis, true), blunderParagraph(m.b, bl))
 	return m.wrapErr(err)
+}
+
+// blunderParagraph is the blunder sentence as a Markdown paragraph (empty
+// without an annotation).
+func blunderParagraph(b *board.Board, bl *verify.Blunder) string {
+	if bl == nil {
+		return ""
+	}
+	return "\n" + MarkdownEscape(BlunderText(b, bl, board.Thesis)) + "\n"
 }
 
 func (m *mdWriter) Close() error { return m.close("") }

@@ -173,23 +173,7 @@ func TestLossWriters(t *testing.T) {
 	write := func(name string) string {
 		t.Helper()
 		path := filepath.Join(dir, name)
-		w, err := NewLossWriter(path, g1.Board, meta)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, g := range []board.Game{g1, g2} {
-			if err := w.Write(g); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
+		return writeLossFile(t, path, g1.Board, meta, func(w LossWriter) []error { return []error{w.Write(g1), w.Write(g2)} })
 	}
 
 	// .jsonl: two lines, each a whole game.
@@ -266,4 +250,24 @@ func TestLossWriters(t *testing.T) {
 		t.Error("a game on a 3x3 board went into a 5x9 file")
 	}
 	w.Close()
+}
+
+// writeLossFile writes a loss export with games (which calls the writer's
+// methods and returns their errors) and returns the file's text.
+func writeLossFile(t *testing.T, path string, b *board.Board, meta Meta, games func(LossWriter) []error) string {
+	t.Helper()
+	w, err := NewLossWriter(path, b, meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, err := range append(games(w), w.Close()) {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

@@ -105,8 +105,9 @@ func reportMarkdown(r *verify.Result, g *board.Game) string {
 		}
 	}
 	if g != nil {
-		fmt.Fprintf(&sb, "\n## %s\n\n%s.\n\n```text\n%s```\n\nMoves: `%s`\n\nReplay it:\n\n```sh\n%s\n```\n", counterexampleHeading(r),
-			title(Outcome(*g)), Table(*g, board.Thesis), g.Board.FormatMoves(g.Moves, board.Thesis, true), ReplayCommand(r))
+		fmt.Fprintf(&sb, "\n## %s\n\n%s.\n\n```text\n%s```\n\nMoves: `%s`\n%s\nReplay it:\n\n```sh\n%s\n```\n", counterexampleHeading(r),
+			title(Outcome(*g)), Table(*g, board.Thesis), g.Board.FormatMoves(g.Moves, board.Thesis, true),
+			blunderParagraph(g.Board, r.Blunder), ReplayCommand(r))
 		p := g.Position(-1)
 		fmt.Fprintf(&sb, "\n## Final position\n\n![final position](final.svg)\n\n%s:\n\n```text\n%s```\n",
 			title(chainNote(*g)), g.Board.Picture(p, WinningChain(g.Board, p, g.Winner)))
@@ -120,7 +121,7 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding
 td.n{text-align:right}th{background:#f3f3f3}
 .verdict{font-size:1.1em;padding:.5em .8em;border-left:6px solid #888;background:#f7f7f7}
 .optimal{border-color:#2a8a2a}.refuted{border-color:#d7263d}.inconclusive{border-color:#d9a400}.error{border-color:#7a3cc2}
-pre{background:#f7f7f7;padding:.6em;overflow-x:auto}.red{color:#d7263d}.blue{color:#1b4f9c}`
+pre{background:#f7f7f7;padding:.6em;overflow-x:auto}.blunder{border-left:6px solid #d7263d;padding:.3em .8em}.red{color:#d7263d}.blue{color:#1b4f9c}`
 
 func reportHTML(r *verify.Result, g *board.Game, svg []byte) string {
 	h := html.EscapeString
@@ -149,7 +150,11 @@ func reportHTML(r *verify.Result, g *board.Game, svg []byte) string {
 			fmt.Fprintf(&sb, "<tr><td class=\"red\">%s</td><td class=\"blue\">%s</td></tr>\n", h(row[0]), h(row[1]))
 		}
 		sb.WriteString("</table>\n")
-		fmt.Fprintf(&sb, "<p>Moves: <code>%s</code></p>\n<p>Replay it: <code>%s</code></p>\n", h(g.Board.FormatMoves(g.Moves, board.Thesis, true)), h(ReplayCommand(r)))
+		fmt.Fprintf(&sb, "<p>Moves: <code>%s</code></p>\n", h(g.Board.FormatMoves(g.Moves, board.Thesis, true)))
+		if r.Blunder != nil {
+			fmt.Fprintf(&sb, "<p class=\"blunder\">%s</p>\n", h(BlunderText(g.Board, r.Blunder, board.Thesis)))
+		}
+		fmt.Fprintf(&sb, "<p>Replay it: <code>%s</code></p>\n", h(ReplayCommand(r)))
 		fmt.Fprintf(&sb, "<h2>Final position</h2>\n<p>%s; stones are numbered in move order.</p>\n<figure>\n",
 			h(title(strings.Replace(chainNote(*g), "in lower case", "outlined in gold", 1))))
 		sb.Write(inlineSVG(svg))

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"hexproof/board"
+	"hexproof/verify"
 )
 
 // SGF for HexGui (and the Benzene tools that share its reader): FF[4] GM[11],
@@ -66,8 +67,10 @@ func sgfRoot(b *board.Board, meta Meta, comment string) string {
 }
 
 // sgfMoves writes the moves as a sequence of nodes, each strategy move with its
-// rule as a comment; the last node says who won.
-func sgfMoves(b *board.Board, g board.Game, first string) string {
+// rule as a comment; the last node says who won. A found blunder is a comment
+// on its move (in the thesis notation of the other reports); a blunder search
+// that found none says why on the first move.
+func sgfMoves(b *board.Board, g board.Game, first string, bl *verify.Blunder) string {
 	var sb strings.Builder
 	for k, m := range g.Moves {
 		fmt.Fprintf(&sb, ";%s[%s]", sgfColour(m.Player), b.Format(m.Cell, board.Letter))
@@ -77,6 +80,9 @@ func sgfMoves(b *board.Board, g board.Game, first string) string {
 		}
 		if m.Rule != "" {
 			notes = append(notes, "rule "+m.Rule)
+		}
+		if bl != nil && (bl.Found && bl.Index == k || !bl.Found && k == 0) {
+			notes = append(notes, BlunderText(b, bl, board.Thesis))
 		}
 		if k == len(g.Moves)-1 && g.Winner != board.Empty {
 			notes = append(notes, title(g.Winner.String())+" has won")
@@ -98,7 +104,7 @@ func SGF(g board.Game, meta Meta) ([]byte, error) {
 		return nil, err
 	}
 	root := sgfRoot(g.Board, meta, fmt.Sprintf("%s; %s started, %s", describe(g.Board, meta), title(g.Starter.String()), Outcome(g)))
-	return []byte("(;" + root + "\n" + sgfMoves(g.Board, g, "") + ")\n"), nil
+	return []byte("(;" + root + "\n" + sgfMoves(g.Board, g, "", nil) + ")\n"), nil
 }
 
 // sgfWriter writes one game tree whose root describes the run and whose
@@ -111,13 +117,13 @@ func (s *sgfWriter) header() error {
 	return s.wrapErr(err)
 }
 
-func (s *sgfWriter) Write(g board.Game) error {
+func (s *sgfWriter) write(g board.Game, bl *verify.Blunder) error {
 	if err := s.check(g); err != nil {
 		return err
 	}
 	s.count++
 	first := fmt.Sprintf("game %d: %s started, %s", s.count, title(g.Starter.String()), Outcome(g))
-	_, err := fmt.Fprintf(s.w, "(%s)\n", sgfMoves(s.b, g, first))
+	_, err := fmt.Fprintf(s.w, "(%s)\n", sgfMoves(s.b, g, first, bl))
 	return s.wrapErr(err)
 }
 

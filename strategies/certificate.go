@@ -29,6 +29,28 @@ import (
 // CertificateFormat names the file format.
 const CertificateFormat = "hexproof-certificate/1"
 
+// CompactCertificateFormat names the compact format: its table is keyed by
+// the least image of each position under the board's symmetry group
+// (board.Canonical), and it leaves out every position where the side has a
+// winning cell. Its strategy, shown a position p:
+//   - where the side has winning cells, allows all of them (rule "win");
+//   - else looks up c, the least image of p, and allows g⁻¹(a) for every
+//     group element g with g(p) = c, where a is c's answer (rule
+//     "certificate"); a position whose image the table lacks gets no move.
+//
+// Both sets commute with every symmetry of the board (design.md §3), so the
+// verifier may merge symmetric positions: winning cells map to winning cells;
+// and for a symmetry t, t(p) has the same least image c, and the elements
+// mapping t(p) to c are exactly g∘t⁻¹ for those mapping p to c, so the set
+// at t(p) is t of the set at p. (Allowing every g⁻¹(a) rather than one is what
+// makes this exact when p has symmetries of its own.) Every allowed move wins
+// when the table is a proof: a winning cell ends the game, and g⁻¹(a) leads to
+// an image of c after a, which the proof covers; the verifier checks that
+// anyway, knowing nothing of how the table was made. A compact certificate
+// has no answers after a given last move (AnswersAfter): the key would have
+// to map the last move too, and no writer of compact files needs it.
+const CompactCertificateFormat = "hexproof-certificate/2"
+
 // CertificateFile is the JSON form of a certificate.
 type CertificateFile struct {
 	Format   string `json:"format"`
@@ -53,7 +75,16 @@ type Certificate struct {
 	starter board.Color
 	answers map[board.Position]board.Cell
 	after   map[AfterMove]board.Cell
+	// compact: the CompactCertificateFormat's strategy (canon, group and
+	// inverse set only then).
+	compact bool
+	canon   *board.Canonicalizer
+	group   []board.Perm
+	inverse []board.Perm
 }
+
+// Compact says whether the certificate is in the compact format.
+func (c *Certificate) Compact() bool { return c.compact }
 
 // AfterMove is a position and the opponent's last move in it.
 type AfterMove struct {
@@ -87,19 +118,43 @@ func (c *Certificate) Each(f func(p board.Position, last, move board.Cell)) {
 func (c *Certificate) Board() *board.Board { return c.b }
 func (c *Certificate) Side() board.Color   { return c.side }
 
-// Symmetries: none but the identity (the table is not closed under any).
-func (c *Certificate) Symmetries() []board.Perm { return c.b.Identity() }
+// Symmetries: none but the identity for the plain format (its table is not
+// closed under any); the board's whole group for the compact one (see
+// CompactCertificateFormat for why it commutes with it).
+func (c *Certificate) Symmetries() []board.Perm {
+	if c.compact {
+		return c.group
+	}
+	return c.b.Identity()
+}
 
 // Allowed answers from the table; a position (after that last move) not in
 // it gets no move.
 func (c *Certificate) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	if x, ok := c.answers[p]; ok {
-		return board.Bit(x), "certificate"
+	if !c.compact {
+		if x, ok := c.answers[p]; ok {
+			return board.Bit(x), "certificate"
+		}
+		if x, ok := c.after[AfterMove{p, last}]; ok {
+			return board.Bit(x), "certificate"
+		}
+		return board.Bits{}, "not in certificate"
 	}
-	if x, ok := c.after[AfterMove{p, last}]; ok {
-		return board.Bit(x), "certificate"
+	if w := c.b.WinningCells(p, c.side); w.Any() {
+		return w, "win"
 	}
-	return board.Bits{}, "not in certificate"
+	least, _ := c.canon.Canonical(p)
+	x, ok := c.answers[least]
+	if !ok {
+		return board.Bits{}, "not in certificate"
+	}
+	var out board.Bits
+	for k, g := range c.group {
+		if g.ApplyPos(p) == least {
+			out = out.With(c.inverse[k].Apply(x))
+		}
+	}
+	return out, "certificate"
 }
 
 // NewCertificate makes the certificate strategy from answers (position →
@@ -114,10 +169,32 @@ func NewCertificateAfter(b *board.Board, side, starter board.Color, answers map[
 	return &Certificate{b: b, side: side, starter: starter, answers: answers, after: after}
 }
 
+// NewCompactCertificate makes the compact certificate strategy
+// (CompactCertificateFormat) from answers keyed by least images.
+func NewCompactCertificate(b *board.Board, side, starter board.Color, answers map[board.Position]board.Cell) *Certificate {
+	c := &Certificate{b: b, side: side, starter: starter, answers: answers, compact: true, group: b.Group()}
+	c.canon = board.NewCanonicalizer(b, c.group)
+	for _, g := range c.group {
+		c.inverse = append(c.inverse, g.Inverse())
+	}
+	return c
+}
+
+// Least is p's key in a compact certificate: its least image under the
+// board's group.
+func (c *Certificate) Least(p board.Position) board.Position {
+	least, _ := c.canon.Canonical(p)
+	return least
+}
+
 // File is the certificate as data.
 func (c *Certificate) File() CertificateFile {
+	format := CertificateFormat
+	if c.compact {
+		format = CompactCertificateFormat
+	}
 	f := CertificateFile{
-		Format: CertificateFormat, Board: fmt.Sprintf("%dx%d", c.b.M, c.b.N), Geometry: c.b.Geo.String(),
+		Format: format, Board: fmt.Sprintf("%dx%d", c.b.M, c.b.N), Geometry: c.b.Geo.String(),
 		Side: c.side.String(), Starter: c.starter.String(), Answers: make([][3]string, 0, len(c.answers)),
 	}
 	ps := make([]board.Position, 0, len(c.answers))
@@ -195,8 +272,11 @@ func ParseCertificate(raw []byte, b *board.Board) (*Certificate, error) {
 	if err := json.Unmarshal(raw, &f); err != nil {
 		return nil, fmt.Errorf("certificate: not a certificate file: %v", err)
 	}
-	if f.Format != CertificateFormat {
-		return nil, fmt.Errorf("certificate: format %q, want %q", f.Format, CertificateFormat)
+	if f.Format != CertificateFormat && f.Format != CompactCertificateFormat {
+		return nil, fmt.Errorf("certificate: format %q, want %q or %q", f.Format, CertificateFormat, CompactCertificateFormat)
+	}
+	if f.Format == CompactCertificateFormat && len(f.AnswersAfter) > 0 {
+		return nil, fmt.Errorf("certificate: format %q has no answers after a last move", f.Format)
 	}
 	if want := fmt.Sprintf("%dx%d", b.M, b.N); f.Board != want || f.Geometry != b.Geo.String() {
 		return nil, fmt.Errorf("certificate: it is for the %s %s board, not %s %s", f.Board, f.Geometry, want, b.Geo)
@@ -209,11 +289,19 @@ func ParseCertificate(raw []byte, b *board.Board) (*Certificate, error) {
 	if err != nil {
 		return nil, fmt.Errorf("certificate: starter: %v", err)
 	}
-	c := &Certificate{b: b, side: side, starter: starter, answers: make(map[board.Position]board.Cell, len(f.Answers))}
+	answers := make(map[board.Position]board.Cell, len(f.Answers))
+	c := NewCertificate(b, side, starter, answers)
+	if f.Format == CompactCertificateFormat {
+		c = NewCompactCertificate(b, side, starter, answers)
+	}
 	for i, a := range f.Answers {
 		p, x, err := parseAnswer(b, a[0], a[1], a[2])
 		if err != nil {
 			return nil, fmt.Errorf("certificate: answer %d: %v", i+1, err)
+		}
+		if c.compact && c.Least(p) != p {
+			// Never looked up: a table that has it was not made by the rule.
+			return nil, fmt.Errorf("certificate: answer %d: the position is not the least of its images", i+1)
 		}
 		if _, dup := c.answers[p]; dup {
 			return nil, fmt.Errorf("certificate: answer %d: a second answer for the same position", i+1)

@@ -2,6 +2,7 @@ package strategies
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"hexproof/board"
@@ -106,5 +107,47 @@ func TestCertificateAfterLastMove(t *testing.T) {
 		if _, err := ParseCertificate(raw, b); err == nil {
 			t.Errorf("accepted %v", f.AnswersAfter)
 		}
+	}
+}
+
+// TestCompactCertificate: the compact format reads back compact, answers the
+// images of a stored position with the images of its answer (every one, when
+// the position has symmetries of its own), plays winning cells by its rule,
+// and refuses a file whose key is not the least of its images.
+func TestCompactCertificate(t *testing.T) {
+	b := board.MustNew(4, 3, board.Cylinder)
+	empty := board.Position{}
+	c := NewCompactCertificate(b, board.Red, board.Red, map[board.Position]board.Cell{empty: b.Cell(2, 2)})
+	raw, err := json.Marshal(c.File())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseCertificate(raw, b)
+	if err != nil || !back.Compact() || back.Len() != 1 || len(back.Symmetries()) != len(b.Group()) {
+		t.Fatalf("read back: %v, %+v", err, back)
+	}
+	// The empty board is fixed by every symmetry: the allowed set is the
+	// orbit of (2,2) — every cell of ring 2, since rotations reach every
+	// column and the reflection keeps ring 2 (n = 3).
+	var ring2 board.Bits
+	for i := 1; i <= b.M; i++ {
+		ring2 = ring2.With(b.Cell(i, 2))
+	}
+	got, rule := back.Allowed(empty, board.NoCell)
+	if rule != "certificate" || got != ring2 {
+		t.Errorf("empty board: %v %q, want ring 2", got.Cells(), rule)
+	}
+	// A position where Red has a winning cell: the rule, not the table.
+	p := empty.Play(board.Red, b.Cell(1, 1)).Play(board.Red, b.Cell(1, 2))
+	if got, rule := back.Allowed(p, board.NoCell); rule != "win" || got != b.WinningCells(p, board.Red) {
+		t.Errorf("winning position: %v %q", got.Cells(), rule)
+	}
+	// A key that is not the least image is refused.
+	var f CertificateFile
+	json.Unmarshal(raw, &f)
+	f.Answers = [][3]string{{"2", "0", "(3,2)"}} // one red stone on (2,1): its least image is (1,1)
+	raw, _ = json.Marshal(f)
+	if _, err := ParseCertificate(raw, b); err == nil || !strings.Contains(err.Error(), "not the least of its images") {
+		t.Errorf("a compact certificate keyed by a position that is not the least image: %v", err)
 	}
 }

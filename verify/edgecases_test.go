@@ -509,3 +509,43 @@ func TestSomeRuleCountsIncludePrincipal(t *testing.T) {
 		t.Errorf("rule counts reported %s, counted by the search of the %d reported positions %s", got, res.Positions, searched)
 	}
 }
+
+// TestCompactCertificatesCommute: a compact certificate (hexproof solve
+// --compact, strategies.CompactCertificateFormat) claims the board's whole
+// group; the claim holds at every decision it meets and at every image of
+// one, on the cylinder, the flat board and the torus, both starters (the
+// files in testdata/certificates were written by `solve --compact`).
+func TestCompactCertificatesCommute(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "certificates", "*.json"))
+	if err != nil || len(files) < 10 {
+		t.Fatalf("%d certificate files (%v)", len(files), err)
+	}
+	for _, f := range files {
+		var m, n int
+		var geoName, starterName string
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		if _, err := fmt.Sscanf(strings.ReplaceAll(name, "-", " "), "%dx%d %s %s", &m, &n, &geoName, &starterName); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		geo, _ := board.ParseGeometry(geoName)
+		starter, _ := board.ParseColor(starterName)
+		b := board.MustNew(m, n, geo)
+		c, err := strategies.LoadCertificate(f, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !c.Compact() || len(c.Symmetries()) != len(b.Group()) || c.Starter() != starter {
+			t.Fatalf("%s: compact %v, %d symmetries of %d, starter %v", name, c.Compact(), len(c.Symmetries()), len(b.Group()), c.Starter())
+		}
+		if checked := commuteReachable(t, name, c, starter, 1<<20); checked <= 0 {
+			t.Errorf("%s: %d decisions checked", name, checked)
+		}
+		// And the verifier finds it optimal with the symmetry and without.
+		for _, noSym := range []bool{false, true} {
+			res, err := Run(context.Background(), Options{Strategy: c, Name: "certificate", Starter: starter, Choices: Every, NoSymmetry: noSym})
+			if err != nil || res.Verdict != Optimal {
+				t.Errorf("%s (no symmetry %v): %v %v", name, noSym, summary(res), err)
+			}
+		}
+	}
+}

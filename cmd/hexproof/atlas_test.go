@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,7 +46,8 @@ func TestAtlas(t *testing.T) {
 	}
 	infos, _ := atlasStrategies("mirror,hht")
 	planned := map[string]bool{}
-	for _, j := range atlas.Plan(4, board.Cylinder, atlas.StrategySource{Infos: infos, Choices: verify.Every}) {
+	for _, j := range atlas.Plan(4, board.Cylinder, atlas.StrategySource{Infos: infos, Choices: verify.Every},
+		atlas.SolveSource{MaxCells: 20, CertificateCells: 20, Choices: verify.Every}) {
 		planned[j.Key()] = true
 	}
 	recs := atlasReadCSV(t, filepath.Join(dir, "atlas.csv"))
@@ -71,10 +74,14 @@ func TestAtlas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{"| **n = 2** |", "mirror ✓/✓", "hht ✗2/✗1", "| 2x2 | mirror | red | red | optimal |"} {
+	for _, s := range []string{"| **n = 2** |", "mirror ✓/✓", "hht ✗2/✗1", "| 2x2 | mirror | red | red | optimal |", "perfect-play R✓/R✓"} {
 		if !strings.Contains(string(md), s) {
 			t.Errorf("atlas.md lacks %q:\n%s", s, md)
 		}
+	}
+	// hht loses the 1x2 cylinder in one ply when Blue starts: singular.
+	if !strings.Contains(out, "1x2    hht           blue starts: refuted (1 ply)") || strings.Contains(out+string(md), "1 plies") {
+		t.Errorf("atlas output: no \"refuted (1 ply)\" or a \"1 plies\":\n%s\n%s", out, md)
 	}
 
 	// --resume with everything done runs nothing and keeps the table.
@@ -93,7 +100,7 @@ func TestAtlas(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, _ = atlasCmd("--max-cells", "4", "--strategies", "mirror,hht", "--out", dir, "--no-progress", "--resume")
-	if code != 0 || !strings.Contains(out, "atlas: 1 runs") {
+	if code != 0 || !strings.Contains(out, "atlas: 1 run on") {
 		t.Fatalf("resume after dropping a row: exit %d\n%s", code, out)
 	}
 	if recs2 := atlasReadCSV(t, filepath.Join(dir, "atlas.csv")); len(recs2) != len(recs) {
@@ -114,10 +121,61 @@ func TestAtlasBadUsage(t *testing.T) {
 		{"--max-cells", "4", "--geometry", "sphere", "--out", dir},
 		{"--max-cells", "4", "--choices", "all", "--out", dir},
 		{"--max-cells", "4", "--out", foreign, "--resume"},
+		{"--max-cells", "4", "--out", dir, "--jobs", "-1"},
+		{"--max-cells", "4", "--out", dir, "--solve-cells", "-1"},
+		{"--max-cells", "4", "--out", dir, "--certificate-cells", "-2"},
+		{"--max-cells", "4", "--out", dir, "--time-limit-each", "-1s"},
 	} {
 		code, _, errs := atlasCmd(args...)
 		if code != exitUsage || strings.Count(strings.TrimSpace(errs), "\n") != 0 || errs == "" {
 			t.Errorf("atlas %v: exit %d, stderr %q; want exit 2 and one line", args, code, errs)
+		}
+	}
+	// --jobs is refused in verify's words.
+	_, _, errs := atlasCmd("--max-cells", "4", "--out", dir, "--jobs", "-1")
+	if want := "hexproof atlas: --jobs cannot be negative (0 means all CPUs)\n"; errs != want {
+		t.Errorf("atlas --jobs -1: %q, want %q", errs, want)
+	}
+}
+
+// TestAtlasWinnersAreSolves: the atlas's perfect-play winners are those of
+// 'hexproof solve' on every board it solves (cylinder and torus, both
+// starters).
+func TestAtlasWinnersAreSolves(t *testing.T) {
+	for _, geo := range []string{"cylinder", "torus"} {
+		dir := t.TempDir()
+		code, out, errs := atlasCmd("--max-cells", "6", "--geometry", geo, "--strategies", "mirror", "--solve-cells", "6",
+			"--certificate-cells", "4", "--out", dir, "--no-progress")
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s\n%s", geo, code, out, errs)
+		}
+		solved := 0
+		for _, rec := range atlasReadCSV(t, filepath.Join(dir, "atlas.csv"))[1:] {
+			r, err := atlas.ParseRecord(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Strategy != atlas.PerfectPlay {
+				continue
+			}
+			solved++
+			_, js, errs := runCmd("solve", "--board", fmt.Sprintf("%dx%d", r.M, r.N), "--geometry", geo, "--starter", r.Starter, "--json", "-", "--no-progress")
+			var doc struct {
+				Winner *string `json:"winner"`
+			}
+			if err := json.Unmarshal([]byte(js), &doc); err != nil {
+				t.Fatalf("solve %s: %v\n%s%s", r.Key(), err, js, errs)
+			}
+			want := "draw"
+			if doc.Winner != nil {
+				want = *doc.Winner
+			}
+			if r.Winner != want {
+				t.Errorf("%s: atlas says %q, solve says %q", r.Key(), r.Winner, want)
+			}
+		}
+		if solved != 2*14 { // the 14 sizes of at most 6 cells
+			t.Errorf("%s: %d perfect-play rows, want 28", geo, solved)
 		}
 	}
 }

@@ -37,15 +37,64 @@ func checkBlunderTime(d time.Duration) error {
 // solver does not take, gives a blunder that says so instead of an error: the
 // annotation never costs the user the result it annotates.
 func findBlunder(ctx context.Context, g board.Game, side board.Color, limit time.Duration) *verify.Blunder {
-	if limit <= 0 || g.Board == nil {
+	return newBlunders(ctx, side, limit).of(g)
+}
+
+// blunders annotates the lost games of one command run (one board, one
+// strategy side) with one solver, so that every game reuses what the earlier
+// ones proved: the counterexample and the exported games share most of their
+// positions. Each game is searched for at most limit; once one is not solved
+// in time the later games are not tried (their annotation says so), which
+// keeps an export of many games on a large board from costing limit per game.
+// A game asked twice (the counterexample is also the first exported game) is
+// answered from memory.
+type blunders struct {
+	ctx   context.Context
+	side  board.Color
+	limit time.Duration
+	s     *solve.Solver
+	err   error // the solver does not take the board
+	stuck bool  // a game was not solved within limit
+	memo  map[string]*verify.Blunder
+}
+
+func newBlunders(ctx context.Context, side board.Color, limit time.Duration) *blunders {
+	return &blunders{ctx: ctx, side: side, limit: limit, memo: map[string]*verify.Blunder{}}
+}
+
+// of is the blunder of the game, or nil when none is wanted: limit 0, or a
+// game the strategy's side did not lose.
+func (bs *blunders) of(g board.Game) *verify.Blunder {
+	if bs == nil || bs.limit <= 0 || g.Board == nil || g.Winner != bs.side.Other() {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, limit)
+	key := fmt.Sprint(g.Starter, g.Moves)
+	if bl, ok := bs.memo[key]; ok {
+		return bl
+	}
+	bl := bs.solve(g)
+	bs.memo[key] = bl
+	return bl
+}
+
+func (bs *blunders) solve(g board.Game) *verify.Blunder {
+	if bs.s == nil && bs.err == nil {
+		bs.s, bs.err = solve.NewSolver(bs.ctx, g.Board, solve.Options{})
+	}
+	switch {
+	case bs.err != nil:
+		return &verify.Blunder{Reason: "not determined: " + bs.err.Error()}
+	case bs.stuck:
+		return &verify.Blunder{Reason: fmt.Sprintf("not determined: an earlier game's perfect play was not solved within %s (--blunder-time), so this one was not tried", bs.limit)}
+	}
+	ctx, cancel := context.WithTimeout(bs.ctx, bs.limit)
 	defer cancel()
-	bl, err := solve.FindBlunder(ctx, g, side, solve.Options{})
+	bs.s.SetContext(ctx)
+	bl, err := bs.s.Blunder(g, bs.side)
 	switch {
 	case errors.Is(err, solve.ErrStopped):
-		return &verify.Blunder{Reason: fmt.Sprintf("not determined: perfect play was not solved within %s (--blunder-time)", limit)}
+		bs.stuck = true
+		return &verify.Blunder{Reason: fmt.Sprintf("not determined: perfect play was not solved within %s (--blunder-time)", bs.limit)}
 	case err != nil:
 		return &verify.Blunder{Reason: "not determined: " + err.Error()}
 	}
@@ -54,13 +103,23 @@ func findBlunder(ctx context.Context, g board.Game, side board.Color, limit time
 
 // annotate attaches the blunder of a result's lost game (refuted, or a loss
 // found before a budget ran out).
-func annotate(ctx context.Context, res *verify.Result, limit time.Duration) {
-	if res == nil || res.Counterexample == nil || res.Verdict == verify.StrategyError || res.Counterexample.Winner != res.Side.Other() {
+func annotate(res *verify.Result, bs *blunders) {
+	if res == nil || res.Counterexample == nil || res.Verdict == verify.StrategyError {
 		return
 	}
 	g := *res.Counterexample
 	if g.Board == nil {
 		g.Board = res.Board
 	}
-	res.Blunder = findBlunder(ctx, g, res.Side, limit)
+	res.Blunder = bs.of(g)
+}
+
+// annotatedLosses writes each exported game with its blunder.
+type annotatedLosses struct {
+	lossWriter
+	bs *blunders
+}
+
+func (a annotatedLosses) Write(g board.Game) error {
+	return a.lossWriter.WriteAnnotated(g, a.bs.of(g))
 }

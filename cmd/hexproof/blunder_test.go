@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -51,6 +53,73 @@ func TestBlunderTimeNegative(t *testing.T) {
 		code, _, errOut := runCmd(append(args, "--blunder-time", "-1s")...)
 		if code != exitUsage || !strings.Contains(errOut, "--blunder-time cannot be negative") || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
 			t.Errorf("%s --blunder-time -1s: exit %d, %q", args[0], code, errOut)
+		}
+	}
+}
+
+// TestBlunderInExportsAndReports: verify's and hunt's --export-losses (.md,
+// .sgf, .jsonl) and --report pages carry the blunder of every lost game
+// (thesis Fig. 4.7 on the 4×3 torus: the first exported game is the
+// counterexample, its blunder Red's (2,2) at move 5, a comment on that move in
+// SGF), and --blunder-time 0 leaves every one of them out.
+func TestBlunderInExportsAndReports(t *testing.T) {
+	want := "Blunder: move 5, Red (2,2) (rule 2), turned a won position into a lost one"
+	for _, limit := range []string{"10s", "0"} {
+		dir := t.TempDir()
+		path := func(name string) string { return filepath.Join(dir, name) }
+		read := func(name string) string {
+			data, err := os.ReadFile(path(name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(data)
+		}
+		args := []string{"--board", "4x3", "--geometry", "torus", "--strategy", "mirror", "--starter", "red", "--no-progress", "--blunder-time", limit}
+		for _, ext := range []string{"md", "sgf", "jsonl"} {
+			code, _, errOut := runCmd(append([]string{"verify", "--in-memory", "--max-losses", "5", "--export-losses", path("v." + ext), "--report", path("vrep")}, args...)...)
+			if code != exitRefuted {
+				t.Fatalf("verify --export-losses .%s: exit %d: %s", ext, code, errOut)
+			}
+		}
+		code, _, errOut := runCmd(append([]string{"hunt", "--jobs", "1", "--max-losses", "3", "--export-losses", path("h.md"), "--report", path("hrep")}, args...)...)
+		if code != exitRefuted {
+			t.Fatalf("hunt: exit %d: %s", code, errOut)
+		}
+		outputs := map[string]string{}
+		for _, name := range []string{"v.md", "v.sgf", "v.jsonl", "vrep/report.md", "vrep/report.html", "h.md", "hrep/report.md", "hrep/report.html"} {
+			outputs[name] = read(name)
+		}
+		if limit == "0" {
+			for name, s := range outputs {
+				if strings.Contains(strings.ToLower(s), "blunder:") || strings.Contains(s, `"blunder"`) {
+					t.Errorf("--blunder-time 0: %s has a blunder", name)
+				}
+			}
+			continue
+		}
+		games := strings.Split(outputs["v.md"], "\n## Game ")
+		if len(games) != 6 || !strings.Contains(games[1], want) || strings.Count(outputs["v.md"], "Blunder: move ") != 5 {
+			t.Errorf("v.md: %d games, game 1 without %q, or a game without its blunder:\n%s", len(games)-1, want, outputs["v.md"])
+		}
+		// SGF: the first variation's fifth node is Red's (2,2), b2 in letters.
+		sgf := outputs["v.sgf"]
+		first := sgf[strings.Index(sgf, "\n(;")+1:]
+		nodes := strings.Split(first[:strings.Index(first, ")\n")], "\n;")
+		if len(nodes) < 5 || !strings.HasPrefix(nodes[4], "B[b2]C[rule 2; "+want) || strings.Count(first[:strings.Index(first, ")\n")], "Blunder:") != 1 {
+			t.Errorf("SGF: the blunder is not the comment of move 5:\n%s", first)
+		}
+		if strings.Count(outputs["v.jsonl"], `"blunder":{"found":true,"move_number":`) != 5 {
+			t.Errorf("v.jsonl: not every game has its blunder:\n%s", outputs["v.jsonl"])
+		}
+		for _, name := range []string{"vrep/report.md", "vrep/report.html"} {
+			if !strings.Contains(outputs[name], want) {
+				t.Errorf("%s lacks %q", name, want)
+			}
+		}
+		for _, name := range []string{"h.md", "hrep/report.md", "hrep/report.html"} {
+			if !strings.Contains(outputs[name], "Blunder: move ") {
+				t.Errorf("hunt's %s has no blunder:\n%s", name, outputs[name])
+			}
 		}
 	}
 }

@@ -102,6 +102,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	showProgress := !*noProgress && isTerminal(os.Stderr)
 	var reps []*hunt.Report
 	var results []*verify.Result
+	bs := newBlunders(ctx, strat.Side(), *blunderTime)
 	for _, starter := range starters {
 		opt := hunt.Options{
 			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
@@ -124,7 +125,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, "hunt", exitUsage, err)
 		}
-		annotate(ctx, rep.Result, *blunderTime)
+		annotate(rep.Result, bs)
 		reps = append(reps, rep)
 		results = append(results, rep.Result)
 		if *jsonOut != "-" {
@@ -135,7 +136,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 		}
 		if losses != nil {
 			for _, g := range rep.Losses[:min(len(rep.Losses), *maxLosses)] {
-				if err := losses.Write(g); err != nil {
+				if err := (annotatedLosses{losses, bs}).Write(g); err != nil {
 					return fail(stderr, "hunt", exitUsage, err)
 				}
 			}

@@ -30,7 +30,11 @@ the player to move. The position is the empty board, or the one after --moves
 
 --certificate FILE writes the winner's strategy from the empty board as data
 (one answer for every position it can meet); check it independently with
-'hexproof verify --strategy certificate:FILE --starter S'.
+'hexproof verify --strategy certificate:FILE --starter S'. With --compact the
+file holds one answer per class of symmetric positions and none where the
+winner has a winning cell (its strategy plays the winning cells, and the images
+of the stored answer: format hexproof-certificate/2); the verifier checks it
+the same way.
 
 Exit codes: 0 solved, 2 bad input, 3 inconclusive (time limit or interrupted).`
 
@@ -58,6 +62,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
 	movesFlag := fs.String("moves", "", "moves from the empty board, e.g. \"c3 (2,4)\" (needs one starter)")
 	cert := fs.String("certificate", "", "write the winner's strategy to FILE (.json); with --starter both, FILE gets -red/-blue before its extension")
+	compact := fs.Bool("compact", false, "write --certificate in the compact format (symmetry classes, winning cells left to the rule)")
 	jobs := fs.Int("jobs", 1, "accepted for symmetry with verify; the search is single-threaded")
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 2m): inconclusive")
 	memory := fs.String("memory", "1GiB", "memory for each transposition table")
@@ -133,7 +138,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		if err == nil && *cert != "" && res.Winner != board.Empty {
 			path := certPath(*cert, starter, len(starters) > 1)
 			j.Certificate = path
-			j.Answers, certErr = writeCertificate(s, path, starter, res.Winner)
+			j.Answers, certErr = writeCertificate(s, path, starter, res.Winner, *compact)
 		}
 		stopBar()
 		j.Positions, j.Elapsed = s.Nodes(), time.Since(start).Seconds()
@@ -228,8 +233,12 @@ func certPath(path string, starter board.Color, both bool) string {
 	return path + "-" + starter.String()
 }
 
-func writeCertificate(s *solve.Solver, path string, starter, winner board.Color) (int, error) {
-	c, err := s.Certificate(starter, winner)
+func writeCertificate(s *solve.Solver, path string, starter, winner board.Color, compact bool) (int, error) {
+	build := s.Certificate
+	if compact {
+		build = s.CompactCertificate
+	}
+	c, err := build(starter, winner)
 	if err != nil {
 		return 0, err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,14 +54,28 @@ func TestSolveCommand(t *testing.T) {
 	}
 }
 
-// TestSolveCertificateVerifies: the certificate written by solve is verified
-// optimal by verify --strategy certificate:FILE, for both starters.
+// TestSolveCertificateVerifies: the certificate written by solve (plain or
+// --compact) is verified optimal by verify --strategy certificate:FILE, for
+// both starters.
 func TestSolveCertificateVerifies(t *testing.T) {
+	for _, compact := range []bool{false, true} {
+		testSolveCertificate(t, compact)
+	}
+}
+
+func testSolveCertificate(t *testing.T, compact bool) {
 	dir := t.TempDir()
 	cert := filepath.Join(dir, "c.json")
-	code, out, errs := runCmd("solve", "--board", "4x3", "--certificate", cert)
+	args := []string{"solve", "--board", "4x3", "--certificate", cert}
+	if compact {
+		args = append(args, "--compact")
+	}
+	code, out, errs := runCmd(args...)
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q\n%s", code, errs, out)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "c-blue.json")); strings.Contains(string(data), "certificate/2") != compact {
+		t.Fatalf("--compact %v wrote %.60s", compact, data)
 	}
 	for _, st := range []string{"red", "blue"} {
 		file := filepath.Join(dir, "c-"+st+".json")

@@ -44,6 +44,7 @@ func parseBytes(s string) (int64, error) {
 // exports and report pages.
 type lossWriter interface {
 	Write(board.Game) error
+	WriteAnnotated(board.Game, *verify.Blunder) error
 	Close() error
 }
 

@@ -206,7 +206,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		<-ctx.Done()
 		stop()
 	}()
-	results, err := runStarters(ctx, opts, losses, !*noProgress && isTerminal(os.Stderr), *blunderTime, *jsonOut != "-", stdout, stderr)
+	results, err := runStarters(ctx, opts, losses, !*noProgress && isTerminal(os.Stderr), newBlunders(ctx, strat.Side(), *blunderTime), *jsonOut != "-", stdout, stderr)
 	if err != nil {
 		if losses != nil {
 			losses.Close()
@@ -256,7 +256,7 @@ func startCPUProfile(path string) (stop func(), err error) {
 // runStarters runs each starter's verification in turn, printing each
 // result as text unless the JSON goes to standard output; after Ctrl-C the
 // runs not yet started are not started.
-func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, progress bool, blunderTime time.Duration, text bool, stdout, stderr io.Writer) ([]*verify.Result, error) {
+func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, progress bool, bs *blunders, text bool, stdout, stderr io.Writer) ([]*verify.Result, error) {
 	var results []*verify.Result
 	for k, opt := range opts {
 		if ctx.Err() != nil {
@@ -264,7 +264,7 @@ func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, 
 			break
 		}
 		if losses != nil {
-			opt.OnLoss = losses.Write
+			opt.OnLoss = annotatedLosses{losses, bs}.Write
 		}
 		var bar *progressbar.ProgressBar
 		if progress {
@@ -279,7 +279,7 @@ func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, 
 		if err != nil {
 			return nil, err
 		}
-		annotate(ctx, res, blunderTime)
+		annotate(res, bs)
 		results = append(results, res)
 		if text {
 			if k > 0 {

@@ -8,17 +8,20 @@
 //
 // A Source says which runs it has for a board; Plan asks every source about
 // every board, smallest board first. Each run is a Job, which returns one Row.
-// StrategySource (verify every registered strategy that applies, for both
-// starters) is the only source today. Another kind of table entry — a pairing
-// certificate, the winner under perfect play — is a new Source whose jobs fill
-// a Row with their own name in Row.Strategy (the method that produced the
-// row; it is part of Row.Key, by which a resumed table skips finished runs),
-// so that their rows are stored, resumed and drawn in the grid like the
-// others; the command adds the source to the list it passes to Plan. A fact no present
-// column holds (say, the winner) becomes a new column in one place: a field of
-// Row, its name in Header, its place in Row.Record and ParseRecord, and its
-// mark in the grid (mark in markdown.go). A table written with the old header
-// is then refused by ReadCSV (ErrForeignTable) rather than misread.
+// StrategySource verifies every registered strategy that applies, for both
+// starters. SolveSource (solve.go) gives the winner under perfect play and,
+// on boards small enough, the winner's computed strategy (a certificate)
+// checked by verify, in rows whose Row.Strategy is PerfectPlay. Another kind
+// of table entry — a pairing certificate, say — is a new Source whose jobs
+// fill a Row with their own name in Row.Strategy (the method that produced
+// the row; it is part of Row.Key, by which a resumed table skips finished
+// runs), so that their rows are stored, resumed and drawn in the grid like
+// the others; the command adds the source to the list it passes to Plan. A
+// fact no present column holds becomes a new column in one place (as the
+// winner did): a field of Row, its name in Header, its place in Row.Record
+// and ParseRecord, and its mark in the grid (mark in markdown.go). A table
+// written with the old header is then refused by ReadCSV (ErrForeignTable)
+// rather than misread.
 package atlas
 
 import (
@@ -29,22 +32,27 @@ import (
 
 // Header is the CSV table's first record; ReadCSV refuses a file with another.
 var Header = []string{"board", "m", "n", "geometry", "strategy", "side", "starter", "choices",
-	"verdict", "plies", "positions", "longest_game", "elapsed_seconds", "detail"}
+	"verdict", "plies", "positions", "longest_game", "elapsed_seconds", "detail", "winner"}
 
 // Row is one finished run, as stored in the CSV table.
 type Row struct {
-	M, N      int
-	Geo       string // board.Geometry's name
-	Strategy  string // the strategy (or, for other sources, the method) that was run
-	Side      string // the side it plays
-	Starter   string
-	Choices   string // verify.Choices's name
-	Verdict   string // a verify.Verdict, or "error" when the run failed
-	Plies     int    // counterexample plies; 0 when there is none
+	M, N     int
+	Geo      string // board.Geometry's name
+	Strategy string // the strategy (or, for other sources, the method) that was run
+	Side     string // the side it plays
+	Starter  string
+	Choices  string // verify.Choices's name
+	// Verdict is a verify.Verdict, "error" when the run failed, or (a
+	// PerfectPlay row without a computed strategy) Solved.
+	Verdict   string
+	Plies     int // counterexample plies; 0 when there is none
 	Positions int64
 	Longest   int
 	Elapsed   float64 // seconds
 	Detail    string
+	// Winner is who wins with perfect play ("red", "blue", or "draw" on the
+	// torus); PerfectPlay rows only, empty elsewhere and when not solved.
+	Winner string
 }
 
 // Key identifies the run: two rows with one key answer the same question.
@@ -56,7 +64,7 @@ func (r Row) Key() string {
 func (r Row) Record() []string {
 	return []string{fmt.Sprintf("%dx%d", r.M, r.N), strconv.Itoa(r.M), strconv.Itoa(r.N), r.Geo, r.Strategy,
 		r.Side, r.Starter, r.Choices, r.Verdict, pliesField(r.Plies), strconv.FormatInt(r.Positions, 10),
-		strconv.Itoa(r.Longest), strconv.FormatFloat(r.Elapsed, 'f', 3, 64), r.Detail}
+		strconv.Itoa(r.Longest), strconv.FormatFloat(r.Elapsed, 'f', 3, 64), r.Detail, r.Winner}
 }
 
 // pliesField leaves the plies column empty when there is no counterexample.
@@ -91,7 +99,7 @@ func ParseRecord(rec []string) (Row, error) {
 	r.Longest = atoi(rec[11])
 	r.Elapsed, err = strconv.ParseFloat(rec[12], 64)
 	errs = append(errs, err)
-	r.Detail = rec[13]
+	r.Detail, r.Winner = rec[13], rec[14]
 	if err := errors.Join(errs...); err != nil {
 		return Row{}, err
 	}

@@ -168,6 +168,8 @@ func TestCSV(t *testing.T) {
 			Verdict: "optimal", Positions: 1234567, Longest: 20, Elapsed: 1.5},
 		{M: 5, N: 6, Geo: "cylinder", Strategy: "gardner-blue", Side: "blue", Starter: "blue", Choices: "some",
 			Verdict: "refuted", Plies: 13, Positions: 42, Longest: 30, Elapsed: 0.25, Detail: `a "quoted", detail` + "\nover two lines"},
+		{M: 5, N: 5, Geo: "cylinder", Strategy: PerfectPlay, Side: "red", Starter: "blue", Choices: "every",
+			Verdict: Solved, Positions: 7, Elapsed: 2, Detail: "red wins", Winner: "red"},
 	}
 	w, err := OpenCSV(path, false)
 	if err != nil {
@@ -183,8 +185,10 @@ func TestCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Write(rows[1]); err != nil {
-		t.Fatal(err)
+	for _, r := range rows[1:] {
+		if err := w.Write(r); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
@@ -249,5 +253,73 @@ func TestMarkdown(t *testing.T) {
 	}
 	if md := Markdown(rows, board.Flat, 4, verify.Every); !strings.Contains(md, "(no runs)") || strings.Contains(md, "Table B.1\n") {
 		t.Errorf("flat atlas without runs:\n%s", md)
+	}
+}
+
+// TestSolveSource: the perfect-play rows of small cylinders, flat boards and
+// tori name the winner that thesis App. B and the solver's own tests settle —
+// Blue on one column (except 1x1 when Red starts), Red on every other
+// cylinder, whoever starts — and every computed strategy is verified optimal;
+// above CertificateCells only the winner is given, and above MaxCells
+// nothing is planned.
+func TestSolveSource(t *testing.T) {
+	src := SolveSource{MaxCells: 8, CertificateCells: 6, Choices: verify.Every}
+	jobs := Plan(9, board.Cylinder, src)
+	if len(jobs) != 2*20 { // the 20 sizes of at most 8 cells, both starters; none of 9
+		t.Fatalf("%d jobs", len(jobs))
+	}
+	for _, j := range jobs {
+		r := Do(context.Background(), j, Options{Jobs: 1})
+		want := "red"
+		if r.M == 1 && (r.N > 1 || r.Starter == "blue") {
+			want = "blue"
+		}
+		verdict := string(verify.Optimal)
+		if r.M*r.N > 6 {
+			verdict = Solved
+		}
+		if r.Key() != j.Key() || r.Strategy != PerfectPlay || r.Winner != want || r.Side != want || r.Verdict != verdict {
+			t.Errorf("%s: winner %q side %q verdict %q (%s), want %s and %s", r.Key(), r.Winner, r.Side, r.Verdict, r.Detail, want, verdict)
+		}
+	}
+	// On the torus a draw has no computed strategy.
+	for _, j := range Plan(4, board.Torus, SolveSource{MaxCells: 4, CertificateCells: 4}) {
+		r := Do(context.Background(), j, Options{})
+		if r.Winner == "" || (r.Winner == "draw") != (r.Verdict == Solved) || r.Verdict == "error" {
+			t.Errorf("torus %s: winner %q verdict %q (%s)", r.Key(), r.Winner, r.Verdict, r.Detail)
+		}
+	}
+}
+
+// TestFilledB1: the perfect-play marks in the grid and in Table B.1, a blank
+// of the thesis (5x5) filled in bold, and no such table without perfect-play
+// rows.
+func TestFilledB1(t *testing.T) {
+	pp := func(m, n int, starter, winner, verdict string) Row {
+		return Row{M: m, N: n, Geo: "cylinder", Strategy: PerfectPlay, Side: winner, Starter: starter, Choices: "every", Verdict: verdict, Winner: winner}
+	}
+	rows := []Row{
+		pp(5, 5, "red", "red", "optimal"), pp(5, 5, "blue", "red", Solved),
+		pp(1, 2, "red", "blue", "optimal"), pp(1, 2, "blue", "blue", "inconclusive"),
+		pp(2, 2, "red", "red", "optimal"),
+	}
+	md := Markdown(rows, board.Cylinder, 25, verify.Every)
+	for _, want := range []string{
+		"| **n = 5** | — | — | — | — | perfect-play R✓/R |",
+		"| **n = 2** | perfect-play B✓/B? | perfect-play R✓/· |",
+		"## Table B.1 with hexproof's perfect play",
+		"| **n = 2** | any B✓/B? | 4.2.1 R✓/· | 4.2.2 5.1.1 |",
+		"| **n = 5** | any | 4.2.1 | 4.2.2 | 4.2.1 | **R✓/R** | 4.2.1 5.1.1 |",
+		"Blanks filled: 5x5 R✓/R.",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("atlas.md lacks %q:\n%s", want, md)
+		}
+	}
+	if got := FilledB1(rows[2:]); !strings.Contains(got, "No blank of the thesis") {
+		t.Errorf("no blank filled:\n%s", got)
+	}
+	if got := FilledB1([]Row{{M: 2, N: 2, Strategy: "mirror", Starter: "red", Verdict: "optimal"}}); got != "" {
+		t.Errorf("Table B.1 without perfect-play rows:\n%s", got)
 	}
 }

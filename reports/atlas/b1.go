@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"hexproof/reports"
 	"hexproof/verify"
 )
 
@@ -107,7 +108,7 @@ func (c *b1Comparison) checkClaims(keys [][2]int, found map[b1Key]map[string]Row
 			return "not run"
 		}
 		if r.Plies > 0 && r.Verdict == string(verify.Refuted) {
-			return fmt.Sprintf("refuted (%d plies)", r.Plies)
+			return "refuted (" + reports.Plies(r.Plies) + ")"
 		}
 		return r.Verdict
 	}
@@ -186,6 +187,73 @@ func (c *b1Comparison) markdown() string {
 	}
 	if len(c.extra) > 0 {
 		sb.WriteString("\nOptimal here but not so listed in Table B.1 (for both starters unless said): " + strings.Join(c.extra, ", ") + ".\n")
+	}
+	return sb.String()
+}
+
+// FilledB1 is Table B.1 as the thesis prints it (m, n ≤ 10: the algorithms
+// known optimal on each cylinder; "any" where every strategy is, the
+// one-column boards), with the perfect-play winners of the rows beside each
+// board the atlas solved — for Red starting / Blue starting, ✓ where the
+// winner's computed strategy was verified optimal — in bold where the thesis
+// has a blank. Empty when no row is a perfect-play row.
+func FilledB1(rows []Row) string {
+	type key struct{ m, n int }
+	marks := map[key]*[2]string{}
+	for _, r := range rows {
+		if r.Strategy != PerfectPlay || r.M > 10 || r.N > 10 {
+			continue
+		}
+		k := key{r.M, r.N}
+		if marks[k] == nil {
+			marks[k] = &[2]string{"·", "·"}
+		}
+		if r.Starter == "red" {
+			marks[k][0] = mark(r)
+		} else {
+			marks[k][1] = mark(r)
+		}
+	}
+	if len(marks) == 0 {
+		return ""
+	}
+	var sb strings.Builder
+	sb.WriteString("\n## Table B.1 with hexproof's perfect play\n\n")
+	sb.WriteString("The thesis's Table B.1 (algorithms by thesis number; \"any\" for one column), and\n" +
+		"beside each board solved here the winner with perfect play when Red starts / when\n" +
+		"Blue starts (R Red, B Blue; ✓ its computed strategy verified optimal). **Bold**:\n" +
+		"a blank of the thesis filled.\n\n| |")
+	for m := 1; m <= 10; m++ {
+		fmt.Fprintf(&sb, " m = %d |", m)
+	}
+	sb.WriteString("\n|---|" + strings.Repeat("---|", 10) + "\n")
+	var filled []string
+	for n := 1; n <= 10; n++ {
+		fmt.Fprintf(&sb, "| **n = %d** |", n)
+		for m := 1; m <= 10; m++ {
+			thesis := tableB1[n-1][m-1]
+			if m == 1 {
+				thesis = "any"
+			}
+			cell := thesis
+			if mk := marks[key{m, n}]; mk != nil {
+				solved := mk[0] + "/" + mk[1]
+				switch {
+				case thesis == "":
+					cell = "**" + solved + "**"
+					filled = append(filled, fmt.Sprintf("%dx%d %s", m, n, solved))
+				default:
+					cell += " " + solved
+				}
+			}
+			fmt.Fprintf(&sb, " %s |", cell)
+		}
+		sb.WriteString("\n")
+	}
+	if len(filled) > 0 {
+		sb.WriteString("\nBlanks filled: " + strings.Join(filled, ", ") + ".\n")
+	} else {
+		sb.WriteString("\nNo blank of the thesis is among the boards solved here (the first is 5x5).\n")
 	}
 	return sb.String()
 }

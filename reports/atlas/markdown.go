@@ -12,8 +12,22 @@ import (
 	"hexproof/verify"
 )
 
-// mark is a run's verdict in one or two characters for the grid.
+// mark is a run's verdict in one or two characters for the grid; a
+// PerfectPlay row's is its winner's initial (= a draw), then ✓ when the
+// computed strategy was verified optimal, ? when a time limit stopped it.
 func mark(r Row) string {
+	if r.Strategy == PerfectPlay {
+		w := map[string]string{"red": "R", "blue": "B", "draw": "="}[r.Winner]
+		switch r.Verdict {
+		case Solved:
+			return w
+		case string(verify.Optimal):
+			return w + "✓"
+		case string(verify.Inconclusive):
+			return w + "?"
+		}
+		return w + "!"
+	}
 	switch r.Verdict {
 	case string(verify.Optimal):
 		return "✓"
@@ -42,7 +56,9 @@ func Markdown(rows []Row, geo board.Geometry, maxCells int, choices verify.Choic
 	sb.WriteString("The thesis's Table B.1 recomputed by exhaustive search: for each m×n board, each\n" +
 		"strategy that applies, with its verdict when Red starts / when Blue starts.\n" +
 		"✓ optimal, ✗k refuted by a shortest lost game of k plies, ? inconclusive (a\n" +
-		"budget ran out), ! strategy error or failed run, · not run.\n\n")
+		"budget ran out), ! strategy error or failed run, · not run. perfect-play: the\n" +
+		"winner with perfect play (R Red, B Blue, = a draw), ✓ when its computed\n" +
+		"strategy (a certificate built by the solver) was verified optimal.\n\n")
 	if len(mine) == 0 {
 		sb.WriteString("(no runs)\n")
 		return sb.String()
@@ -50,6 +66,7 @@ func Markdown(rows []Row, geo board.Geometry, maxCells int, choices verify.Choic
 	writeGrid(&sb, mine, maxCells)
 	if geo == board.Cylinder {
 		sb.WriteString(CompareB1(mine))
+		sb.WriteString(FilledB1(mine))
 	}
 	writeRuns(&sb, mine)
 	return sb.String()

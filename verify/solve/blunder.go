@@ -21,6 +21,16 @@ func FindBlunder(ctx context.Context, g board.Game, side board.Color, opt Option
 	if err != nil {
 		return nil, err
 	}
+	return s.Blunder(g, side)
+}
+
+// Blunder is FindBlunder with this solver, for several games on its board:
+// each game reuses what the earlier ones proved (the tables hold only proven
+// values, so a search that was stopped leaves nothing wrong behind).
+func (s *Solver) Blunder(g board.Game, side board.Color) (*Blunder, error) {
+	if g.Board == nil || g.Board.M != s.B.M || g.Board.N != s.B.N || g.Board.Geo != s.B.Geo {
+		return nil, fmt.Errorf("the game is not on the solver's %s board", s.B)
+	}
 	var p board.Position
 	won := false // side had a won position before one of its moves
 	for k, m := range g.Moves {

@@ -20,6 +20,24 @@ import (
 // the table changes which winning move is recorded, never whether it wins:
 // the table holds only proven values.)
 func (s *Solver) Certificate(starter, winner board.Color) (*strategies.Certificate, error) {
+	return s.certificate(starter, winner, false)
+}
+
+// CompactCertificate is Certificate in the compact format
+// (strategies.CompactCertificateFormat): the walk goes on from the least
+// image of each position the winner meets, which is the position its answer
+// is stored for, and stops where the winner has a winning cell, which the
+// format's rule plays. It holds the same proof up to symmetry, with one
+// answer per class of symmetric positions instead of one per position.
+func (s *Solver) CompactCertificate(starter, winner board.Color) (*strategies.Certificate, error) {
+	return s.certificate(starter, winner, true)
+}
+
+func (s *Solver) certificate(starter, winner board.Color, compact bool) (*strategies.Certificate, error) {
+	var least *strategies.Certificate // the compact format's keys
+	if compact {
+		least = strategies.NewCompactCertificate(s.B, winner, starter, nil)
+	}
 	var p board.Position
 	if win, err := s.Wins(p, starter, winner); err != nil {
 		return nil, err
@@ -30,6 +48,15 @@ func (s *Solver) Certificate(starter, winner board.Color) (*strategies.Certifica
 	seen := map[board.Position]bool{}
 	var walk func(p board.Position, mover board.Color) error
 	walk = func(p board.Position, mover board.Color) error {
+		if compact && mover == winner {
+			if s.B.WinningCells(p, winner).Any() {
+				return nil // the compact format's rule plays a winning cell
+			}
+			// An image of p has the same value with the same mover (the
+			// board's group keeps both goals, solve.go newGame), so the
+			// proof from the least image serves p.
+			p = least.Least(p)
+		}
 		if seen[p] {
 			return nil
 		}
@@ -83,6 +110,9 @@ func (s *Solver) Certificate(starter, winner board.Color) (*strategies.Certifica
 	}
 	if err := walk(p, starter); err != nil {
 		return nil, err
+	}
+	if compact {
+		return strategies.NewCompactCertificate(s.B, winner, starter, answers), nil
 	}
 	return strategies.NewCertificate(s.B, winner, starter, answers), nil
 }

@@ -63,6 +63,23 @@ func TestCertificatesVerifyOptimal(t *testing.T) {
 					t.Fatalf("%s under %s: %s (%s)", name, ch, v.Verdict, v.Detail)
 				}
 			}
+			// The compact certificate is no larger and verifies optimal
+			// too, merging symmetric positions or not (the plain check).
+			cc, err := s.CompactCertificate(starter, res.Winner)
+			if err != nil {
+				t.Fatal(err)
+			}
+			compact := roundTrip(t, cc, b)
+			if !compact.Compact() || compact.Len() > cert.Len() {
+				t.Fatalf("%s: compact certificate of %d answers (compact %v)", name, compact.Len(), compact.Compact())
+			}
+			for _, o := range []verify.Options{{Choices: verify.Every}, {Choices: verify.Some}, {Choices: verify.Every, NoSymmetry: true}} {
+				o.Strategy, o.Name, o.Starter, o.Jobs = compact, "certificate", starter, 1
+				v, err := verify.Run(context.Background(), o)
+				if err != nil || v.Verdict != verify.Optimal {
+					t.Fatalf("%s, compact (%d answers), %s, no symmetry %v: %s (%s) %v", name, compact.Len(), o.Choices, o.NoSymmetry, v.Verdict, v.Detail, err)
+				}
+			}
 			// The loser has no certificate.
 			if _, err := s.Certificate(starter, res.Winner.Other()); err == nil {
 				t.Fatalf("%s: a certificate for the loser", name)

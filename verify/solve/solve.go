@@ -142,6 +142,19 @@ func NewSolver(ctx context.Context, b *board.Board, opt Options) (*Solver, error
 	return &Solver{B: b, g: newGame(b, opt.NoSymmetry), opt: opt, ctx: ctx}, nil
 }
 
+// SetContext makes ctx the context of every later question (a solver kept
+// across questions can give each its own deadline).
+func (s *Solver) SetContext(ctx context.Context) {
+	s.ctx = ctx
+	for _, xs := range s.by {
+		for _, x := range xs {
+			if x != nil {
+				x.Ctx = ctx
+			}
+		}
+	}
+}
+
 func (s *Solver) search(prover board.Color, p board.Position, mover board.Color) *andor.Search[state] {
 	starter := mover
 	if p.Plies()%2 == 1 {
@@ -212,34 +225,42 @@ func (s *Solver) Solve(p board.Position, toMove board.Color) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Board: s.B, P: p, ToMove: toMove}
-	win, err := s.Wins(p, toMove, toMove)
-	if err != nil {
+	var err error
+	if res.Winner, err = s.Winner(p, toMove); err != nil {
 		return nil, err
 	}
-	switch {
-	case win:
-		res.Winner = toMove
+	if res.Winner == toMove {
 		if res.WinningMoves, err = s.WinningMoves(p, toMove); err != nil {
 			return nil, err
-		}
-	case s.B.Geo != board.Torus:
-		// No draws off the torus: a full cylinder or flat board always has
-		// exactly one winner (thesis Thm. 3.2.2 on the cylinder; the Hex
-		// theorem on the flat board), so the mover not winning means the
-		// other player wins. (A test compares with the plain minimax.)
-		res.Winner = toMove.Other()
-	default:
-		other, err := s.Wins(p, toMove, toMove.Other())
-		if err != nil {
-			return nil, err
-		}
-		if other {
-			res.Winner = toMove.Other()
 		}
 	}
 	res.Positions = s.Nodes()
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// Winner is who wins p with perfect play, toMove to move (board.Empty: a
+// draw), without the winning moves; p must be a position nobody has won that
+// is not full.
+func (s *Solver) Winner(p board.Position, toMove board.Color) (board.Color, error) {
+	win, err := s.Wins(p, toMove, toMove)
+	switch {
+	case err != nil:
+		return board.Empty, err
+	case win:
+		return toMove, nil
+	case s.B.Geo != board.Torus:
+		// No draws off the torus: a full cylinder or flat board always has
+		// exactly one winner (thesis Thm. 3.2.2 on the cylinder; the Hex
+		// theorem on the flat board), so the mover not winning means the
+		// other player wins. (A test compares with the plain minimax.)
+		return toMove.Other(), nil
+	}
+	other, err := s.Wins(p, toMove, toMove.Other())
+	if err != nil || !other {
+		return board.Empty, err
+	}
+	return toMove.Other(), nil
 }
 
 // check refuses a position that is over.
