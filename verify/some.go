@@ -233,6 +233,10 @@ func (e *engine) runSome(ctx context.Context) error {
 		}
 		res.Detail = fmt.Sprintf("%s after %d positions; --choices some cannot resume", why, res.Positions)
 		return nil
+	case errors.Is(err, andor.ErrUndecided):
+		res.Verdict, res.Counterexample, res.Minimal = Inconclusive, nil, false
+		res.Detail = fmt.Sprintf("undecided after %d positions: the proof-number search's numbers saturated, so nothing is claimed", res.Positions)
+		return nil
 	}
 	return err
 }

@@ -150,6 +150,10 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 				j.Detail = "solved, but stopped while writing the certificate"
 			}
 			code = exitInconclusive
+		case errors.Is(err, solve.ErrUndecided):
+			j.Verdict = "inconclusive"
+			j.Detail = "not solved: the search's proof numbers saturated before an answer (nothing is claimed)"
+			code = exitInconclusive
 		case err != nil:
 			return usageErr(err)
 		case certErr != nil:

@@ -87,6 +87,11 @@ func (j solveJob) run(ctx context.Context, o Options, start time.Time) (Row, err
 		row.Detail = fmt.Sprintf("perfect play not solved within the time limit (%d positions)", row.Positions)
 		return row, nil
 	}
+	if errors.Is(err, solve.ErrUndecided) {
+		row.Verdict = string(verify.Inconclusive)
+		row.Detail = fmt.Sprintf("perfect play not solved: the proof numbers saturated (%d positions)", row.Positions)
+		return row, nil
+	}
 	if err != nil {
 		return row, err
 	}

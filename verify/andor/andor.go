@@ -107,7 +107,7 @@ type level[S any] struct {
 type kid struct {
 	key    Key
 	stored bool
-	pn, dn uint32
+	pn, dn uint64
 }
 
 // New makes a search with a table of about tableBytes bytes.
@@ -130,21 +130,46 @@ func (s *Search[S]) FailPath() []board.Cell { return s.failAt }
 func (s *Search[S]) Prove(root S, ply, K int) (bool, error) {
 	s.path = s.path[:0]
 	s.failAt = nil
-	pn, _, err := s.mid(root, ply, K, inf-1, inf-1)
+	pn, dn, err := s.mid(root, ply, K, inf-1, inf-1)
 	if err != nil {
 		return false, err
+	}
+	if pn != 0 && dn != 0 {
+		// Only 0 is exact: a number that reached inf by saturation is not a
+		// proof of the other value. (With 64-bit numbers this needs about
+		// 2^62 node estimates; with the 32-bit numbers of before it
+		// happened on 2x12, where it was read as a disproof.)
+		return false, ErrUndecided
 	}
 	return pn == 0, nil
 }
 
-const inf = uint32(1) << 30
+// ErrUndecided: the proof and disproof numbers saturated before the root was
+// proven or disproven (never seen with 64-bit numbers; an error rather than a
+// wrong answer).
+var ErrUndecided = errors.New("search undecided: proof numbers saturated")
 
-func add(a, b uint32) uint32 { return min(a+b, inf) }
+// inf is the proof number of a disproven node (and the disproof number of a
+// proven one). Sums saturate at inf, so a saturated sum looks like a proof or
+// disproof; only 0 is exact, and Prove refuses a root that neither number
+// decided (ErrUndecided). The numbers are 64-bit so that no search of this
+// size comes near inf: with 32-bit numbers and inf = 2^30, `solve` on the
+// 2×12 cylinder with Red starting overcounted transpositions up to inf and
+// answered "Blue wins" (docs/results.md, the saturation bug). A variable only
+// so that the tests can make saturation happen on a small problem.
+var inf = uint64(1) << 62
+
+func add(a, b uint64) uint64 { return min(a+b, inf) }
+
+// stored is a number as the table keeps it (32 bits, below the table's
+// sentinel values): the numbers only steer the search, so clamping a large
+// one costs time, never an answer.
+func stored(x uint64) uint32 { return uint32(min(x, 1<<31)) }
 
 // mid searches n (ply d) until its proof number reaches thpn or its disproof
 // number reaches thdn, or it is solved, and returns both numbers (0/inf for a
 // proof, inf/0 for a disproof).
-func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint32) (pn, dn uint32, err error) {
+func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, err error) {
 	if d >= K {
 		// No move is left before the bound, and n is not over.
 		return inf, 0, nil
@@ -204,7 +229,7 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint32) (pn, dn uint32, err er
 					k.pn, k.dn = inf, 0
 				}
 			} else if p, q, ok := s.table.Numbers(k.key); ok {
-				k.pn, k.dn = p, q
+				k.pn, k.dn = uint64(p), uint64(q)
 			}
 		}
 		info = append(info, k)
@@ -216,7 +241,7 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint32) (pn, dn uint32, err er
 		// (OR: least proof number; AND: least disproof number, first in the
 		// children's order on ties) and second the runner-up's number.
 		best, second := -1, inf
-		var bestNum uint32 = inf
+		var bestNum uint64 = inf
 		pn, dn = 0, 0
 		if or {
 			pn = inf
@@ -251,7 +276,7 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint32) (pn, dn uint32, err er
 		// 1+ε: let the child run until it is a quarter worse than the
 		// runner-up, so that the search does not switch back and forth.
 		limit := add(second, second/4+1)
-		var cpn, cdn uint32
+		var cpn, cdn uint64
 		if or {
 			cpn = min(thpn, limit)
 			cdn = add(thdn-dn, c.dn)
@@ -276,7 +301,7 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint32) (pn, dn uint32, err er
 		case dn == 0:
 			s.table.Store(key, d, false, K)
 		default:
-			s.table.SetNumbers(key, d, pn, dn)
+			s.table.SetNumbers(key, d, stored(pn), stored(dn))
 		}
 	}
 	return pn, dn, nil

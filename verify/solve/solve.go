@@ -47,6 +47,10 @@ type Result struct {
 // ErrStopped: the context ended or the node budget ran out before the answer.
 var ErrStopped = andor.ErrStopped
 
+// ErrUndecided: the proof-number search ended with neither number exact (they
+// saturated); the position is not solved, and nothing is claimed.
+var ErrUndecided = andor.ErrUndecided
+
 // state is a node of the game: a position nobody has won, and who moves.
 type state struct {
 	p     board.Position
