@@ -10,6 +10,10 @@ import (
 // None names a command-line flag: the command that called Run does that.
 // A damaged database is reported as the store's own *tt.DamagedError.
 
+// ErrSomeResume: the `some` search keeps its tables in memory, so it has
+// nothing to resume from.
+var ErrSomeResume = errors.New("the some search keeps its tables in memory and cannot resume")
+
 // ErrResumeInMemory: resuming needs a database; an in-memory run keeps nothing.
 var ErrResumeInMemory = errors.New("an in-memory run keeps nothing to resume from; resuming needs a database directory")
 

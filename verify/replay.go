@@ -115,7 +115,7 @@ func Replay(s strategies.Strategy, starter board.Color, toks []board.Token, firs
 				return nil, err
 			}
 			if allowed.Count() > 1 && !firstChoice {
-				return nil, fmt.Errorf("move %d, %s's answer: %w (%d by rule %s: %s) — use --choices first, or list the whole game with R:/B: prefixes",
+				return nil, fmt.Errorf("move %d, %s's answer: %w (%d by rule %s: %s)",
 					len(g.Moves)+1, side, ErrSeveralChoices, allowed.Count(), rule, formatCells(b, allowed, 8))
 			}
 			x := allowed.First()

@@ -195,7 +195,7 @@ func (s *someSearch) nodes() int64 { return s.refut.Nodes + s.proof.Nodes }
 
 func (e *engine) runSome(ctx context.Context) error {
 	if e.opt.DB != "" && e.opt.Resume {
-		return fmt.Errorf("--choices some keeps its table in memory and cannot resume; run it without --resume")
+		return ErrSomeResume
 	}
 	res := e.res
 	s := e.newSomeSearch(ctx)
@@ -231,7 +231,7 @@ func (e *engine) runSome(ctx context.Context) error {
 		case e.opt.MaxPositions > 0:
 			why = fmt.Sprintf("position budget of %d reached", e.opt.MaxPositions)
 		}
-		res.Detail = fmt.Sprintf("%s after %d positions; --choices some cannot resume", why, res.Positions)
+		res.Detail = fmt.Sprintf("%s after %d positions; a `some` search keeps nothing to resume from", why, res.Positions)
 		return nil
 	case errors.Is(err, andor.ErrUndecided):
 		res.Verdict, res.Counterexample, res.Minimal = Inconclusive, nil, false

@@ -90,6 +90,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		if errors.As(err, &se) {
 			return fail(stderr, "replay", exitStrategyError, err)
 		}
+		if errors.Is(err, verify.ErrSeveralChoices) {
+			return usageErr(fmt.Errorf("%v; use --choices first, or list the whole game with R:/B: prefixes", err))
+		}
 		return usageErr(err)
 	}
 	// A game the strategy lost is annotated with its blunder.

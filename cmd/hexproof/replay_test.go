@@ -119,7 +119,8 @@ func TestReplayBadInput(t *testing.T) {
 		{[]string{"--board", "3x3", "--strategy", "gardner", "--starter", "blue", "--moves", "a1"}, "m > n"},
 		{[]string{"--board", "4x3", "--strategy", "nope", "--starter", "blue"}, "unknown strategy"},
 		{[]string{"--board", "4x3", "--strategy", "mirror", "--moves", "a1"}, "--starter is required"},
-		{[]string{"--board", "4x3", "--strategy", "mirror", "--starter", "red", "--moves", "a1", "--choices", "every"}, "several moves"},
+		{[]string{"--board", "4x3", "--strategy", "mirror", "--starter", "red", "--moves", "a1", "--choices", "every"}, "several moves (12 by rule I:"},
+		{[]string{"--board", "4x3", "--strategy", "mirror", "--starter", "red", "--moves", "a1", "--choices", "every"}, "; use --choices first, or list the whole game with R:/B: prefixes"},
 		{[]string{"--board", "4x3", "--strategy", "mirror", "--starter", "green"}, "--starter"},
 	}
 	for _, c := range cases {

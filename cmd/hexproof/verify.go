@@ -450,6 +450,8 @@ func dbError(err error) error {
 		return fmt.Errorf("%v; choose another --db", err)
 	case errors.As(err, &nothing):
 		return fmt.Errorf("%v; run without --resume to start, or give the --db of the earlier run", err)
+	case errors.Is(err, verify.ErrSomeResume):
+		return fmt.Errorf("--choices some keeps its tables in memory and cannot resume; run it without --resume")
 	case errors.Is(err, verify.ErrResumeInMemory):
 		return fmt.Errorf("--resume needs a database (--db), not --in-memory")
 	}
