@@ -257,9 +257,17 @@ func openBadgerChecked(dir string, verify bool) (s *Badger, err error) {
 		WithSyncWrites(false). // a killed process loses nothing the OS has; layers are re-done if unfinished
 		WithCompression(options.None).
 		WithNumVersionsToKeep(1).
-		WithMemTableSize(64 << 20).
-		WithBlockCacheSize(64 << 20).
-		WithIndexCacheSize(64 << 20).
+		// Sized for a process whose memory belongs to the search (measured
+		// in docs/performance.md, "The spill path"): Badger's defaults
+		// (five 64 MiB memtables, 1 MiB value threshold) cost about 400 MB
+		// more peak RSS on a spilling run, for no speed. Blocks of a layer
+		// (up to 512 KiB) go to the value log, so the LSM tree holds only
+		// keys and pointers and its flushes and compactions stay small.
+		WithMemTableSize(8 << 20).
+		WithNumMemtables(2).
+		WithValueThreshold(64 << 10).
+		WithBlockCacheSize(8 << 20).
+		WithIndexCacheSize(8 << 20).
 		// Not OnTableRead: Badger checks tables on open in goroutines of its
 		// own and dereferences nil on a bad block there (v4.9.6); the same
 		// check runs below, where a panic can be recovered.
