@@ -341,19 +341,26 @@ func (s *Badger) damaged(err error) error {
 	return &DamagedError{Dir: s.dir, Err: err}
 }
 
-func (s *Badger) LoadMeta() (out []byte, err error) {
-	defer s.recovered(&err)
+// get reads the value of key: found false when there is none, an error
+// (Badger's, for the caller to word) when it cannot be read.
+func (s *Badger) get(key []byte) (v []byte, found bool, err error) {
 	err = s.db.View(func(txn *badger.Txn) error {
-		it, err := txn.Get([]byte{prefixMeta})
+		it, err := txn.Get(key)
 		if err != nil {
 			return err
 		}
-		out, err = it.ValueCopy(nil)
+		v, err = it.ValueCopy(nil)
 		return err
 	})
 	if errors.Is(err, badger.ErrKeyNotFound) {
-		return nil, nil
+		return nil, false, nil
 	}
+	return v, err == nil, err
+}
+
+func (s *Badger) LoadMeta() (out []byte, err error) {
+	defer s.recovered(&err)
+	out, _, err = s.get([]byte{prefixMeta})
 	if err != nil {
 		return nil, s.damaged(fmt.Errorf("reading the run description: %w", err))
 	}

@@ -2,7 +2,6 @@ package tt
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -252,20 +251,12 @@ type runReader struct {
 
 // next loads the run's next block; false at its end.
 func (r *runReader) next() (bool, error) {
-	var v []byte
-	err := r.s.db.View(func(txn *badger.Txn) error {
-		item, err := txn.Get(runKey(r.d, r.run, r.b))
-		if err != nil {
-			return err
-		}
-		v, err = item.ValueCopy(nil)
-		return err
-	})
-	if errors.Is(err, badger.ErrKeyNotFound) {
-		return false, nil
-	}
+	v, found, err := r.s.get(runKey(r.d, r.run, r.b))
 	if err != nil {
 		return false, r.s.damaged(fmt.Errorf("reading run %d of layer %d: %w", r.run, r.d, err))
+	}
+	if !found {
+		return false, nil
 	}
 	var ok bool
 	if r.keys, ok = unpack(v, r.keys[:0]); !ok || len(r.keys) == 0 || !isSortedUnique(r.keys) {
@@ -347,23 +338,15 @@ type badgerLayer struct {
 func (s *Badger) Layer(d int) (_ Layer, err error) {
 	defer s.recovered(&err)
 	var n int64 = -1
-	err = s.db.View(func(txn *badger.Txn) error {
-		item, err := txn.Get(countKey(d))
-		if err != nil {
-			return err
-		}
-		return item.Value(func(v []byte) error {
-			if len(v) == 8 {
-				n = int64(binary.BigEndian.Uint64(v))
-			}
-			return nil
-		})
-	})
+	v, found, err := s.get(countKey(d))
+	if len(v) == 8 {
+		n = int64(binary.BigEndian.Uint64(v))
+	}
 	switch {
-	case errors.Is(err, badger.ErrKeyNotFound):
-		return nil, &MissingLayerError{Layer: d}
 	case err != nil:
 		return nil, s.damaged(fmt.Errorf("reading layer %d: %w", d, err))
+	case !found:
+		return nil, &MissingLayerError{Layer: d}
 	case n < 0:
 		return nil, s.damaged(fmt.Errorf("the count of layer %d is malformed", d))
 	}
