@@ -26,8 +26,14 @@ const certifySynopsis = `Decides whether a pairing strategy (mirror, gardner, ga
 opponent's cell with its mate) wins every game, without enumerating positions:
 the strategy wins iff every set of cells that wins for the opponent holds both
 cells of some pair (on the torus also: every set of one cell per pair wins for
-the strategy). An exact search over the opponent's chains decides this; it
-does not depend on the starter.
+the strategy). It does not depend on the starter. Two theorems settle it in
+linear time when the pairs have their shape (docs/decisions/pairing.md P7):
+  theorem I  every cell is paired by a symmetry of order 2 of the board that
+             keeps ring 1 and ring n (mirror: the half-turn of the cylinder)
+  theorem G  the pairs are Gardner's triangles on n+1 columns, m > n
+Otherwise an exact search over the opponent's chains decides; it is
+exponential in the worst case (--max-nodes, --time-limit bound it).
+--no-theorems makes the search decide alone (to cross-check the theorems).
 
   optimal       no pair-free winning chain exists (the proof of docs/decisions/pairing.md)
   refuted       the opponent's chain that slips through the pairs, and a game
@@ -61,6 +67,8 @@ type certifyJSON struct {
 	Choices        string           `json:"choices"`
 	Verdict        string           `json:"verdict"`
 	Reason         string           `json:"reason,omitempty"`
+	Proof          string           `json:"proof,omitempty"`
+	Checked        string           `json:"checked,omitempty"`
 	Nodes          int64            `json:"nodes"`
 	ElapsedSeconds float64          `json:"elapsed_seconds"`
 	Chain          [][2]int         `json:"chain,omitempty"`
@@ -86,7 +94,7 @@ func toCertifyJSON(r *pairing.Result) certifyJSON {
 	out := certifyJSON{
 		Board: fmt.Sprintf("%dx%d", r.M, r.N), Geometry: r.Geo.String(), Strategy: r.Strategy,
 		Side: r.Side.String(), Starter: r.Starter.String(), Choices: verify.Every.String(),
-		Verdict: string(r.Verdict), Reason: r.Reason, Nodes: r.Nodes, ElapsedSeconds: r.Elapsed.Seconds(),
+		Verdict: string(r.Verdict), Reason: r.Reason, Proof: r.Proof, Checked: r.Checked, Nodes: r.Nodes, ElapsedSeconds: r.Elapsed.Seconds(),
 		Chain: r.Chain, Transversal: r.Transversal, Replayed: r.Replayed, Detail: r.Detail,
 	}
 	if g := r.Game; g != nil {
@@ -132,6 +140,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 1, "--table: boards certified at once (never changes the result)")
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (per board with --table): inconclusive")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many search nodes (per board with --table): inconclusive")
+	noTheorems := fs.Bool("no-theorems", false, "decide by the exact search alone, without theorems I and G (a cross-check; exponential)")
 	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal, with --table)")
 	if done, code := parseFlags(fs, args, stderr); done {
@@ -151,7 +160,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		if *size != "" {
 			return usageErr(fmt.Errorf("give --board or --table, not both"))
 		}
-		return certifyTable(ctx, *table, *name, *jobs, *timeLimit, *maxNodes, *jsonOut, !*noProgress && isTerminal(os.Stderr), stdout, stderr)
+		return certifyTable(ctx, *table, *name, *jobs, *timeLimit, pairing.Limits{MaxNodes: *maxNodes, NoTheorems: *noTheorems}, *jsonOut, !*noProgress && isTerminal(os.Stderr), stdout, stderr)
 	}
 	if *size == "" {
 		return usageErr(fmt.Errorf("--board is required (or --table)"))
@@ -176,7 +185,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		ctx, cancel = context.WithTimeout(ctx, *timeLimit)
 		defer cancel()
 	}
-	results, err := pairing.CertifyLimit(ctx, *maxNodes, *name, m, n, geo, starters...)
+	results, err := pairing.CertifyWith(ctx, pairing.Limits{MaxNodes: *maxNodes, NoTheorems: *noTheorems}, *name, m, n, geo, starters...)
 	if err != nil {
 		return usageErr(err)
 	}
@@ -214,7 +223,11 @@ func certifyText(r *pairing.Result) string {
 	if r.Reason != "" {
 		fmt.Fprintf(&sb, " (%s)", r.Reason)
 	}
-	fmt.Fprintf(&sb, "\n  %s\n  %d search nodes, %.3f s\n", r.Detail, r.Nodes, r.Elapsed.Seconds())
+	fmt.Fprintf(&sb, "\n  %s\n", r.Detail)
+	if r.Checked != "" {
+		fmt.Fprintf(&sb, "  hypotheses of %s checked on this board: %s\n", r.Proof, r.Checked)
+	}
+	fmt.Fprintf(&sb, "  %d search nodes, %.3f s\n", r.Nodes, r.Elapsed.Seconds())
 	if len(r.Chain) > 0 {
 		fmt.Fprintf(&sb, "  %s's pair-free winning chain: %s\n", r.Side.Other(), formatCoords(r.Chain))
 	}
@@ -252,7 +265,7 @@ func formatCoords(cs [][2]int) string {
 }
 
 // certifyTable runs pairing.Table and prints one line per board.
-func certifyTable(ctx context.Context, size, name string, jobs int, limit time.Duration, maxNodes int64, jsonOut string, progress bool, stdout, stderr io.Writer) int {
+func certifyTable(ctx context.Context, size, name string, jobs int, limit time.Duration, lim pairing.Limits, jsonOut string, progress bool, stdout, stderr io.Writer) int {
 	m, n, err := parseLargeBoard(size)
 	if err != nil {
 		return fail(stderr, "certify", exitUsage, err)
@@ -271,7 +284,7 @@ func certifyTable(ctx context.Context, size, name string, jobs int, limit time.D
 			_ = bar.Set(done)
 		}
 	}
-	rows := pairing.Table(ctx, names, m, n, limit, maxNodes, jobs, onDone)
+	rows := pairing.Table(ctx, names, m, n, limit, lim, jobs, onDone)
 	if bar != nil {
 		_ = bar.Finish()
 		fmt.Fprintln(stderr)

@@ -8,26 +8,34 @@ import (
 	"hexproof/board"
 )
 
-// BenchmarkCertify: one certificate search (both starters) per iteration;
-// reports the search nodes. Compare runs with benchstat.
+// BenchmarkCertify: one certificate (both starters) per iteration; reports
+// the search nodes. "search" runs the exact search alone (Limits.NoTheorems)
+// on boards a theorem also proves. Compare runs with benchstat.
 func BenchmarkCertify(b *testing.B) {
 	for _, c := range []struct {
-		name string
-		m, n int
-		geo  board.Geometry
+		name   string
+		m, n   int
+		geo    board.Geometry
+		search bool
 	}{
-		{"mirror", 6, 6, board.Cylinder},
-		{"mirror", 8, 5, board.Cylinder},
-		{"gardner", 7, 6, board.Cylinder},
-		{"gardner", 7, 6, board.Flat},
-		{"mirror", 20, 20, board.Torus},
-		{"gardner", 20, 19, board.Torus},
-		{"gardner-blue", 19, 20, board.Cylinder},
+		{"mirror", 6, 6, board.Cylinder, true},
+		{"mirror", 8, 5, board.Cylinder, true},
+		{"gardner", 7, 6, board.Cylinder, true},
+		{"gardner", 7, 6, board.Flat, true},
+		{"mirror", 20, 20, board.Cylinder, false},
+		{"gardner", 20, 19, board.Cylinder, false},
+		{"mirror", 20, 20, board.Torus, false},
+		{"gardner", 20, 19, board.Torus, false},
+		{"gardner-blue", 19, 20, board.Cylinder, false},
 	} {
-		b.Run(fmt.Sprintf("%s-%dx%d-%s", c.name, c.m, c.n, c.geo), func(b *testing.B) {
+		how := "theorems"
+		if c.search {
+			how = "search"
+		}
+		b.Run(fmt.Sprintf("%s-%dx%d-%s-%s", c.name, c.m, c.n, c.geo, how), func(b *testing.B) {
 			var nodes int64
 			for i := 0; i < b.N; i++ {
-				res, err := Certify(context.Background(), c.name, c.m, c.n, c.geo, board.Red, board.Blue)
+				res, err := CertifyWith(context.Background(), Limits{NoTheorems: c.search}, c.name, c.m, c.n, c.geo, board.Red, board.Blue)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -80,9 +80,15 @@ type Result struct {
 	// (boards of at most board.MaxCells cells): every strategy move allowed by
 	// the registered strategy, the same winner; the rules are its labels.
 	Replayed bool
-	Nodes    int64 // search nodes
-	Elapsed  time.Duration
-	Detail   string
+	// Proof says, for Optimal, what proved P: a theorem whose hypotheses
+	// were checked on the board (theorems.go: "theorem I", "theorem G"), or
+	// "search" (the exact search of search.go); empty otherwise. Checked
+	// lists the hypotheses a theorem was checked for.
+	Proof   string
+	Checked string
+	Nodes   int64 // search nodes
+	Elapsed time.Duration
+	Detail  string
 }
 
 // ExhaustiveCells is the largest board on which Certify falls back to
@@ -109,6 +115,21 @@ var ErrNodeLimit = errors.New("node limit reached")
 // that exceeds it is Inconclusive. Unlike a time limit, the budget gives the
 // same verdict on a loaded machine as on an idle one.
 func CertifyLimit(ctx context.Context, maxNodes int64, name string, m, n int, geo board.Geometry, starters ...board.Color) ([]*Result, error) {
+	return CertifyWith(ctx, Limits{MaxNodes: maxNodes}, name, m, n, geo, starters...)
+}
+
+// Limits are the options of CertifyWith.
+type Limits struct {
+	// MaxNodes is the search's node budget (0: none).
+	MaxNodes int64
+	// NoTheorems skips theorems I and G (theorems.go), so that the exact
+	// search alone decides: a cross-check of the theorems, and the slow path.
+	NoTheorems bool
+}
+
+// CertifyWith is Certify with Limits.
+func CertifyWith(ctx context.Context, lim Limits, name string, m, n int, geo board.Geometry, starters ...board.Color) ([]*Result, error) {
+	maxNodes := lim.MaxNodes
 	t0 := time.Now()
 	info, err := strategies.Lookup(name)
 	if err != nil {
@@ -136,12 +157,22 @@ func CertifyLimit(ctx context.Context, maxNodes int64, name string, m, n int, ge
 	s := newSearcher(ctx, g, info.Side, pairs)
 	s.maxNodes = maxNodes
 
-	// The search, shared by the starters.
+	// A theorem first (linear time), then the search, shared by the starters.
 	var w, t set
 	var stopped error
-	reason := "P"
-	w, found, _, err := s.search(set{})
+	var found bool
+	reason, proof := "P", "search"
+	thm, checked := theoremNone, ""
+	if !lim.NoTheorems {
+		thm, checked = s.provedByTheorem()
+	}
+	if thm != theoremNone {
+		proof = string(thm)
+	} else {
+		w, found, _, err = s.search(set{})
+	}
 	switch {
+	case thm != theoremNone:
 	case err != nil:
 		stopped = err
 	case found:
@@ -163,11 +194,14 @@ func CertifyLimit(ctx context.Context, maxNodes int64, name string, m, n int, ge
 		case stopped != nil:
 			r.Verdict, r.Reason = verify.Inconclusive, ""
 			r.Detail = fmt.Sprintf("the search was stopped after %d nodes (%v)", s.nodes, stopped)
+		case thm != theoremNone:
+			r.Verdict, r.Proof, r.Checked = verify.Optimal, proof, checked
+			r.Detail = fmt.Sprintf("every set that wins for %s holds both cells of a pair (%s of docs/decisions/pairing.md P7: %s), so %s never wins, and a full %s board has exactly one winner", s.opp, thm, thm.statement(), s.opp, geo)
 		case !found && geo != board.Torus:
-			r.Verdict = verify.Optimal
+			r.Verdict, r.Proof = verify.Optimal, proof
 			r.Detail = fmt.Sprintf("every set that wins for %s holds both cells of a pair, so %s never wins, and a full %s board has exactly one winner", s.opp, s.opp, geo)
 		case !found:
-			r.Verdict = verify.Optimal
+			r.Verdict, r.Proof = verify.Optimal, proof
 			r.Detail = fmt.Sprintf("%s never owns a whole pair and never wins, and every set of one cell per pair wins for %s", s.opp, s.side)
 		case reason == "P":
 			r.Chain = g.coords(w)

@@ -35,11 +35,11 @@ func PairingStrategies() []string {
 // Table certifies every board m×n with 1 ≤ m ≤ maxM, 1 ≤ n ≤ maxN on the
 // cylinder, the flat board and the torus, for each named strategy on the
 // boards where it applies, both starters. Each board gets at most perBoard
-// (0: no limit) and maxNodes search nodes (0: no limit), and is then
+// (0: no limit) and the search limits lim, and is then
 // Inconclusive. jobs boards run at once; rows come
 // in a fixed order (strategy, geometry, m, n) whatever jobs is. progress, if
 // set, is called after each board with the number done and the total.
-func Table(ctx context.Context, names []string, maxM, maxN int, perBoard time.Duration, maxNodes int64, jobs int, progress func(done, total int)) []Row {
+func Table(ctx context.Context, names []string, maxM, maxN int, perBoard time.Duration, lim Limits, jobs int, progress func(done, total int)) []Row {
 	var rows []Row
 	for _, name := range names {
 		info, err := strategies.Lookup(name)
@@ -72,7 +72,7 @@ func Table(ctx context.Context, names []string, maxM, maxN int, perBoard time.Du
 				if perBoard > 0 {
 					c, cancel = context.WithTimeout(ctx, perBoard)
 				}
-				r.Results, r.Err = CertifyLimit(c, maxNodes, r.Strategy, r.M, r.N, r.Geo, board.Red, board.Blue)
+				r.Results, r.Err = CertifyWith(c, lim, r.Strategy, r.M, r.N, r.Geo, board.Red, board.Blue)
 				cancel()
 				if progress != nil {
 					mu.Lock()
