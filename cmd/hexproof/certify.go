@@ -27,7 +27,7 @@ opponent's cell with its mate) wins every game, without enumerating positions:
 the strategy wins iff every set of cells that wins for the opponent holds both
 cells of some pair (on the torus also: every set of one cell per pair wins for
 the strategy). It does not depend on the starter. Two theorems settle it in
-linear time when the pairs have their shape (docs/decisions/pairing.md P7):
+linear time when the pairs have their shape (docs/decisions/pairing.md P6):
   theorem I  every cell is paired by a symmetry of order 2 of the board that
              keeps ring 1 and ring n (mirror: the half-turn of the cylinder)
   theorem G  the pairs are Gardner's triangles on n+1 columns, m > n

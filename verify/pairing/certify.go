@@ -196,7 +196,7 @@ func CertifyWith(ctx context.Context, lim Limits, name string, m, n int, geo boa
 			r.Detail = fmt.Sprintf("the search was stopped after %d nodes (%v)", s.nodes, stopped)
 		case thm != theoremNone:
 			r.Verdict, r.Proof, r.Checked = verify.Optimal, proof, checked
-			r.Detail = fmt.Sprintf("every set that wins for %s holds both cells of a pair (%s of docs/decisions/pairing.md P7: %s), so %s never wins, and a full %s board has exactly one winner", s.opp, thm, thm.statement(), s.opp, geo)
+			r.Detail = fmt.Sprintf("every set that wins for %s holds both cells of a pair (%s of docs/decisions/pairing.md P6: %s), so %s never wins, and a full %s board has exactly one winner", s.opp, thm, thm.statement(), s.opp, geo)
 		case !found && geo != board.Torus:
 			r.Verdict, r.Proof = verify.Optimal, proof
 			r.Detail = fmt.Sprintf("every set that wins for %s holds both cells of a pair, so %s never wins, and a full %s board has exactly one winner", s.opp, s.opp, geo)

@@ -95,7 +95,8 @@ func Table(ctx context.Context, names []string, maxM, maxN int, perBoard time.Du
 
 // FormatTable prints pairing table rows, one line per board: strategy, board, geometry, the verdict
 // for each starter, the deciding property (P, P+Q, Q, with ", exhaustive"
-// when verify decided), search nodes and seconds (the larger of the two
+// when verify decided, and "P by I" or "P by G" when theorem I or G proved
+// it without search), search nodes and seconds (the larger of the two
 // starters: search plus game building).
 func FormatTable(rows []Row) string {
 	var sb strings.Builder
@@ -107,6 +108,9 @@ func FormatTable(rows []Row) string {
 			v[k] = string(res.Verdict)
 			if res.Reason != "" {
 				reason = res.Reason
+			}
+			if p, ok := strings.CutPrefix(res.Proof, "theorem "); ok {
+				reason = res.Reason + " by " + p
 			}
 			nodes = res.Nodes
 			secs = max(secs, res.Elapsed.Seconds())

@@ -9,7 +9,7 @@ import (
 // Two theorems prove property P (no pair-free set wins for the opponent) from
 // the shape of the pairs, in time linear in the board, where the exact search
 // of search.go grows exponentially with the board (docs/decisions/pairing.md
-// P3). Both are proved in docs/decisions/pairing.md P7; each function below
+// P3). Both are proved in docs/decisions/pairing.md P6; each function below
 // checks exactly the hypotheses of its theorem on the board at hand and
 // nothing else, so a verdict resting on one is as sound as the proof. The
 // search stays the fallback (and the only source of refutations): a board
@@ -57,7 +57,7 @@ func (s *searcher) provedByTheorem() (theorem, string) {
 	return theoremNone, ""
 }
 
-// involution checks theorem I's hypotheses (P7.1): every cell is paired, and
+// involution checks theorem I's hypotheses (P6.1): every cell is paired, and
 // x ↦ mate(x) is an automorphism of the board's neighbour graph that maps
 // ring 1 onto ring 1 and ring n onto ring n. (It is then an involution without
 // fixed cells, since pairs are disjoint two-cell sets.) Alpern–Beck's mirror
@@ -86,7 +86,7 @@ func (s *searcher) involution() (bool, string) {
 	return true, fmt.Sprintf("all %d cells are paired; the pairing maps neighbours to neighbours, ring 1 and ring %d onto themselves", g.cells, g.n)
 }
 
-// gardnerBlock checks theorem G's hypotheses (P7.2): m > n, and for some
+// gardnerBlock checks theorem G's hypotheses (P6.2): m > n, and for some
 // column offset c the pairs are exactly Gardner's triangles on the block of
 // columns c+1 … c+n+1 (docs/design.md §4: in block coordinates (i, j),
 // i+j ≤ n+1 is paired with (n+2-j, n+1-i)), every cell outside the block
