@@ -265,7 +265,7 @@ func openBadgerChecked(dir string, verify bool) (s *Badger, err error) {
 		// keys and pointers and its flushes and compactions stay small.
 		WithMemTableSize(8 << 20).
 		WithNumMemtables(2).
-		WithValueThreshold(64 << 10).
+		WithValueThreshold(1 << 10).
 		WithBlockCacheSize(8 << 20).
 		WithIndexCacheSize(8 << 20).
 		// Not OnTableRead: Badger checks tables on open in goroutines of its

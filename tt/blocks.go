@@ -77,6 +77,30 @@ type badgerWriter struct {
 	n      int64 // positions streamed
 	runs   int   // runs stored; 0 while streaming
 	blocks int   // blocks streamed
+	queued int   // bytes of values handed to wb since its last flush
+}
+
+// maxQueued bounds the bytes of values a writer leaves queued in Badger's
+// WriteBatch. The batch bounds a transaction by its number of entries and
+// by the size of what stays in the LSM tree (keys and value pointers), not
+// by the values that go to the value log, so without a flush it held tens
+// of megabytes of blocks on a spilling run (docs/performance.md, "The
+// spill path"), whatever --memory said.
+const maxQueued = 4 << 20
+
+// set queues one key and value, flushing the batch when maxQueued bytes of
+// values are queued.
+func (w *badgerWriter) set(k, v []byte) error {
+	if err := w.wb.Set(k, v); err != nil {
+		return w.fail(err)
+	}
+	if w.queued += len(v); w.queued >= maxQueued {
+		if err := w.wb.Flush(); err != nil {
+			return w.fail(err)
+		}
+		w.wb, w.queued = w.s.db.NewWriteBatch(), 0
+	}
+	return nil
 }
 
 func (s *Badger) Create(d int) (_ Writer, err error) {
@@ -170,8 +194,8 @@ func (w *badgerWriter) flushBlock() error {
 	if len(w.block) == 0 {
 		return nil
 	}
-	if err := w.wb.Set(append(layerPrefix(w.d), w.block[0].Bytes(nil)...), pack(w.block)); err != nil {
-		return w.fail(err)
+	if err := w.set(append(layerPrefix(w.d), w.block[0].Bytes(nil)...), pack(w.block)); err != nil {
+		return err
 	}
 	w.block = w.block[:0]
 	w.blocks++
@@ -181,8 +205,8 @@ func (w *badgerWriter) flushBlock() error {
 // addRun stores keys, sorted and unique, as the next run.
 func (w *badgerWriter) addRun(keys []Key) error {
 	for b := 0; b*runKeys < len(keys); b++ {
-		if err := w.wb.Set(runKey(w.d, w.runs, b), pack(keys[b*runKeys:min((b+1)*runKeys, len(keys))])); err != nil {
-			return w.fail(err)
+		if err := w.set(runKey(w.d, w.runs, b), pack(keys[b*runKeys:min((b+1)*runKeys, len(keys))])); err != nil {
+			return err
 		}
 	}
 	w.runs++
@@ -205,7 +229,7 @@ func (w *badgerWriter) streamToRun() error {
 	if err := w.s.deletePrefixes(layerPrefix(w.d)); err != nil {
 		return w.fail(err)
 	}
-	w.wb = w.s.db.NewWriteBatch()
+	w.wb, w.queued = w.s.db.NewWriteBatch(), 0
 	w.block, w.blocks, w.n = nil, 0, 0
 	return w.addRun(streamed)
 }
@@ -216,7 +240,7 @@ func (w *badgerWriter) Finish() (_ Layer, err error) {
 		if err := w.wb.Flush(); err != nil {
 			return nil, w.fail(err)
 		}
-		w.wb = w.s.db.NewWriteBatch()
+		w.wb, w.queued = w.s.db.NewWriteBatch(), 0
 		if err := w.mergeRuns(); err != nil {
 			return nil, err
 		}

@@ -125,15 +125,15 @@ func (s *keySet) takeFresh(dst []tt.Key) []tt.Key {
 // over a buffer of bufKeys per partition at a time (see batch), which keeps
 // locking rare and each batch of random probes inside one partition's table.
 //
-// Memory: when the keys held exceed maxKeys, the partition just filled is
-// drained into the store as a sorted run (a run may then repeat keys of a
-// later run; the store merges them), so a layer larger than memory streams
-// out instead of growing without bound.
+// Memory: when the keys held exceed maxKeys, every partition is drained into
+// the store as one sorted run (a run may then repeat keys of a later run; the
+// store merges them), so a layer larger than memory streams out instead of
+// growing without bound.
 //
 // Checkpoints (save non-nil): the keys not yet saved are handed to save, as
-// sorted runs, at every checkpoint (saveFresh) and when a partition is
-// drained, while the set keeps them for removing duplicates, so that what is
-// saved is always every key found so far, each once.
+// sorted runs, at every checkpoint (saveFresh) and when the set is drained,
+// while the set keeps them for removing duplicates, so that what is saved is
+// always every key found so far, each once.
 type layerSet struct {
 	parts   [1 << partBits]partition
 	maxKeys int64
@@ -172,27 +172,49 @@ func (ls *layerSet) insert(p int, keys []tt.Key) error {
 		part.set.add(k)
 	}
 	held := ls.held.Add(int64(part.set.n - before))
-	var run, fresh []tt.Key
-	if held > ls.maxKeys {
-		if ls.save != nil {
-			fresh = tt.SortUnique(part.set.takeFresh(nil))
-		}
-		run = tt.SortUnique(part.set.drain(nil))
-		ls.held.Add(-int64(len(run)))
-		part.set.alloc(1 << 8)
-	}
 	part.mu.Unlock()
-	if run == nil {
+	if held <= ls.maxKeys {
 		return nil
 	}
+	return ls.drainAll()
+}
+
+// drainAll hands every key held to the store as one sorted run, and frees
+// the tables. One run per budget's worth of keys, rather than a run per
+// partition, keeps the number of runs of a spilled layer to about its size
+// divided by the budget, and so the store's merge, which holds a block of
+// every run at once, small (docs/performance.md, "The spill path").
+// Partitions are drained one at a time under their own lock, so the other
+// workers go on inserting meanwhile; a key inserted into a partition already
+// drained goes to a later run (the store merges runs and removes repeats).
+func (ls *layerSet) drainAll() error {
 	ls.spillMu.Lock()
 	defer ls.spillMu.Unlock()
+	if ls.held.Load() <= ls.maxKeys {
+		return nil // another worker drained the set meanwhile
+	}
+	var run, fresh []tt.Key
+	for p := range ls.parts {
+		part := &ls.parts[p]
+		part.mu.Lock()
+		if ls.save != nil {
+			fresh = part.set.takeFresh(fresh)
+		}
+		before := len(run)
+		run = part.set.drain(run)
+		part.set.alloc(1 << 8)
+		part.mu.Unlock()
+		ls.held.Add(-int64(len(run) - before))
+	}
 	if len(fresh) > 0 {
-		if err := ls.save(fresh); err != nil {
+		if err := ls.save(tt.SortUnique(fresh)); err != nil {
 			return err
 		}
 	}
-	return ls.spill(run)
+	if len(run) == 0 {
+		return nil
+	}
+	return ls.spill(tt.SortUnique(run))
 }
 
 // saveFresh saves every key not yet saved, partition by partition. Called at

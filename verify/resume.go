@@ -25,8 +25,9 @@ type Resume struct {
 // then a *NothingToResumeError), an error for a damaged database or one that
 // holds another run.
 //
-// Every table's checksums are verified, so that a damaged database is
-// reported before anything says it will be resumed.
+// Every table's checksums are verified, and the layer and checkpoint parts
+// that the resumed run reads first are read whole (checkResumable), so that
+// a damaged database is reported before anything says it will be resumed.
 func ResumePoint(opt Options) (*Resume, error) { return resumePoint(opt, true) }
 
 // resumePoint is ResumePoint; without verify only the run's record is read
@@ -46,6 +47,9 @@ func resumePoint(opt Options, verify bool) (*Resume, error) {
 			return nil, err
 		}
 		raw, err = disk.LoadMeta()
+		if err == nil && raw != nil {
+			err = checkResumable(opt, disk, raw)
+		}
 		if cerr := disk.Close(); err == nil {
 			err = cerr
 		}
@@ -104,4 +108,32 @@ func (e *engine) refuseOtherRun() error {
 		return nil // replaced by the fresh start
 	}
 	return err
+}
+
+// checkResumable reads the blocks a resumed run starts from — its frontier
+// layer and the checkpoint parts inside the next one — so that damage there
+// (a layer's blocks live in Badger's value log, whose table-level checksums
+// do not cover them) is found now, as a *tt.DamagedError, rather than after
+// the resume has been announced. Older layers are read only to rebuild a
+// counterexample, and a damaged block there is reported then.
+func checkResumable(opt Options, disk *tt.Badger, raw []byte) error {
+	m, err := decodeMeta(opt, raw)
+	if err != nil || m.Frontier < 0 {
+		return nil // resumePoint reports the record itself
+	}
+	l, err := disk.Layer(m.Frontier)
+	if missing := (*tt.MissingLayerError)(nil); errors.As(err, &missing) {
+		return nil // resumeLayers words a missing layer
+	}
+	if err != nil {
+		return err
+	}
+	noop := func([]tt.Key) error { return nil }
+	if err := l.Scan(1<<16, noop); err != nil {
+		return err
+	}
+	if p := m.Partial; p != nil && p.Layer == m.Frontier+2 {
+		return disk.ScanParts(p.Layer, p.Segments, noop)
+	}
+	return nil
 }
