@@ -21,6 +21,7 @@ import (
 	"hexproof/strategies"
 	"hexproof/tt"
 	"hexproof/verify"
+	"hexproof/verify/pairing"
 )
 
 func init() {
@@ -32,7 +33,10 @@ const atlasUsage = "atlas --max-cells N [--strategies a,b] [--geometry G] [--out
 const atlasSynopsis = `Verifies every registered strategy that applies on every m x n board with at
 most N cells, for both starters, and writes DIR/atlas.csv (one row per run,
 appended as runs finish) and DIR/atlas.md (the thesis's Table B.1 recomputed,
-and every run in detail). Searches keep their tables in memory. With --resume,
+and every run in detail). Searches keep their tables in memory. With
+--pairing MxN it also writes DIR/pairing.md: the pairing strategies (mirror,
+gardner, gardner-blue) decided by 'hexproof certify' on every board up to MxN
+of the three geometries, with the time per board (20x20 takes about 12 s). With --resume,
 runs already in DIR/atlas.csv are kept and skipped. Exit code 0 when every run
 finished (whatever the verdicts), 3 when interrupted, 2 on bad usage.
 
@@ -54,6 +58,10 @@ type atlasConfig struct {
 	opts       atlas.Options
 	resume     bool
 	noProgress bool
+	// pairM, pairN: --pairing's largest board (0: no pairing page).
+	pairM, pairN int
+	pairNodes    int64
+	only         map[string]bool // --strategies, nil for all
 }
 
 // atlasFlags parses the flags; done reports that the command should stop
@@ -71,6 +79,8 @@ func atlasFlags(args []string, stdout, stderr io.Writer) (cfg atlasConfig, done 
 	certCells := fs.Int("certificate-cells", 20, "build and verify the winner's computed strategy on boards of at most this many cells (0: none)")
 	resume := fs.Bool("resume", false, "keep the runs already in DIR/atlas.csv and do only the others")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (it is shown only when standard error is a terminal)")
+	pairingSize := fs.String("pairing", "", "also write DIR/pairing.md: the pairing strategies certified on every board up to MxN, all geometries (e.g. 20x20)")
+	pairNodes := fs.Int64("pairing-nodes", 1000, "with --pairing: search nodes a board before it is inconclusive")
 	if done, code := parseFlags(fs, args, stderr); done {
 		return cfg, true, code
 	}
@@ -102,7 +112,23 @@ func atlasFlags(args []string, stdout, stderr io.Writer) (cfg atlasConfig, done 
 	if err != nil {
 		return usageErr(err)
 	}
-	cfg = atlasConfig{maxCells: *maxCells, geo: geo, choices: choices, out: *out, resume: *resume, noProgress: *noProgress,
+	var pm, pn int
+	if *pairingSize != "" {
+		if pm, pn, err = parseLargeBoard(*pairingSize); err != nil {
+			return usageErr(fmt.Errorf("--pairing: %v", err))
+		}
+	}
+	if *pairNodes < 1 {
+		return usageErr(fmt.Errorf("--pairing-nodes must be at least 1, got %d", *pairNodes))
+	}
+	var onlySet map[string]bool
+	if strings.TrimSpace(*only) != "" {
+		onlySet = map[string]bool{}
+		for _, info := range infos {
+			onlySet[info.Name] = true
+		}
+	}
+	cfg = atlasConfig{pairM: pm, pairN: pn, pairNodes: *pairNodes, only: onlySet, maxCells: *maxCells, geo: geo, choices: choices, out: *out, resume: *resume, noProgress: *noProgress,
 		sources: []atlas.Source{atlas.StrategySource{Infos: infos, Choices: choices},
 			atlas.SolveSource{MaxCells: *solveCells, CertificateCells: *certCells, Choices: choices}},
 		opts: atlas.Options{TimeLimit: *each, Jobs: *jobs}}
@@ -153,11 +179,57 @@ func runAtlas(args []string, stdout, stderr io.Writer) int {
 		return failed(fmt.Errorf("%s: %w", mdPath, err))
 	}
 	fmt.Fprintf(stdout, "atlas: wrote %s and %s\n", csvPath, mdPath)
+	if cfg.pairM > 0 && !interrupted {
+		path, err := atlasPairing(ctx, cfg, stderr)
+		if err != nil {
+			return failed(err)
+		}
+		if ctx.Err() != nil {
+			interrupted = true
+		} else {
+			fmt.Fprintf(stdout, "atlas: wrote %s\n", path)
+		}
+	}
 	if interrupted {
 		fmt.Fprintln(stderr, "hexproof atlas: interrupted; run again with --resume to finish")
 		return exitInconclusive
 	}
 	return 0
+}
+
+// atlasPairing certifies the pairing strategies among the selected ones on
+// every board up to --pairing and writes DIR/pairing.md.
+func atlasPairing(ctx context.Context, cfg atlasConfig, stderr io.Writer) (string, error) {
+	var names []string
+	for _, name := range pairing.PairingStrategies() {
+		if cfg.only == nil || cfg.only[name] {
+			names = append(names, name)
+		}
+	}
+	var bar *progressbar.ProgressBar
+	var onDone func(done, total int)
+	if !cfg.noProgress && atlasIsTerminal(stderr) {
+		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("pairing boards"),
+			progressbar.OptionSetWidth(20), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
+		onDone = func(done, total int) {
+			bar.ChangeMax(total)
+			_ = bar.Set(done)
+		}
+	}
+	rows := pairing.Table(ctx, names, cfg.pairM, cfg.pairN, 0, pairing.Limits{MaxNodes: cfg.pairNodes}, cfg.opts.Jobs, onDone)
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	for _, r := range rows {
+		if r.Err != nil {
+			return "", r.Err
+		}
+	}
+	path := filepath.Join(cfg.out, "pairing.md")
+	if err := os.WriteFile(path, []byte(atlas.PairingMarkdown(rows, cfg.pairM, cfg.pairN, cfg.pairNodes)), 0o644); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return path, nil
 }
 
 // atlasRunJobs does the runs one by one, printing a line and appending a

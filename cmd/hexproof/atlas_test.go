@@ -125,6 +125,9 @@ func TestAtlasBadUsage(t *testing.T) {
 		{"--max-cells", "4", "--out", dir, "--solve-cells", "-1"},
 		{"--max-cells", "4", "--out", dir, "--certificate-cells", "-2"},
 		{"--max-cells", "4", "--out", dir, "--time-limit-each", "-1s"},
+		{"--max-cells", "4", "--out", dir, "--pairing", "5x"},
+		{"--max-cells", "4", "--out", dir, "--pairing", "40x40"},
+		{"--max-cells", "4", "--out", dir, "--pairing", "5x4", "--pairing-nodes", "0"},
 	} {
 		code, _, errs := atlasCmd(args...)
 		if code != exitUsage || strings.Count(strings.TrimSpace(errs), "\n") != 0 || errs == "" {
@@ -177,5 +180,39 @@ func TestAtlasWinnersAreSolves(t *testing.T) {
 		if solved != 2*14 { // the 14 sizes of at most 6 cells
 			t.Errorf("%s: %d perfect-play rows, want 28", geo, solved)
 		}
+	}
+}
+
+// TestAtlasPairing: --pairing writes the pairing page, with every board of
+// each pairing strategy once, the counts per strategy and geometry, and the
+// rows of certify's table; --strategies limits it.
+func TestAtlasPairing(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := atlasCmd("--max-cells", "2", "--out", dir, "--pairing", "5x4", "--no-progress")
+	if code != 0 || !strings.Contains(out, filepath.Join(dir, "pairing.md")) {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "pairing.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"| mirror | cylinder | 8 | 8 | 0 | 0 | 0 | 0 |", // m = 2, 4; n = 1…4
+		"| gardner | cylinder | 10 | 10 | 0 | 0 | 0 | 0 |",
+		"| gardner-blue | cylinder | 6 | 3 | 3 | 0 | 0 | 0 |", // m = 1 optimal; 2x3, 2x4, 3x4 refuted
+		"gardner       5x4    cylinder  optimal       optimal       P by G",
+		"mirror        4x3    torus     refuted       refuted",
+	} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("pairing.md lacks %q:\n%s", want, md)
+		}
+	}
+	dir2 := t.TempDir()
+	if code, out, errs := atlasCmd("--max-cells", "2", "--out", dir2, "--pairing", "4x4", "--strategies", "mirror", "--no-progress"); code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	md, _ = os.ReadFile(filepath.Join(dir2, "pairing.md"))
+	if strings.Contains(string(md), "gardner") || !strings.Contains(string(md), "| mirror | cylinder |") {
+		t.Errorf("--strategies mirror: pairing.md is\n%s", md)
 	}
 }
