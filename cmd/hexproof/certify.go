@@ -31,6 +31,8 @@ linear time when the pairs have their shape (docs/decisions/pairing.md P6):
   theorem I  every cell is paired by a symmetry of order 2 of the board that
              keeps ring 1 and ring n (mirror: the half-turn of the cylinder)
   theorem G  the pairs are Gardner's triangles on n+1 columns, m > n
+A pairing of Blue on the flat board is checked on the board reflected in its
+diagonal (gardner-blue: theorem G).
 Otherwise an exact search over the opponent's chains decides; it is
 exponential in the worst case (--max-nodes, --time-limit bound it).
 --no-theorems makes the search decide alone (to cross-check the theorems).

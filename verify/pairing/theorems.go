@@ -18,7 +18,9 @@ import (
 //
 // Both theorems are stated for a pairing strategy of Red (the opponent Blue
 // wins with a cycle around the cylinder, or by joining column 1 to column m
-// on the flat board) and need no special case for the starter (P2.1).
+// on the flat board) and need no special case for the starter (P2.1). A
+// pairing of Blue on the flat board is checked on the transposed board
+// (transposed), where it is one of Red.
 
 // theorem names the theorem that proved P, for reports.
 type theorem string
@@ -45,6 +47,13 @@ func (t theorem) statement() string {
 // theoremNone.
 func (s *searcher) provedByTheorem() (theorem, string) {
 	g := s.g
+	if s.side == board.Blue && g.geo == board.Flat {
+		thm, why := s.transposed().provedByTheorem()
+		if thm != theoremNone {
+			why = fmt.Sprintf("on the board reflected in its diagonal (%dx%d: columns and rings exchanged, and the colours), %s", g.n, g.m, why)
+		}
+		return thm, why
+	}
 	if s.side != board.Red || g.geo == board.Torus {
 		return theoremNone, ""
 	}
@@ -126,6 +135,32 @@ func (s *searcher) gardnerBlock() (bool, string) {
 		}
 	}
 	return false, ""
+}
+
+// transposed is the searcher of the flat board reflected in its diagonal,
+// (i, j) ↦ (j, i), with the colours exchanged: a pairing of Blue on the m×n
+// flat board becomes a pairing of Red on the n×m one. The reflection keeps
+// the neighbour relation (it maps the six steps onto themselves) and turns
+// Blue's columns 1 and m into Red's rings 1 and m, so P holds for the one iff
+// for the other (docs/decisions/pairing.md P6.3). Gardner's pairs for Blue
+// (Alg. 4.1.1) become exactly his pairs for Red.
+func (s *searcher) transposed() *searcher {
+	g := s.g
+	gt, err := newGrid(g.n, g.m, board.Flat)
+	if err != nil {
+		panic(err) // same cell count as g, which exists
+	}
+	t := func(c int) int {
+		i, j := g.coord(c)
+		return gt.cell(j, i)
+	}
+	var pairs [][2]int
+	for c, m := range s.mate {
+		if m > c {
+			pairs = append(pairs, [2]int{t(c), t(m)})
+		}
+	}
+	return newSearcher(s.ctx, gt, board.Red, pairs)
 }
 
 // adjacent reports whether x and y are neighbours.

@@ -47,18 +47,24 @@ func rotationPairs(g *grid, k int) [][2]int {
 // It reports whether a theorem applied and whether a check was completed.
 func theoremAgrees(t *testing.T, g *grid, pairs [][2]int, what string) (applied, compared bool) {
 	t.Helper()
-	s := newSearcher(context.Background(), g, board.Red, pairs)
+	return theoremAgreesSide(t, g, board.Red, pairs, what)
+}
+
+// theoremAgreesSide is theoremAgrees for a pairing of side.
+func theoremAgreesSide(t *testing.T, g *grid, side board.Color, pairs [][2]int, what string) (applied, compared bool) {
+	t.Helper()
+	s := newSearcher(context.Background(), g, side, pairs)
 	thm, _ := s.provedByTheorem()
 	if thm == theoremNone {
 		return false, false
 	}
 	if len(pairs) <= 14 {
-		if p, _ := enumerate(g, board.Red, pairs); !p {
+		if p, _ := enumerate(g, side, pairs); !p {
 			t.Fatalf("%s: %s claims P, the enumeration of all %d choices refutes it", what, thm, 1<<len(pairs))
 		}
 		compared = true
 	}
-	s2 := newSearcher(context.Background(), g, board.Red, pairs)
+	s2 := newSearcher(context.Background(), g, side, pairs)
 	s2.maxNodes = 5000
 	w, found, _, err := s2.search(set{})
 	if err == nil {
@@ -111,7 +117,31 @@ func TestTheoremsAgreeWithSearch(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("boards compared: %v", compared)
+	// Blue's Gardner pairing (Alg. 4.1.1) on the flat board, through the
+	// transposition.
+	info, _ := strategies.Lookup("gardner-blue")
+	blue := 0
+	for m := 1; m <= 8; m++ {
+		for n := m + 1; n <= 10 && m*n <= 48; n++ {
+			g, _ := newGrid(m, n, board.Flat)
+			var pairs [][2]int
+			for _, p := range info.Pairs(m, n, board.Flat) {
+				pairs = append(pairs, [2]int{g.cell(p[0][0], p[0][1]), g.cell(p[1][0], p[1][1])})
+			}
+			what := fmt.Sprintf("gardner-blue %dx%d flat", m, n)
+			applied, done := theoremAgreesSide(t, g, board.Blue, pairs, what)
+			if !applied {
+				t.Fatalf("%s: no theorem applies", what)
+			}
+			if done {
+				blue++
+			}
+		}
+	}
+	t.Logf("boards compared: %v, and %d of Blue's", compared, blue)
+	if blue < 15 {
+		t.Fatalf("only %d of Blue's boards compared", blue)
+	}
 	if compared[theoremInvolute] < 20 || compared[theoremGardner] < 100 {
 		t.Fatalf("too few comparisons: %v", compared)
 	}
@@ -161,16 +191,41 @@ func TestTheoremHypothesesAreSharp(t *testing.T) {
 			lost++
 		}
 	}
-	t.Logf("%d perturbed pairings rejected, %d of them lose", rejected, lost)
-	if rejected < 200 || lost < 50 {
+	// Blue's Gardner pairing on the flat board, perturbed the same way (the
+	// theorems see it transposed).
+	info, _ := strategies.Lookup("gardner-blue")
+	for k := 0; k < 100; k++ {
+		m := 1 + rng.Intn(5)
+		n := m + 1 + rng.Intn(3)
+		g, _ := newGrid(m, n, board.Flat)
+		var pairs [][2]int
+		for _, p := range info.Pairs(m, n, board.Flat) {
+			pairs = append(pairs, [2]int{g.cell(p[0][0], p[0][1]), g.cell(p[1][0], p[1][1])})
+		}
+		if len(pairs) < 2 {
+			continue
+		}
+		a, b := rng.Intn(len(pairs)), rng.Intn(len(pairs))
+		if a == b {
+			pairs = append(pairs[:a:a], pairs[a+1:]...)
+		} else {
+			pairs[a][1], pairs[b][1] = pairs[b][1], pairs[a][1]
+		}
+		if applied, _ := theoremAgreesSide(t, g, board.Blue, pairs, fmt.Sprintf("gardner-blue %dx%d flat, trial %d", m, n, k)); !applied {
+			rejected++
+		}
+	}
+	t.Logf("%d perturbed pairings rejected, %d of Red's lose", rejected, lost)
+	if rejected < 250 || lost < 50 {
 		t.Fatalf("too few perturbed pairings rejected (%d) or losing (%d)", rejected, lost)
 	}
-	// Neither theorem is claimed on the torus or for Blue's pairing.
+	// Neither theorem is claimed on the torus, nor for Blue's pairing on the
+	// cylinder (where it loses, thesis Fig. 5.2).
 	for _, c := range []struct {
 		name string
 		geo  board.Geometry
 		m, n int
-	}{{"mirror", board.Torus, 6, 4}, {"gardner", board.Torus, 7, 5}, {"gardner-blue", board.Flat, 5, 7}, {"gardner-blue", board.Cylinder, 5, 7}} {
+	}{{"mirror", board.Torus, 6, 4}, {"gardner", board.Torus, 7, 5}, {"gardner-blue", board.Torus, 5, 7}, {"gardner-blue", board.Cylinder, 5, 7}} {
 		info, _ := strategies.Lookup(c.name)
 		g, _ := newGrid(c.m, c.n, c.geo)
 		var pairs [][2]int
@@ -184,8 +239,9 @@ func TestTheoremHypothesesAreSharp(t *testing.T) {
 }
 
 // TestCertifyTargetBoards: the registered gardner is proved on every m×n
-// cylinder and flat board with n < m ≤ 20, and mirror on every even-m
-// cylinder up to 20×20, each by its theorem (no search), both starters.
+// cylinder and flat board with n < m ≤ 20, gardner-blue on every flat board
+// with m < n ≤ 20, and mirror on every even-m cylinder up to 20×20, each by
+// its theorem (no search), both starters.
 func TestCertifyTargetBoards(t *testing.T) {
 	count := 0
 	for m := 1; m <= 20; m++ {
@@ -200,6 +256,9 @@ func TestCertifyTargetBoards(t *testing.T) {
 			}
 			if m%2 == 0 {
 				jobs = append(jobs, job{"mirror", "theorem I", board.Cylinder})
+			}
+			if m < n {
+				jobs = append(jobs, job{"gardner-blue", "theorem G", board.Flat})
 			}
 			for _, j := range jobs {
 				rs, err := Certify(context.Background(), j.name, m, n, j.geo, board.Red, board.Blue)
@@ -217,7 +276,7 @@ func TestCertifyTargetBoards(t *testing.T) {
 			}
 		}
 	}
-	if count != 190+190+200 {
-		t.Fatalf("%d boards, want 580", count)
+	if count != 190+190+200+190 {
+		t.Fatalf("%d boards, want 770", count)
 	}
 }
