@@ -142,7 +142,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("jobs", 1, "--table: boards certified at once (never changes the result)")
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (per board with --table): inconclusive")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many search nodes (per board with --table): inconclusive")
-	noTheorems := fs.Bool("no-theorems", false, "decide by the exact search alone, without theorems I and G (a cross-check; exponential)")
+	noTheorems := fs.Bool("no-theorems", false, "the exact search alone decides (to cross-check theorems I and G)")
 	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal, with --table)")
 	if done, code := parseFlags(fs, args, stderr); done {
