@@ -65,3 +65,13 @@ func titleColor(c board.Color) string {
 // WrapSentence breaks a sentence (such as BlunderText) into lines of at most
 // 80 columns for a terminal.
 func WrapSentence(s string) string { return wrapWords(s, 80) }
+
+// WrapIndented breaks a sentence into lines of at most 80 columns, each
+// starting with indent.
+func WrapIndented(s, indent string) string {
+	var sb strings.Builder
+	for _, l := range strings.Split(strings.TrimSuffix(wrapWords(s, 80-len(indent)), "\n"), "\n") {
+		sb.WriteString(indent + l + "\n")
+	}
+	return sb.String()
+}

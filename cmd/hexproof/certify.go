@@ -14,6 +14,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"hexproof/board"
+	"hexproof/reports"
 	"hexproof/verify"
 	"hexproof/verify/pairing"
 )
@@ -225,9 +226,10 @@ func certifyText(r *pairing.Result) string {
 	if r.Reason != "" {
 		fmt.Fprintf(&sb, " (%s)", r.Reason)
 	}
-	fmt.Fprintf(&sb, "\n  %s\n", r.Detail)
+	sb.WriteString("\n")
+	sb.WriteString(reports.WrapIndented(r.Detail, "  "))
 	if r.Checked != "" {
-		fmt.Fprintf(&sb, "  hypotheses of %s checked on this board: %s\n", r.Proof, r.Checked)
+		sb.WriteString(reports.WrapIndented(fmt.Sprintf("hypotheses of %s checked on this board: %s", r.Proof, r.Checked), "  "))
 	}
 	fmt.Fprintf(&sb, "  %d search nodes, %.3f s\n", r.Nodes, r.Elapsed.Seconds())
 	if len(r.Chain) > 0 {

