@@ -92,7 +92,11 @@ func (s *searcher) involution() (bool, string) {
 			}
 		}
 	}
-	return true, fmt.Sprintf("all %d cells are paired; the pairing maps neighbours to neighbours, ring 1 and ring %d onto themselves", g.cells, g.n)
+	rings := fmt.Sprintf("ring 1 and ring %d onto themselves", g.n)
+	if g.n == 1 {
+		rings = "ring 1 onto itself"
+	}
+	return true, fmt.Sprintf("all %d cells are paired; the pairing maps neighbours to neighbours, %s", g.cells, rings)
 }
 
 // gardnerBlock checks theorem G's hypotheses (P6.2): m > n, and for some
