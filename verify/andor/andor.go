@@ -159,6 +159,17 @@ var ErrUndecided = errors.New("search undecided: proof numbers saturated")
 // so that the tests can make saturation happen on a small problem.
 var inf = uint64(1) << 62
 
+// SaturateAt sets the bound at which proof numbers saturate (normally 2^62)
+// and returns the function that restores it. It is for the tests of the
+// packages and commands built on this one, which must show that a saturated
+// search is reported as undecided, never as an answer; it must not be called
+// while a search runs.
+func SaturateAt(bound uint64) (restore func()) {
+	saved := inf
+	inf = bound
+	return func() { inf = saved }
+}
+
 func add(a, b uint64) uint64 { return min(a+b, inf) }
 
 // stored is a number as the table keeps it (32 bits, below the table's
