@@ -166,14 +166,14 @@ func (e *engine) expand(s tt.Key, d int, w *worker) {
 		e.expandEvents(s, p, d, empty, w)
 	} else {
 		e.rules.Replies(p, empty, func(rep Reply) bool {
-			e.step(s, d, empty, rep, w)
+			e.step(s, d, empty, &rep, w)
 			return true
 		})
 	}
 }
 
 // step records one opponent move of state s and the strategy's answers.
-func (e *engine) step(s tt.Key, d int, empty board.Bits, rep Reply, w *worker) {
+func (e *engine) step(s tt.Key, d int, empty board.Bits, rep *Reply, w *worker) {
 	switch {
 	case rep.Outcome == Won:
 		w.event(s, d+1, evLoss)
@@ -212,7 +212,7 @@ func (e *engine) step(s tt.Key, d int, empty board.Bits, rep Reply, w *worker) {
 // drawAfter records the draw at depth d+2 when rest, the empty cells after
 // the opponent's move, is one cell that the strategy allows and that does not
 // win.
-func (e *engine) drawAfter(s tt.Key, d int, rest board.Bits, rep Reply, w *worker) {
+func (e *engine) drawAfter(s tt.Key, d int, rest board.Bits, rep *Reply, w *worker) {
 	if rest.Count() != 1 || !rep.Allowed.Has(rest.First()) {
 		return
 	}
@@ -238,7 +238,7 @@ func (e *engine) expandEvents(s tt.Key, p board.Position, d int, empty board.Bit
 		// A draw after the strategy's move is possible.
 		e.rules.Replies(p, empty, func(rep Reply) bool {
 			if rep.Outcome == Going && rep.Fault == NoFault {
-				e.drawAfter(s, d, empty.Without(rep.B), rep, w)
+				e.drawAfter(s, d, empty.Without(rep.B), &rep, w)
 			}
 			return true
 		})

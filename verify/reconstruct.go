@@ -240,7 +240,7 @@ func (w *walker) walk(p board.Position, d int) bool {
 		}
 		for a := rep.Allowed; a.Any() && more; {
 			c := a.Pop()
-			p2, o := e.rules.After(rep, c)
+			p2, o := e.rules.After(&rep, c)
 			w.moves = append(w.moves[:n+1], board.Move{Player: e.me, Cell: c, Rule: rep.Rule})
 			switch {
 			case o == Won:

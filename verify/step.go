@@ -167,7 +167,7 @@ type Reply struct {
 // After plays the strategy's answer a (one of rep.Allowed) to the reply rep
 // and says whether that ended the game. It is Place with the win test read
 // from rep.Wins.
-func (r *Rules) After(rep Reply, a board.Cell) (board.Position, Outcome) {
+func (r *Rules) After(rep *Reply, a board.Cell) (board.Position, Outcome) {
 	q := rep.P.Play(r.Me, a)
 	switch {
 	case rep.Wins.Has(a):
