@@ -30,7 +30,7 @@ cells of some pair (on the torus also: every set of one cell per pair wins for
 the strategy). It does not depend on the starter. Two theorems settle it in
 linear time when the pairs have their shape (docs/decisions/pairing.md P6):
   theorem I  every cell is paired by a symmetry of order 2 of the board that
-             keeps ring 1 and ring n (mirror: the half-turn of the cylinder)
+             keeps ring 1 and ring n (mirror: the rotation by m/2 columns)
   theorem G  the pairs are Gardner's triangles on n+1 columns, m > n
 A pairing of Blue on the flat board is checked on the board reflected in its
 diagonal (gardner-blue: theorem G).

@@ -70,7 +70,7 @@ func (s *searcher) provedByTheorem() (theorem, string) {
 // x ↦ mate(x) is an automorphism of the board's neighbour graph that maps
 // ring 1 onto ring 1 and ring n onto ring n. (It is then an involution without
 // fixed cells, since pairs are disjoint two-cell sets.) Alpern–Beck's mirror
-// pairs, (i, j) with (i+m/2, j), are the rotation by half the cylinder.
+// pairs, (i, j) with (i+m/2, j), are the rotation by m/2 columns.
 func (s *searcher) involution() (bool, string) {
 	g := s.g
 	for c := 0; c < g.cells; c++ {

@@ -266,7 +266,7 @@ func TestCertifyTargetBoards(t *testing.T) {
 					t.Fatalf("%s %dx%d %s: %v", j.name, m, n, j.geo, err)
 				}
 				for _, r := range rs {
-					// (gardner on 2×1 is also the half-turn pairing of theorem I,
+					// (gardner on 2×1 is also the rotation pairing of theorem I,
 					// which is tried first.)
 					if r.Verdict != "optimal" || !strings.HasPrefix(r.Proof, "theorem ") || (r.Proof != j.proof && m > 2) || r.Nodes != 0 {
 						t.Fatalf("%s %dx%d %s, %s starts: %s by %q (%d nodes), want optimal by %s", j.name, m, n, j.geo, r.Starter, r.Verdict, r.Proof, r.Nodes, j.proof)
