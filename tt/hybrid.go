@@ -62,6 +62,7 @@ type hybridWriter struct {
 	runs    [][]Key
 	size    int64
 	spilled Writer // non-nil once the layer went to Badger directly
+	added   bool   // some run came through Add (see memWriter)
 }
 
 func (h *Hybrid) Create(d int) (Writer, error) {
@@ -78,8 +79,23 @@ func (w *hybridWriter) Add(keys []Key) error {
 	if w.spilled != nil {
 		return w.spilled.Add(keys)
 	}
-	w.runs = append(w.runs, newRun(keys))
-	w.size += int64(len(keys)) * 16
+	w.added = true
+	return w.keep(newRun(keys))
+}
+
+// AddPart keeps run itself (see AddPart) while the layer fits in memory.
+func (w *hybridWriter) AddPart(run []Key) error {
+	if w.spilled != nil {
+		return w.spilled.Add(run)
+	}
+	return w.keep(run)
+}
+
+// keep holds a run in memory, or, when the layer no longer fits, sends it
+// and every run held to Badger.
+func (w *hybridWriter) keep(run []Key) error {
+	w.runs = append(w.runs, run)
+	w.size += int64(len(run)) * 16
 	if w.h.room() >= w.size {
 		return nil
 	}
@@ -104,7 +120,7 @@ func (w *hybridWriter) Finish() (Layer, error) {
 	if w.spilled != nil {
 		return w.spilled.Finish()
 	}
-	mw := &memWriter{m: NewMem(), d: w.d, runs: w.runs}
+	mw := &memWriter{m: NewMem(), d: w.d, runs: w.runs, added: w.added}
 	l, err := mw.Finish()
 	if err != nil {
 		return nil, err

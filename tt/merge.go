@@ -17,6 +17,24 @@ func mergeRuns(runs [][]Key) []Key {
 	return out
 }
 
+// mergeParts is mergeRuns for runs that share no key (the parts of a
+// partition, see AddPart): the layer's size is their total, so the merge
+// writes it in one pass, without mergeRuns' counting pass.
+func mergeParts(runs [][]Key) []Key {
+	switch len(runs) {
+	case 0:
+		return nil
+	case 1:
+		return runs[0]
+	}
+	total := 0
+	for _, r := range runs {
+		total += len(r)
+	}
+	out, _ := kMerge(runs, make([]Key, 0, total), false)
+	return out
+}
+
 // kMerge walks the runs in key order with a binary heap of run heads and
 // appends each distinct key to out, or, when count is set, only counts them.
 func kMerge(runs [][]Key, out []Key, count bool) ([]Key, int) {

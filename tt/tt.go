@@ -88,6 +88,26 @@ type Writer interface {
 	Finish() (Layer, error)
 }
 
+// AddPart hands a writer one part of a partition of the layer: run must be
+// sorted and duplicate-free, share no key with any other part handed over
+// this way, and not be used by the caller afterwards. A writer that knows
+// every run is such a part takes them without copying and merges them in
+// one pass into a layer of exactly their total size (the disjointness saves
+// the merge's counting pass); a run added with Add may repeat keys of a part,
+// and then the merge counts first as usual. Writers that do not implement
+// PartAdder are handed the run with Add.
+func AddPart(w Writer, run []Key) error {
+	if pa, ok := w.(PartAdder); ok {
+		return pa.AddPart(run)
+	}
+	return w.Add(run)
+}
+
+// PartAdder is a Writer that takes parts (see AddPart).
+type PartAdder interface {
+	AddPart(run []Key) error
+}
+
 // Store holds the layers of one run.
 type Store interface {
 	// Create starts layer d afresh, discarding any partial or old layer d.
@@ -130,6 +150,14 @@ type memWriter struct {
 	m    *Mem
 	d    int
 	runs [][]Key
+	// added: some run came through Add, so runs may share keys.
+	added bool
+}
+
+// AddPart keeps run itself (see AddPart).
+func (w *memWriter) AddPart(run []Key) error {
+	w.runs = append(w.runs, run)
+	return nil
 }
 
 // Add keeps a sorted, duplicate-free copy of keys as a run; Finish merges the
@@ -137,6 +165,7 @@ type memWriter struct {
 // again would not be.
 func (w *memWriter) Add(keys []Key) error {
 	w.runs = append(w.runs, newRun(keys))
+	w.added = true
 	return nil
 }
 
@@ -150,7 +179,12 @@ func newRun(keys []Key) []Key {
 }
 
 func (w *memWriter) Finish() (Layer, error) {
-	l := MemLayer(mergeRuns(w.runs))
+	var l MemLayer
+	if w.added {
+		l = MemLayer(mergeRuns(w.runs))
+	} else {
+		l = MemLayer(mergeParts(w.runs))
+	}
 	w.runs = nil
 	w.m.layers[w.d] = l
 	return l, nil

@@ -367,3 +367,77 @@ func TestBadgerShortScanIsAnError(t *testing.T) {
 		t.Fatalf("short scan: %v, want *DamagedError", err)
 	}
 }
+
+// TestAddPart: the parts of a random partition of a key set, handed over
+// with AddPart (in any order), give the set itself as the layer, of exactly
+// its size, in memory and in the hybrid store (which keeps them in memory or,
+// with a tiny budget, sends them to Badger); mixed with runs from Add that
+// repeat keys of the parts, the repeats are removed as before.
+func TestAddPart(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	hybrid := func(budget int64) *Hybrid {
+		disk, err := OpenBadger(filepath.Join(t.TempDir(), "db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := NewHybrid(disk, budget)
+		t.Cleanup(func() {
+			if err := h.Close(); err != nil {
+				t.Error(err)
+			}
+		})
+		return h
+	}
+	stores := []struct {
+		name string
+		s    Store
+	}{{"mem", NewMem()}, {"hybrid", hybrid(1 << 30)}, {"hybrid spilling", hybrid(1 << 8)}}
+	for trial := 0; trial < 60; trial++ {
+		set := map[Key]bool{}
+		for k := rng.IntN(400); k > 0; k-- {
+			set[Key{uint64(rng.IntN(200)), uint64(rng.IntN(4))}] = true
+		}
+		parts := make([][]Key, 1+rng.IntN(8))
+		for k := range set {
+			i := rng.IntN(len(parts))
+			parts[i] = append(parts[i], k)
+		}
+		var want []Key
+		for k := range set {
+			want = append(want, k)
+		}
+		want = SortUnique(want)
+		for _, st := range stores {
+			for _, mixed := range []bool{false, true} {
+				w, err := st.s.Create(trial)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range parts {
+					if err := AddPart(w, SortUnique(slices.Clone(p))); err != nil {
+						t.Fatal(err)
+					}
+					if mixed && len(p) > 0 {
+						if err := w.Add(p[:1+rng.IntN(len(p))]); err != nil { // repeats a part's keys
+							t.Fatal(err)
+						}
+					}
+				}
+				l, err := w.Finish()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []Key
+				if err := l.Scan(64, func(k []Key) error { got = append(got, k...); return nil }); err != nil {
+					t.Fatal(err)
+				}
+				if l.Len() != int64(len(want)) || !slices.Equal(got, want) {
+					t.Fatalf("%s, mixed=%v, trial %d: layer of %d keys %v, want %d", st.name, mixed, trial, l.Len(), got, len(want))
+				}
+				if ml, ok := l.(MemLayer); ok && cap(ml) != len(ml) && len(parts) > 1 {
+					t.Fatalf("%s, mixed=%v: layer of %d keys has capacity %d", st.name, mixed, len(ml), cap(ml))
+				}
+			}
+		}
+	}
+}

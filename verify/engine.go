@@ -282,6 +282,7 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer, resumed *
 	// The layer set may hold about half the memory budget (a held key costs
 	// 16 bytes at a load between 5/16 and 5/8: about 34 bytes).
 	ls := newLayerSet(e.opt.memoryBudget()/2/34, wr.Add, nil)
+	ls.part = func(run []tt.Key) error { return tt.AddPart(wr, run) }
 	var skip int64 // frontier positions expanded before the checkpoint resumed from
 	if ck != nil && ck.seg > 0 {
 		if err := ck.load(ls); err != nil {

@@ -139,6 +139,9 @@ type layerSet struct {
 	maxKeys int64
 	held    atomic.Int64
 	spill   func([]tt.Key) error // hands a sorted run to the store
+	// part, if set, hands finish's runs instead: the partitions are disjoint
+	// and freshly made, so a store may take them as parts (tt.AddPart).
+	part    func([]tt.Key) error
 	save    func([]tt.Key) error // saves a sorted run at a checkpoint
 	spillMu sync.Mutex
 }
@@ -245,10 +248,15 @@ func (ls *layerSet) finish() error {
 		part := &ls.parts[p]
 		run := tt.SortUnique(part.set.drain(nil))
 		part.set = keySet{}
-		if len(run) > 0 {
-			if err := ls.spill(run); err != nil {
-				return err
-			}
+		if len(run) == 0 {
+			continue
+		}
+		hand := ls.spill
+		if ls.part != nil {
+			hand = ls.part
+		}
+		if err := hand(run); err != nil {
+			return err
 		}
 	}
 	return nil
