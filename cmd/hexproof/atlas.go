@@ -209,12 +209,7 @@ func atlasPairing(ctx context.Context, cfg atlasConfig, stderr io.Writer) (strin
 	var bar *progressbar.ProgressBar
 	var onDone func(done, total int)
 	if !cfg.noProgress && atlasIsTerminal(stderr) {
-		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("pairing boards"),
-			progressbar.OptionSetWidth(20), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
-		onDone = func(done, total int) {
-			bar.ChangeMax(total)
-			_ = bar.Set(done)
-		}
+		bar, onDone = tableBar(stderr, "pairing boards")
 	}
 	rows := pairing.Table(ctx, names, cfg.pairM, cfg.pairN, 0, pairing.Limits{MaxNodes: cfg.pairNodes}, cfg.opts.Jobs, onDone)
 	if bar != nil {

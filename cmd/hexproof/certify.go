@@ -268,6 +268,17 @@ func formatCoords(cs [][2]int) string {
 	return strings.Join(parts, " ")
 }
 
+// tableBar is the progress bar of a pairing table (certify --table, atlas
+// --pairing) and the pairing.Table callback that moves it.
+func tableBar(stderr io.Writer, desc string) (*progressbar.ProgressBar, func(done, total int)) {
+	bar := progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription(desc),
+		progressbar.OptionSetWidth(20), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
+	return bar, func(done, total int) {
+		bar.ChangeMax(total)
+		_ = bar.Set(done)
+	}
+}
+
 // certifyTable runs pairing.Table and prints one line per board.
 func certifyTable(ctx context.Context, size, name string, jobs int, limit time.Duration, lim pairing.Limits, jsonOut string, progress bool, stdout, stderr io.Writer) int {
 	m, n, err := parseLargeBoard(size)
@@ -281,12 +292,7 @@ func certifyTable(ctx context.Context, size, name string, jobs int, limit time.D
 	var bar *progressbar.ProgressBar
 	var onDone func(done, total int)
 	if progress {
-		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("boards"),
-			progressbar.OptionSetWidth(20), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
-		onDone = func(done, total int) {
-			bar.ChangeMax(total)
-			_ = bar.Set(done)
-		}
+		bar, onDone = tableBar(stderr, "boards")
 	}
 	rows := pairing.Table(ctx, names, m, n, limit, lim, jobs, onDone)
 	if bar != nil {
