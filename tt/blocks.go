@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"sync"
 
 	badger "github.com/dgraph-io/badger/v4"
 )
@@ -352,9 +353,46 @@ func (w *badgerWriter) mergeRuns() error {
 }
 
 type badgerLayer struct {
-	s *Badger
-	d int
-	n int64 // keys in the layer; -1 while unknown
+	s     *Badger
+	d     int
+	n     int64 // keys in the layer; -1 while unknown
+	cache blockCache
+}
+
+// blockCache keeps the last blocks that Contains read, unpacked: a
+// counterexample's reconstruction asks for many positions of one layer, and
+// reading and unpacking a 512 KiB block for each would cost it a millisecond
+// a question (minutes for a few hundred thousand questions).
+type blockCache struct {
+	mu     sync.Mutex
+	blocks map[Key][]Key // by the block's first position
+	order  []Key         // first in, first out
+}
+
+// cachedBlocks bounds a layer's cache: 8 MiB of keys.
+const cachedBlocks = 16
+
+func (c *blockCache) get(first Key) []Key {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.blocks[first]
+}
+
+func (c *blockCache) put(first Key, keys []Key) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.blocks == nil {
+		c.blocks = map[Key][]Key{}
+	}
+	if _, ok := c.blocks[first]; ok {
+		return
+	}
+	if len(c.order) == cachedBlocks {
+		delete(c.blocks, c.order[0])
+		c.order = c.order[1:]
+	}
+	c.blocks[first] = keys
+	c.order = append(c.order, first)
 }
 
 // Layer opens finished layer d; a layer never finished is a
@@ -394,13 +432,22 @@ func (l *badgerLayer) Contains(k Key) (found bool, err error) {
 		if !it.ValidForPrefix(p) {
 			return nil
 		}
-		v, err := it.Item().ValueCopy(nil)
-		if err != nil {
-			return err
+		bk := it.Item().Key()
+		if len(bk) != len(p)+16 {
+			return fmt.Errorf("a block key of %d bytes", len(bk))
 		}
-		keys, ok := unpack(v, nil)
-		if !ok {
-			return fmt.Errorf("a block of %d bytes", len(v))
+		first := KeyFromBytes(bk[len(p):])
+		keys := l.cache.get(first)
+		if keys == nil {
+			v, err := it.Item().ValueCopy(nil)
+			if err != nil {
+				return err
+			}
+			var ok bool
+			if keys, ok = unpack(v, nil); !ok || len(keys) == 0 || keys[0] != first {
+				return fmt.Errorf("a block of %d bytes that does not start with its key", len(v))
+			}
+			l.cache.put(first, keys)
 		}
 		found = Search(keys, k)
 		return nil

@@ -15,6 +15,15 @@ import (
 // in order by one background goroutine, so metadata is written only after
 // every layer finished before it is in Badger: it never names a layer that a
 // crash could lose, and the search does not wait for the disk.
+//
+// Memory: budget bounds the bytes of keys held — the finished layers kept,
+// plus the runs of the layer being built counted twice, since finishing it
+// in memory merges them into a new array while they still exist. A layer
+// whose runs would pass that goes to Badger, once older layers have been
+// dropped from memory to make room (oldest first; they stay readable from
+// Badger, and only a counterexample's reconstruction reads them again).
+// Layer d-2, which the search expands into layer d, is never dropped while
+// layer d is built.
 type Hybrid struct {
 	disk   *Badger
 	budget int64 // bytes of keys held in memory (finished layers and runs)
@@ -59,10 +68,8 @@ func (h *Hybrid) later(job func() error) {
 type hybridWriter struct {
 	h       *Hybrid
 	d       int
-	runs    [][]Key
-	size    int64
+	b       building
 	spilled Writer // non-nil once the layer went to Badger directly
-	added   bool   // some run came through Add (see memWriter)
 }
 
 func (h *Hybrid) Create(d int) (Writer, error) {
@@ -79,27 +86,41 @@ func (w *hybridWriter) Add(keys []Key) error {
 	if w.spilled != nil {
 		return w.spilled.Add(keys)
 	}
-	w.added = true
-	return w.keep(newRun(keys))
+	return w.AddRun(newRun(keys))
 }
 
-// AddPart keeps run itself (see AddPart) while the layer fits in memory.
+// AddPart keeps run itself (see AddPart) while the layer is in memory.
 func (w *hybridWriter) AddPart(run []Key) error {
 	if w.spilled != nil {
 		return w.spilled.Add(run)
 	}
-	return w.keep(run)
+	w.b.addPart(run)
+	return nil
 }
 
-// keep holds a run in memory, or, when the layer no longer fits, sends it
-// and every run held to Badger.
-func (w *hybridWriter) keep(run []Key) error {
-	w.runs = append(w.runs, run)
-	w.size += int64(len(run)) * 16
-	if w.h.room() >= w.size {
-		return nil
+// AddRun merges run into the layer so far while that fits in memory, and
+// otherwise sends the layer to Badger.
+func (w *hybridWriter) AddRun(run []Key) error {
+	if w.spilled != nil {
+		return w.spilled.Add(run)
 	}
-	// Too large for memory: the layer goes to Badger as it comes.
+	ok, err := w.b.addRun(run, w.fits)
+	if err != nil || ok {
+		return err
+	}
+	if err := w.spill(); err != nil {
+		return err
+	}
+	return w.spilled.Add(run)
+}
+
+// fits makes room for need bytes if it can (see makeRoom).
+func (w *hybridWriter) fits(need int64) (bool, error) {
+	return w.h.makeRoom(need, w.d-2)
+}
+
+// spill sends the layer so far to Badger; the rest follows it there.
+func (w *hybridWriter) spill() error {
 	if err := w.h.wait(); err != nil {
 		return err
 	}
@@ -107,30 +128,38 @@ func (w *hybridWriter) keep(run []Key) error {
 	if err != nil {
 		return err
 	}
-	for _, r := range w.runs {
+	for _, r := range w.b.runs() {
 		if err := wr.Add(r); err != nil {
 			return err
 		}
 	}
-	w.runs, w.size, w.spilled = nil, 0, wr
+	w.b, w.spilled = building{}, wr
 	return nil
 }
 
 func (w *hybridWriter) Finish() (Layer, error) {
-	if w.spilled != nil {
-		return w.spilled.Finish()
+	if w.spilled == nil {
+		n := w.b.size()
+		ok, err := w.fits(layerCost(n))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return w.keep(MemLayer(w.b.finish(n)))
+		}
+		if err := w.spill(); err != nil {
+			return nil, err
+		}
 	}
-	mw := &memWriter{m: NewMem(), d: w.d, runs: w.runs, added: w.added}
-	l, err := mw.Finish()
-	if err != nil {
-		return nil, err
-	}
-	layer := l.(MemLayer)
+	return w.spilled.Finish()
+}
+
+// keep holds a finished layer in memory and queues its persistence.
+func (w *hybridWriter) keep(layer MemLayer) (Layer, error) {
 	h := w.h
 	h.mu.Lock()
 	h.cached[w.d] = layer
 	h.held += int64(len(layer)) * 16
-	h.evict(w.d)
 	h.mu.Unlock()
 	d := w.d
 	h.later(func() error { return persist(h.disk, d, layer) })
@@ -149,17 +178,24 @@ func persist(disk *Badger, d int, l MemLayer) error {
 	return err
 }
 
-// room is the budget left for a layer being built.
-func (h *Hybrid) room() int64 {
+// makeRoom reports whether a layer being built that needs need bytes fits
+// the budget, dropping cached layers other than keep, oldest first, until it
+// does or none is left to drop.
+func (h *Hybrid) makeRoom(need int64, keep int) (bool, error) {
+	h.mu.Lock()
+	fits := h.held+need <= h.budget
+	h.mu.Unlock()
+	if fits {
+		return true, nil
+	}
+	// A layer being persisted is held by its job until written: wait, so
+	// that dropping it frees it.
+	if err := h.wait(); err != nil {
+		return false, err
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.budget - h.held
-}
-
-// evict drops cached layers other than keep, oldest first, while over budget
-// (they stay readable from Badger). Called with mu held.
-func (h *Hybrid) evict(keep int) {
-	for h.held > h.budget/2 {
+	for h.held+need > h.budget {
 		oldest := -1
 		for d := range h.cached {
 			if d != keep && (oldest < 0 || d < oldest) {
@@ -167,11 +203,12 @@ func (h *Hybrid) evict(keep int) {
 			}
 		}
 		if oldest < 0 {
-			return
+			return false, nil
 		}
 		h.held -= int64(len(h.cached[oldest])) * 16
 		delete(h.cached, oldest)
 	}
+	return true, nil
 }
 
 // wait blocks until background persistence is done and reports its errors.

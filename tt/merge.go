@@ -1,40 +1,5 @@
 package tt
 
-// mergeRuns merges sorted, duplicate-free runs into one sorted, duplicate-free
-// slice of exactly the right size: a first pass counts the distinct keys, the
-// second writes them. Compared with merging pairs level by level, nothing but
-// the runs and the result is ever held, which bounds the peak memory of a
-// layer's completion at (keys in the runs + distinct keys) × 16 bytes.
-func mergeRuns(runs [][]Key) []Key {
-	switch len(runs) {
-	case 0:
-		return nil
-	case 1:
-		return runs[0]
-	}
-	_, n := kMerge(runs, nil, true)
-	out, _ := kMerge(runs, make([]Key, 0, n), false)
-	return out
-}
-
-// mergeParts is mergeRuns for runs that share no key (the parts of a
-// partition, see AddPart): the layer's size is their total, so the merge
-// writes it in one pass, without mergeRuns' counting pass.
-func mergeParts(runs [][]Key) []Key {
-	switch len(runs) {
-	case 0:
-		return nil
-	case 1:
-		return runs[0]
-	}
-	total := 0
-	for _, r := range runs {
-		total += len(r)
-	}
-	out, _ := kMerge(runs, make([]Key, 0, total), false)
-	return out
-}
-
 // kMerge walks the runs in key order with a binary heap of run heads and
 // appends each distinct key to out, or, when count is set, only counts them.
 func kMerge(runs [][]Key, out []Key, count bool) ([]Key, int) {

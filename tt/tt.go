@@ -13,6 +13,7 @@ package tt
 
 import (
 	"encoding/binary"
+	"errors"
 	"slices"
 
 	"hexproof/board"
@@ -108,6 +109,27 @@ type PartAdder interface {
 	AddPart(run []Key) error
 }
 
+// AddRun hands a writer a sorted, duplicate-free run that the caller gives
+// up (it is not used afterwards) but that may share keys with other runs of
+// the layer. A writer that holds runs in memory keeps it without copying;
+// others are handed it with Add.
+func AddRun(w Writer, run []Key) error {
+	if ra, ok := w.(RunAdder); ok {
+		return ra.AddRun(run)
+	}
+	return w.Add(run)
+}
+
+// RunAdder is a Writer that takes runs (see AddRun).
+type RunAdder interface {
+	AddRun(run []Key) error
+}
+
+// ErrMemoryBudget is what a Mem store's writer returns when the layer being
+// built would not fit its budget (see Mem.SetBudget): it lets go of the
+// layer, and every later call returns it too.
+var ErrMemoryBudget = errors.New("the memory budget is reached")
+
 // Store holds the layers of one run.
 type Store interface {
 	// Create starts layer d afresh, discarding any partial or old layer d.
@@ -141,32 +163,63 @@ func (l MemLayer) Scan(n int, fn func([]Key) error) error {
 type Mem struct {
 	layers map[int]MemLayer
 	meta   []byte
+	budget int64 // bytes for layers, finished and being built; 0: no limit
+	held   int64 // bytes of finished layers
 }
 
 // NewMem makes an empty in-memory store.
 func NewMem() *Mem { return &Mem{layers: map[int]MemLayer{}} }
 
+// SetBudget bounds the bytes of keys the store holds: its finished layers,
+// plus layerCost of the layer being built (see building). A writer whose
+// layer would not fit returns ErrMemoryBudget, and does so for exactly the
+// layers whose finished size would not fit, whatever the order of their
+// runs. 0 means no limit.
+func (m *Mem) SetBudget(bytes int64) { m.budget = bytes }
+
 type memWriter struct {
-	m    *Mem
-	d    int
-	runs [][]Key
-	// added: some run came through Add, so runs may share keys.
-	added bool
+	m       *Mem
+	d       int
+	b       building
+	refused bool // the layer did not fit the budget
 }
 
 // AddPart keeps run itself (see AddPart).
 func (w *memWriter) AddPart(run []Key) error {
-	w.runs = append(w.runs, run)
+	if w.refused {
+		return ErrMemoryBudget
+	}
+	w.b.addPart(run)
 	return nil
 }
 
-// Add keeps a sorted, duplicate-free copy of keys as a run; Finish merges the
-// runs. Merging sorted runs is linear per level, where sorting everything
-// again would not be.
+// AddRun merges run into the layer so far (see AddRun).
+func (w *memWriter) AddRun(run []Key) error {
+	if w.refused {
+		return ErrMemoryBudget
+	}
+	ok, _ := w.b.addRun(run, w.fits)
+	return w.refuse(ok)
+}
+
+// Add merges a sorted, duplicate-free copy of keys into the layer so far.
+// Merging sorted runs is linear, where sorting everything again would not be.
 func (w *memWriter) Add(keys []Key) error {
-	w.runs = append(w.runs, newRun(keys))
-	w.added = true
-	return nil
+	return w.AddRun(newRun(keys))
+}
+
+// fits reports whether need bytes fit the budget beside the finished layers.
+func (w *memWriter) fits(need int64) (bool, error) {
+	return w.m.budget <= 0 || w.m.held+need <= w.m.budget, nil
+}
+
+// refuse lets go of the layer, for good, unless ok.
+func (w *memWriter) refuse(ok bool) error {
+	if ok {
+		return nil
+	}
+	w.refused, w.b = true, building{}
+	return ErrMemoryBudget
 }
 
 // newRun copies keys into a sorted, duplicate-free run.
@@ -179,14 +232,16 @@ func newRun(keys []Key) []Key {
 }
 
 func (w *memWriter) Finish() (Layer, error) {
-	var l MemLayer
-	if w.added {
-		l = MemLayer(mergeRuns(w.runs))
-	} else {
-		l = MemLayer(mergeParts(w.runs))
+	if w.refused {
+		return nil, ErrMemoryBudget
 	}
-	w.runs = nil
+	n := w.b.size()
+	if ok, _ := w.fits(layerCost(n)); !ok {
+		return nil, w.refuse(false)
+	}
+	l := MemLayer(w.b.finish(n))
 	w.m.layers[w.d] = l
+	w.m.held += 16 * int64(len(l))
 	return l, nil
 }
 
@@ -213,7 +268,11 @@ func MergeUnique(a, b []Key) []Key {
 	return slices.Clip(out)
 }
 
-func (m *Mem) Create(d int) (Writer, error) { delete(m.layers, d); return &memWriter{m: m, d: d}, nil }
+func (m *Mem) Create(d int) (Writer, error) {
+	m.held -= 16 * int64(len(m.layers[d]))
+	delete(m.layers, d)
+	return &memWriter{m: m, d: d}, nil
+}
 func (m *Mem) Layer(d int) (Layer, error) {
 	l, ok := m.layers[d]
 	if !ok {
@@ -226,9 +285,10 @@ func (m *Mem) SaveMeta(b []byte) error   { m.meta = slices.Clone(b); return nil 
 func (m *Mem) Drop(d int) error {
 	for k := range m.layers {
 		if k >= d {
+			m.held -= 16 * int64(len(m.layers[k]))
 			delete(m.layers, k)
 		}
 	}
 	return nil
 }
-func (m *Mem) Close() error { m.layers = nil; return nil }
+func (m *Mem) Close() error { m.layers, m.held = nil, 0; return nil }

@@ -266,9 +266,14 @@ func TestHybridStore(t *testing.T) {
 	}
 }
 
-// TestMergeRuns: the k-way merge equals sorting the union, on random runs
-// with duplicates within (removed by newRun) and across runs.
-func TestMergeRuns(t *testing.T) {
+// TestBuilding: a layer built from runs with duplicates within (removed by
+// newRun) and across runs, then from parts that share no key among
+// themselves (but may share keys with the runs), equals sorting the union,
+// with size() its exact size; and the budget checks are exact whatever the
+// order of the runs: with a budget for n keys, a layer is refused exactly
+// when it has more than n distinct keys, and every check asks for at most
+// the finished layer's cost.
+func TestBuilding(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for trial := 0; trial < 300; trial++ {
 		var runs [][]Key
@@ -281,13 +286,59 @@ func TestMergeRuns(t *testing.T) {
 			all = append(all, keys...)
 			runs = append(runs, newRun(keys))
 		}
-		want := SortUnique(all)
-		got := mergeRuns(runs)
-		if len(got) != len(want) || (len(want) > 0 && !slices.Equal(got, want)) {
-			t.Fatalf("runs %v: merged %v, want %v", runs, got, want)
+		// Parts: a random set of keys split by Red's value mod k.
+		var parts [][]Key
+		if rng.IntN(2) == 0 {
+			var pool []Key
+			for k := rng.IntN(80); k > 0; k-- {
+				pool = append(pool, Key{uint64(rng.IntN(25)), uint64(rng.IntN(3))})
+			}
+			pool = SortUnique(pool)
+			all = append(all, pool...)
+			nparts := 1 + rng.IntN(4)
+			parts = make([][]Key, nparts)
+			for _, k := range pool {
+				parts[k.Red%uint64(nparts)] = append(parts[k.Red%uint64(nparts)], k)
+			}
 		}
-		if cap(got) != len(got) && len(runs) > 1 {
-			t.Fatalf("merged slice has capacity %d for %d keys", cap(got), len(got))
+		want := SortUnique(slices.Clone(all))
+		budget := layerCost(int64(rng.IntN(len(want) + 2)))
+		for order := 0; order < 2; order++ {
+			var b building
+			refused := false
+			var asked int64
+			fits := func(need int64) (bool, error) {
+				asked = max(asked, need)
+				return need <= budget, nil
+			}
+			perm := rng.Perm(len(runs))
+			for _, r := range perm {
+				ok, _ := b.addRun(slices.Clone(runs[r]), fits)
+				if !ok {
+					refused = true
+					break
+				}
+			}
+			if !refused {
+				for _, p := range parts {
+					b.addPart(slices.Clone(p))
+				}
+				n := b.size()
+				if n != int64(len(want)) {
+					t.Fatalf("size %d, want %d", n, len(want))
+				}
+				if ok, _ := fits(layerCost(n)); !ok {
+					refused = true
+				} else if got := b.finish(n); !slices.Equal(got, want) {
+					t.Fatalf("runs %v, parts %v: built %v, want %v", runs, parts, got, want)
+				}
+			}
+			if tooBig := layerCost(int64(len(want))) > budget; refused != tooBig {
+				t.Fatalf("%d keys, budget for %d: refused = %v", len(want), budget/32, refused)
+			}
+			if asked > layerCost(int64(len(want))) {
+				t.Fatalf("a check asked for %d bytes; the layer costs %d", asked, layerCost(int64(len(want))))
+			}
 		}
 	}
 }

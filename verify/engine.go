@@ -76,6 +76,11 @@ type engine struct {
 	// the rule counts and wins of that last layer are not reported (they are
 	// incomplete).
 	lossSeen, errSeen atomic.Bool
+	// full is set once the in-memory store refused the layer being built
+	// (tt.ErrMemoryBudget): successors are no longer collected, but events
+	// still are, completely, so the layer ends refuted if it has one and
+	// inconclusive otherwise, whatever the timing of the workers.
+	full atomic.Bool
 
 	// progress counters, read by the progress goroutine
 	layer     atomic.Int64
@@ -186,7 +191,7 @@ func (e *engine) step(s tt.Key, d int, empty board.Bits, rep *Reply, w *worker) 
 		return
 	}
 	w.counts.add(rep.Rule)
-	if e.lossSeen.Load() || e.errSeen.Load() {
+	if e.lossSeen.Load() || e.errSeen.Load() || e.full.Load() {
 		// Successors are no longer needed, but a draw after the strategy's
 		// move is an event of this layer too.
 		e.drawAfter(s, d, empty.Without(rep.B), rep, w)
@@ -256,6 +261,7 @@ type layerResult struct {
 	errors    []tt.Key // states with a strategy error
 	next      tt.Layer
 	stopped   error // context error if the layer was not finished
+	full      bool  // the memory budget left layer d+2 incomplete (engine.full)
 	// checkpointed is, for a layer not finished, how many of its positions
 	// are expanded and saved at a checkpoint (a resumed run goes on from there).
 	checkpointed int64
@@ -279,10 +285,9 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer, resumed *
 	if err != nil {
 		return nil, err
 	}
-	// The layer set may hold about half the memory budget (a held key costs
-	// 16 bytes at a load between 5/16 and 5/8: about 34 bytes).
-	ls := newLayerSet(e.opt.memoryBudget()/2/34, wr.Add, nil)
-	ls.part = func(run []tt.Key) error { return tt.AddPart(wr, run) }
+	setKeys, _ := e.opt.memoryPlan()
+	ls := newLayerSet(setKeys, e.refusable(func(run []tt.Key) error { return tt.AddRun(wr, run) }), nil)
+	ls.part = e.refusable(func(run []tt.Key) error { return tt.AddPart(wr, run) })
 	var skip int64 // frontier positions expanded before the checkpoint resumed from
 	if ck != nil && ck.seg > 0 {
 		if err := ck.load(ls); err != nil {
@@ -293,6 +298,7 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer, resumed *
 	ls.save = ck.saver()
 	e.lossSeen.Store(false)
 	e.errSeen.Store(false)
+	e.full.Store(d == fullAt)
 	pool := e.startWorkers(ctx, d, ls)
 	e.frontier.Store(cur.Len())
 	e.doneInLay.Store(skip)
@@ -334,10 +340,35 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer, resumed *
 	if err := ls.finish(); err != nil {
 		return nil, err
 	}
-	if lr.next, err = wr.Finish(); err != nil {
+	if lr.full = e.full.Load(); lr.full {
+		return lr, nil // layer d+2 is incomplete: never finished
+	}
+	lr.next, err = wr.Finish()
+	if errors.Is(err, tt.ErrMemoryBudget) {
+		lr.full, err = true, nil
+	}
+	if err != nil {
 		return nil, err
 	}
 	return lr, nil
+}
+
+// fullAt is a hook for tests: the expansion of the layer of this many stones
+// starts full, as if the store had refused its successors at once.
+var fullAt = -1
+
+// refusable wraps the hand-over of a run to the store: when the in-memory
+// store refuses it for the memory budget, the layer is marked full (see
+// engine.full) instead of failing, and the run is dropped.
+func (e *engine) refusable(hand func([]tt.Key) error) func([]tt.Key) error {
+	return func(run []tt.Key) error {
+		err := hand(run)
+		if errors.Is(err, tt.ErrMemoryBudget) {
+			e.full.Store(true)
+			return nil
+		}
+		return err
+	}
 }
 
 // pool is the workers expanding one layer, fed chunks of its positions.
@@ -422,6 +453,18 @@ func (o Options) memoryBudget() int64 {
 		return o.MemoryBudget
 	}
 	return 4 << 30
+}
+
+// memoryPlan divides the memory budget between what expanding a layer holds
+// (docs/decisions.md V23): the layer set, at about 34 bytes a key (16-byte
+// keys at a load between 5/16 and 5/8), gets a quarter, in keys; the store
+// gets the rest, in bytes, for its finished layers and the new layer's runs,
+// which it counts twice (their merge copies them). Both come out of five
+// sixths of the budget, because the collector, at gcPercent, lets the heap
+// grow a fifth beyond what is live before it collects.
+func (o Options) memoryPlan() (setKeys, storeBytes int64) {
+	live := o.memoryBudget() * 100 / (100 + gcPercent)
+	return live / 4 / 34, live - live/4
 }
 
 func (o Options) jobs() int {

@@ -196,7 +196,10 @@ func (ls *layerSet) drainAll() error {
 	if ls.held.Load() <= ls.maxKeys {
 		return nil // another worker drained the set meanwhile
 	}
-	var run, fresh []tt.Key
+	// Room for every key held and those that come meanwhile, so that the
+	// run is not copied as it grows.
+	run := make([]tt.Key, 0, ls.held.Load()+ls.held.Load()/16)
+	var fresh []tt.Key
 	for p := range ls.parts {
 		part := &ls.parts[p]
 		part.mu.Lock()

@@ -212,15 +212,134 @@ func TestDatabaseRefusals(t *testing.T) {
 }
 
 // TestMemoryBudgetInMemory: without a database, a search that outgrows the
-// memory budget stops with an inconclusive verdict instead of exhausting memory.
+// memory budget stops with an inconclusive verdict instead of exhausting
+// memory; what it holds stays within the store's share of the budget, and
+// the answer does not depend on the number of workers.
 func TestMemoryBudgetInMemory(t *testing.T) {
 	b := board.MustNew(5, 4, board.Cylinder)
 	s, _ := strategies.New("gardner", b)
-	res := run(t, Options{Strategy: s, Name: "gardner", Starter: board.Red, MemoryBudget: 1 << 20})
+	opt := Options{Strategy: s, Name: "gardner", Starter: board.Red, MemoryBudget: 1 << 20}
+	res := run(t, opt)
 	if res.Verdict != Inconclusive || !strings.Contains(res.Detail, "memory budget") {
 		t.Fatalf("verdict %s (%s), want inconclusive for the memory budget", res.Verdict, res.Detail)
 	}
-	if res.Positions*16 < 1<<20 || res.LayersDone == 0 {
-		t.Fatalf("stopped too early: %d positions, %d layers", res.Positions, res.LayersDone)
+	_, storeBytes := opt.memoryPlan()
+	if res.Positions*16 > storeBytes || res.LayersDone == 0 {
+		t.Fatalf("%d positions in %d layers, want at least one layer and at most %d bytes of keys", res.Positions, res.LayersDone, storeBytes)
+	}
+	full := run(t, Options{Strategy: s, Name: "gardner", Starter: board.Red})
+	if full.Verdict != Optimal || full.Positions*16 <= storeBytes {
+		t.Fatalf("without the budget: %s after %d positions; the test needs an optimal run larger than the budget", full.Verdict, full.Positions)
+	}
+	opt.Jobs = 2
+	if res2 := run(t, opt); res2.Verdict != res.Verdict || res2.Positions != res.Positions || res2.Detail != res.Detail {
+		t.Fatalf("jobs 2: %s, %d positions (%s); jobs 1: %s, %d positions (%s)", res2.Verdict, res2.Positions, res2.Detail, res.Verdict, res.Positions, res.Detail)
+	}
+}
+
+// TestMemoryBudgetSweep: under any memory budget, an in-memory search either
+// gives the unlimited search's answer — the same verdict and counterexample —
+// or stops inconclusive; it is refuted whenever the layer with the loss was
+// reached, even when the budget ran out while that layer was expanded (the
+// events of a full layer are still collected completely); and jobs 1 and 2
+// agree at every budget.
+func TestMemoryBudgetSweep(t *testing.T) {
+	cases := []struct {
+		m, n     int
+		geom     board.Geometry
+		strategy string
+		starter  board.Color
+	}{
+		{4, 3, board.Torus, "gardner", board.Red},
+		{4, 4, board.Cylinder, "hht", board.Blue},
+		{5, 3, board.Cylinder, "hht", board.Red},
+	}
+	for _, c := range cases {
+		b := board.MustNew(c.m, c.n, c.geom)
+		s, err := strategies.New(c.strategy, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := Options{Strategy: s, Name: c.strategy, Starter: c.starter}
+		want := run(t, opt)
+		if want.Verdict != Refuted {
+			t.Fatalf("%s %s: %s, the sweep needs a refuted run", b, c.strategy, want.Verdict)
+		}
+		refuted, inconclusive := 0, 0
+		// Up to a budget that holds every layer and the layer set's least
+		// size many times over.
+		for budget := int64(1 << 10); budget < want.Positions*16*8+1<<22; budget += budget / 4 {
+			opt.MemoryBudget = budget
+			var got [2]*Result
+			for j := range got {
+				opt.Jobs = j + 1
+				got[j] = run(t, opt)
+			}
+			if got[0].Verdict != got[1].Verdict || got[0].Positions != got[1].Positions || got[0].Detail != got[1].Detail {
+				t.Fatalf("%s %s, budget %d: jobs 1 %s (%s), jobs 2 %s (%s)", b, c.strategy, budget, got[0].Verdict, got[0].Detail, got[1].Verdict, got[1].Detail)
+			}
+			switch r := got[0]; r.Verdict {
+			case Inconclusive:
+				inconclusive++
+				if r.LayersDone+2 >= len(want.Counterexample.Moves) {
+					t.Fatalf("%s %s, budget %d: inconclusive with layers to %d complete, but the loss of %d plies is in reach", b, c.strategy, budget, r.LayersDone, len(want.Counterexample.Moves))
+				}
+			case Refuted:
+				refuted++
+				if gameString(b, r.Counterexample.Moves) != gameString(b, want.Counterexample.Moves) || r.Positions != want.Positions {
+					t.Fatalf("%s %s, budget %d: counterexample %s after %d positions, want %s after %d", b, c.strategy, budget, gameString(b, r.Counterexample.Moves), r.Positions, gameString(b, want.Counterexample.Moves), want.Positions)
+				}
+			default:
+				t.Fatalf("%s %s, budget %d: %s, want refuted or inconclusive", b, c.strategy, budget, r.Verdict)
+			}
+		}
+		if inconclusive == 0 || refuted == 0 {
+			t.Errorf("%s %s: %d budgets inconclusive and %d refuted; the sweep needs both", b, c.strategy, inconclusive, refuted)
+		}
+		t.Logf("%s %s: %d budgets inconclusive, %d refuted", b, c.strategy, inconclusive, refuted)
+	}
+}
+
+// TestFullLayerKeepsEvents: a layer whose successors do not fit the memory
+// budget is still searched for losses completely, so the run is refuted,
+// with the same counterexample, when that layer holds the shortest loss, and
+// inconclusive with the layers before it complete otherwise.
+func TestFullLayerKeepsEvents(t *testing.T) {
+	defer func() { fullAt = -1 }()
+	for _, c := range []struct {
+		m, n     int
+		geom     board.Geometry
+		strategy string
+		starter  board.Color
+	}{
+		{4, 3, board.Torus, "gardner", board.Red},
+		{4, 4, board.Cylinder, "hht", board.Blue},
+		{5, 3, board.Cylinder, "hht", board.Red},
+	} {
+		b := board.MustNew(c.m, c.n, c.geom)
+		s, err := strategies.New(c.strategy, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := Options{Strategy: s, Name: c.strategy, Starter: c.starter}
+		fullAt = -1
+		want := run(t, opt)
+		if want.Verdict != Refuted {
+			t.Fatalf("%s %s: %s, want refuted", b, c.strategy, want.Verdict)
+		}
+		for jobs := 1; jobs <= 2; jobs++ {
+			opt.Jobs = jobs
+			for fullAt = want.LayersDone; fullAt >= want.LayersDone-4 && fullAt >= 0; fullAt -= 2 {
+				got := run(t, opt)
+				switch {
+				case fullAt == want.LayersDone:
+					if got.Verdict != Refuted || gameString(b, got.Counterexample.Moves) != gameString(b, want.Counterexample.Moves) || got.Positions != want.Positions {
+						t.Fatalf("%s %s, jobs %d, full at %d: %s (%s), want the loss %s", b, c.strategy, jobs, fullAt, got.Verdict, got.Detail, gameString(b, want.Counterexample.Moves))
+					}
+				case got.Verdict != Inconclusive || got.LayersDone != fullAt || !strings.Contains(got.Detail, "memory budget"):
+					t.Fatalf("%s %s, jobs %d, full at %d: %s with layers to %d (%s), want inconclusive at %d", b, c.strategy, jobs, fullAt, got.Verdict, got.LayersDone, got.Detail, fullAt)
+				}
+			}
+		}
 	}
 }

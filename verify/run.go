@@ -43,6 +43,12 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	// target keeps the peak near what is live (the default lets the heap
 	// reach twice that). Restored when the run ends.
 	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
+	// The collector's soft limit at the budget plus a fixed share (for
+	// Badger's tables and caches and the runtime): the search's own
+	// accounting keeps what is live below it (memoryPlan), and the limit
+	// makes the runtime return freed memory to the system before the process
+	// passes it, rather than some minutes later.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(opt.memoryBudget() + fixedShare))
 	stopProgress := e.startProgress()
 	defer stopProgress()
 	var err error
@@ -63,6 +69,10 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 
 // gcPercent is the collector's target during a run (see Run).
 const gcPercent = 20
+
+// fixedShare is the memory a run uses beside its budget: Badger's memtables
+// and caches (tt.OpenBadger sizes them) and the Go runtime.
+const fixedShare = 64 << 20
 
 // newEngine sets up a search for valid options.
 func newEngine(opt Options) *engine {
@@ -186,7 +196,10 @@ func (e *engine) openStore() (m *meta, err error) {
 		if e.opt.Resume {
 			return nil, ErrResumeInMemory
 		}
-		e.store = tt.NewMem()
+		_, storeBytes := e.opt.memoryPlan()
+		m := tt.NewMem()
+		m.SetBudget(storeBytes)
+		e.store = m
 		return nil, nil
 	}
 	var disk *tt.Badger
@@ -208,7 +221,8 @@ func (e *engine) openStore() (m *meta, err error) {
 	if err != nil {
 		return nil, err
 	}
-	st := tt.NewHybrid(disk, e.opt.memoryBudget())
+	_, storeBytes := e.opt.memoryPlan()
+	st := tt.NewHybrid(disk, storeBytes)
 	e.store = st
 	defer func() {
 		if err != nil {
@@ -302,6 +316,11 @@ func (e *engine) runBFS(ctx context.Context) error {
 		}
 		if len(lr.errors) > 0 || lr.minEvent != 0 {
 			return e.finishWithEvent(d0, d, lr, sizes)
+		}
+		if lr.full {
+			res.Verdict = Inconclusive
+			res.Detail = fmt.Sprintf("memory budget of %d MiB reached while expanding the positions of %d stones, after %d positions; layers up to %d stones are complete and hold no loss (a database goes further, or a larger memory budget)", e.opt.memoryBudget()>>20, d, res.Positions, d)
+			return nil
 		}
 		addCounts(res.RuleCounts, lr.rules)
 		res.LongestGame = max(res.LongestGame, lr.longest)
@@ -445,8 +464,6 @@ func (e *engine) rootMoves() (keys []tt.Key, done bool) {
 func (e *engine) overBudget(d int) bool {
 	res := e.res
 	switch {
-	case e.opt.DB == "" && res.Positions*16 > e.opt.memoryBudget():
-		res.Detail = fmt.Sprintf("memory budget of %d MiB reached after %d positions; layers up to %d stones are complete (a database goes further, or a larger memory budget)", e.opt.memoryBudget()>>20, res.Positions, d)
 	case e.opt.MaxPositions > 0 && res.Positions > e.opt.MaxPositions:
 		res.Detail = fmt.Sprintf("position budget of %d reached after %d positions; layers up to %d stones are complete", e.opt.MaxPositions, res.Positions, d)
 	default:
