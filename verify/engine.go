@@ -456,7 +456,7 @@ func (o Options) memoryBudget() int64 {
 }
 
 // memoryPlan divides the memory budget between what expanding a layer holds
-// (docs/decisions.md V23): the layer set, at about 34 bytes a key (16-byte
+// (docs/decisions.md V24): the layer set, at about 34 bytes a key (16-byte
 // keys at a load between 5/16 and 5/8), gets a quarter, in keys; the store
 // gets the rest, in bytes, for its finished layers and the new layer's runs,
 // which it counts twice (their merge copies them). Both come out of five

@@ -70,7 +70,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	resume := fs.Bool("resume", false, "continue an interrupted shard from its last checkpoint")
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive")
 	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive")
-	memory := fs.String("memory", "4GiB", "memory for positions before they spill to disk")
+	memory := fs.String("memory", "4GiB", "memory budget: the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive")
 	jsonOut := fs.String("json", "", "also write the shard's verify JSON to FILE, or - for standard output")
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")

@@ -78,7 +78,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive; 0 means no limit")
 	blunderTime := blunderFlag(fs)
 	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive; 0 means no limit")
-	memory := fs.String("memory", "4GiB", "memory for positions before they spill to disk")
+	memory := fs.String("memory", "4GiB", "memory budget: the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive")
 	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
 	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md or .sgf)")
