@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -339,6 +340,40 @@ func TestFullLayerKeepsEvents(t *testing.T) {
 				case got.Verdict != Inconclusive || got.LayersDone != fullAt || !strings.Contains(got.Detail, "memory budget"):
 					t.Fatalf("%s %s, jobs %d, full at %d: %s with layers to %d (%s), want inconclusive at %d", b, c.strategy, jobs, fullAt, got.Verdict, got.LayersDone, got.Detail, fullAt)
 				}
+			}
+		}
+	}
+}
+
+// TestDatabaseUnderTinyBudget: with a database and a memory budget too small
+// to hold any layer, every layer goes to Badger and the counterexample is
+// reconstructed from the layers there; the result equals the in-memory run's
+// (verdict, positions, rule counts, counterexample), for jobs 1 and 2.
+func TestDatabaseUnderTinyBudget(t *testing.T) {
+	for _, c := range []struct {
+		m, n     int
+		strategy string
+		starter  board.Color
+	}{
+		{4, 4, "hht", board.Blue},
+		{5, 3, "hht", board.Red},
+		{5, 4, "gardner", board.Blue},
+	} {
+		b := board.MustNew(c.m, c.n, board.Cylinder)
+		s, err := strategies.New(c.strategy, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := run(t, Options{Strategy: s, Name: c.strategy, Starter: c.starter})
+		for jobs := 1; jobs <= 2; jobs++ {
+			got := run(t, Options{Strategy: s, Name: c.strategy, Starter: c.starter, Jobs: jobs,
+				DB: filepath.Join(t.TempDir(), "db"), MemoryBudget: 1 << 10})
+			if got.Verdict != want.Verdict || got.Positions != want.Positions || !maps.Equal(got.RuleCounts, want.RuleCounts) {
+				t.Fatalf("%s %s, jobs %d: %s, %d positions, rules %v; in memory %s, %d, %v", b, c.strategy, jobs, got.Verdict, got.Positions, got.RuleCounts, want.Verdict, want.Positions, want.RuleCounts)
+			}
+			if (got.Counterexample == nil) != (want.Counterexample == nil) ||
+				(want.Counterexample != nil && gameString(b, got.Counterexample.Moves) != gameString(b, want.Counterexample.Moves)) {
+				t.Fatalf("%s %s, jobs %d: counterexample %v, want %v", b, c.strategy, jobs, got.Counterexample, want.Counterexample)
 			}
 		}
 	}

@@ -50,10 +50,8 @@ func (e *engine) finishWithEvent(d0, dL int, lr *layerResult, sizes map[int]int6
 			return err
 		}
 		bad[d] = map[tt.Key]struct{}{}
-		for t := range bad[d+2] {
-			if err := e.preds(t, layer, bad[d]); err != nil {
-				return err
-			}
+		if err := e.preds(bad[d+2], layer, bad[d]); err != nil {
+			return err
 		}
 		if len(bad[d]) == 0 {
 			return fmt.Errorf("internal error: no predecessor of the bad states of layer %d in layer %d", d+2, d)
@@ -105,42 +103,85 @@ func (e *engine) finishWithEvent(d0, dL int, lr *layerResult, sizes map[int]int6
 	return nil
 }
 
-// preds adds to out the canonical stored predecessors (in layer) of state t.
-func (e *engine) preds(t tt.Key, layer tt.Layer, out map[tt.Key]struct{}) error {
-	p := t.Position()
+// predCand is a candidate predecessor s of a bad state: the position
+// before the opponent's stone b and the strategy's stone r, and its key.
+type predCand struct {
+	k    tt.Key
+	s    board.Position
+	r, b board.Cell
+}
+
+// predBatch bounds the candidates gathered before they are looked up (about
+// 14 MB).
+const predBatch = 1 << 18
+
+// preds adds to out the canonical stored predecessors (in layer) of the
+// states in targets. Candidates are looked up in key order, a batch at a
+// time: a layer in Badger then reads each of its blocks once per batch
+// rather than once per question (see tt's block cache).
+func (e *engine) preds(targets map[tt.Key]struct{}, layer tt.Layer, out map[tt.Key]struct{}) error {
 	w := &worker{}
-	for rs := p.Stones(e.me); rs.Any(); {
-		r := rs.Pop()
-		for bs := p.Stones(e.opp); bs.Any(); {
-			b := bs.Pop()
-			s := p
-			if e.me == board.Red {
-				s.Red, s.Blue = s.Red.Without(r), s.Blue.Without(b)
-			} else {
-				s.Blue, s.Red = s.Blue.Without(r), s.Red.Without(b)
+	cands := make([]predCand, 0, predBatch)
+	flush := func() error {
+		slices.SortFunc(cands, func(a, b predCand) int { return tt.Compare(a.k, b.k) })
+		for i := 0; i < len(cands); {
+			j := i + 1
+			for j < len(cands) && cands[j].k == cands[i].k {
+				j++
 			}
-			k := e.key(s, w)
-			if _, dup := out[k]; dup {
-				continue
-			}
-			in, err := layer.Contains(k)
-			if err != nil {
+			if err := e.predOf(cands[i:j], layer, out); err != nil {
 				return err
 			}
-			if !in {
-				continue
+			i = j
+		}
+		cands = cands[:0]
+		return nil
+	}
+	for t := range targets {
+		p := t.Position()
+		for rs := p.Stones(e.me); rs.Any(); {
+			r := rs.Pop()
+			for bs := p.Stones(e.opp); bs.Any(); {
+				b := bs.Pop()
+				s := p
+				if e.me == board.Red {
+					s.Red, s.Blue = s.Red.Without(r), s.Blue.Without(b)
+				} else {
+					s.Blue, s.Red = s.Blue.Without(r), s.Red.Without(b)
+				}
+				cands = append(cands, predCand{k: e.key(s, w), s: s, r: r, b: b})
 			}
-			p1, o := e.rules.Place(s, e.opp, b)
-			if o != Going {
-				continue
+		}
+		if len(cands) >= predBatch {
+			if err := flush(); err != nil {
+				return err
 			}
-			allowed, _, f := e.rules.Answer(p1, b)
-			if f != NoFault {
-				continue
-			}
-			if allowed.Has(r) {
-				out[k] = struct{}{}
-			}
+		}
+	}
+	return flush()
+}
+
+// predOf adds the key of cs (candidates of one key) to out if it is a stored
+// position (so it is reachable) from which a step reaches a bad state: after
+// the opponent's stone, the strategy allows the removed stone of its own.
+func (e *engine) predOf(cs []predCand, layer tt.Layer, out map[tt.Key]struct{}) error {
+	k := cs[0].k
+	if _, dup := out[k]; dup {
+		return nil
+	}
+	in, err := layer.Contains(k)
+	if err != nil || !in {
+		return err
+	}
+	for _, c := range cs {
+		p1, o := e.rules.Place(c.s, e.opp, c.b)
+		if o != Going {
+			continue
+		}
+		allowed, _, f := e.rules.Answer(p1, c.b)
+		if f == NoFault && allowed.Has(c.r) {
+			out[k] = struct{}{}
+			return nil
 		}
 	}
 	return nil
