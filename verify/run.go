@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"hexproof/board"
@@ -38,17 +39,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, opt.TimeLimit)
 		defer cancel()
 	}
-	// The search's memory is a few large arrays of keys, which hold no
-	// pointers: a collection costs little whatever their size, so a low
-	// target keeps the peak near what is live (the default lets the heap
-	// reach twice that). Restored when the run ends.
-	defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
-	// The collector's soft limit at the budget plus a fixed share (for
-	// Badger's tables and caches and the runtime): the search's own
-	// accounting keeps what is live below it (memoryPlan), and the limit
-	// makes the runtime return freed memory to the system before the process
-	// passes it, rather than some minutes later.
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(opt.memoryBudget() + fixedShare))
+	defer collectorFor(opt.memoryBudget())()
 	stopProgress := e.startProgress()
 	defer stopProgress()
 	var err error
@@ -73,6 +64,50 @@ const gcPercent = 20
 // fixedShare is the memory a run uses beside its budget: Badger's memtables
 // and caches (tt.OpenBadger sizes them) and the Go runtime.
 const fixedShare = 64 << 20
+
+// collector holds the runtime's collector settings while runs are active.
+var collector struct {
+	mu       sync.Mutex
+	active   int
+	budgets  int64
+	oldGC    int
+	oldLimit int64
+}
+
+// collectorFor sets the collector for a run of the given memory budget, and
+// returns what undoes it. The search's memory is a few large arrays of keys,
+// which hold no pointers: a collection costs little whatever their size, so
+// a low target (gcPercent) keeps the peak near what is live (the default
+// lets the heap reach twice that). The soft memory limit, the budgets of the
+// active runs plus the fixed share, makes the runtime return freed memory to
+// the system before the process passes it, rather than some minutes later;
+// the runs' own accounting keeps what is live below it (memoryPlan). Runs
+// may overlap (certify's table): the first to start saves the process's
+// settings and the last to end restores them.
+func collectorFor(budget int64) (undo func()) {
+	c := &collector
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.active == 0 {
+		c.oldGC = debug.SetGCPercent(gcPercent)
+		c.oldLimit = debug.SetMemoryLimit(-1)
+	}
+	c.active++
+	c.budgets += budget
+	debug.SetMemoryLimit(c.budgets + fixedShare)
+	return func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.active--
+		c.budgets -= budget
+		if c.active == 0 {
+			debug.SetGCPercent(c.oldGC)
+			debug.SetMemoryLimit(c.oldLimit)
+			return
+		}
+		debug.SetMemoryLimit(c.budgets + fixedShare)
+	}
+}
 
 // newEngine sets up a search for valid options.
 func newEngine(opt Options) *engine {
