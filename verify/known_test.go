@@ -238,24 +238,25 @@ func TestMemoryBudgetInMemory(t *testing.T) {
 	}
 }
 
+// refutedSmall are small refuted runs whose losses are some layers deep.
+var refutedSmall = []struct {
+	m, n     int
+	geom     board.Geometry
+	strategy string
+	starter  board.Color
+}{
+	{4, 3, board.Torus, "gardner", board.Red},
+	{4, 4, board.Cylinder, "hht", board.Blue},
+	{5, 3, board.Cylinder, "hht", board.Red},
+}
+
 // TestMemoryBudgetSweep: under any memory budget, an in-memory search either
 // gives the unlimited search's answer — the same verdict and counterexample —
-// or stops inconclusive; it is refuted whenever the layer with the loss was
-// reached, even when the budget ran out while that layer was expanded (the
-// events of a full layer are still collected completely); and jobs 1 and 2
-// agree at every budget.
+// or stops inconclusive, never while the loss is within the layers it
+// completed; and jobs 1 and 2 agree at every budget (a layer is refused
+// exactly when its finished size does not fit, whatever the workers' timing).
 func TestMemoryBudgetSweep(t *testing.T) {
-	cases := []struct {
-		m, n     int
-		geom     board.Geometry
-		strategy string
-		starter  board.Color
-	}{
-		{4, 3, board.Torus, "gardner", board.Red},
-		{4, 4, board.Cylinder, "hht", board.Blue},
-		{5, 3, board.Cylinder, "hht", board.Red},
-	}
-	for _, c := range cases {
+	for _, c := range refutedSmall {
 		b := board.MustNew(c.m, c.n, c.geom)
 		s, err := strategies.New(c.strategy, b)
 		if err != nil {
@@ -307,16 +308,7 @@ func TestMemoryBudgetSweep(t *testing.T) {
 // inconclusive with the layers before it complete otherwise.
 func TestFullLayerKeepsEvents(t *testing.T) {
 	defer func() { fullAt = -1 }()
-	for _, c := range []struct {
-		m, n     int
-		geom     board.Geometry
-		strategy string
-		starter  board.Color
-	}{
-		{4, 3, board.Torus, "gardner", board.Red},
-		{4, 4, board.Cylinder, "hht", board.Blue},
-		{5, 3, board.Cylinder, "hht", board.Red},
-	} {
+	for _, c := range refutedSmall {
 		b := board.MustNew(c.m, c.n, c.geom)
 		s, err := strategies.New(c.strategy, b)
 		if err != nil {
