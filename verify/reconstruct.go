@@ -116,14 +116,18 @@ type predCand struct {
 const predBatch = 1 << 18
 
 // preds adds to out the canonical stored predecessors (in layer) of the
-// states in targets. Candidates are looked up in key order, a batch at a
-// time: a layer in Badger then reads each of its blocks once per batch
-// rather than once per question (see tt's block cache).
+// states in targets. Candidates of a layer in Badger are looked up in key
+// order, a batch at a time, so that each of its blocks is read once per
+// batch rather than once per question (see tt's block cache); candidates of
+// one key then come together, and are asked about once.
 func (e *engine) preds(targets map[tt.Key]struct{}, layer tt.Layer, out map[tt.Key]struct{}) error {
 	w := &worker{}
 	cands := make([]predCand, 0, predBatch)
+	_, inMemory := layer.(tt.MemLayer)
 	flush := func() error {
-		slices.SortFunc(cands, func(a, b predCand) int { return tt.Compare(a.k, b.k) })
+		if !inMemory { // a binary search of a layer in memory needs no order
+			slices.SortFunc(cands, func(a, b predCand) int { return tt.Compare(a.k, b.k) })
+		}
 		for i := 0; i < len(cands); {
 			j := i + 1
 			for j < len(cands) && cands[j].k == cands[i].k {
