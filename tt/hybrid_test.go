@@ -161,3 +161,82 @@ func TestHybridMetaAfterFailedPersist(t *testing.T) {
 		t.Fatalf("metadata %q was written after the layer before it failed to persist", meta)
 	}
 }
+
+// TestHybridMakesRoom: the hybrid store keeps finished layers in memory
+// while they fit beside the layer being built (counted at layerCost), drops
+// the oldest first when it needs room, never the layer just before the one
+// being built (the search expands it), and sends a layer to Badger only when
+// dropping every other layer does not make room; every layer reads back the
+// same wherever it is.
+func TestHybridMakesRoom(t *testing.T) {
+	disk, err := OpenBadger(filepath.Join(t.TempDir(), "db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 1000 // keys a layer
+	// Room for three finished layers, or one finished layer and the
+	// building of another (16n + 32n), but not two and a building.
+	h := NewHybrid(disk, 16*n*3)
+	defer h.Close()
+	r := rand.New(rand.NewPCG(1, 2))
+	want := map[int][]Key{}
+	build := func(d int, keys []Key) Layer {
+		w, err := h.Create(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := AddRun(w, SortUnique(slices.Clone(keys))); err != nil {
+			t.Fatal(err)
+		}
+		l, err := w.Finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[d] = SortUnique(slices.Clone(keys))
+		return l
+	}
+	cached := func() []int {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		var ds []int
+		for d := range h.cached {
+			ds = append(ds, d)
+		}
+		slices.Sort(ds)
+		return ds
+	}
+	build(0, hybridKeys(r, n))
+	build(2, hybridKeys(r, n))
+	if got := cached(); !slices.Equal(got, []int{0, 2}) {
+		t.Fatalf("two small layers: cached %v, want both", got)
+	}
+	// Layer 4 needs 32n while built: layer 0 goes, layer 2 stays.
+	if _, ok := build(4, hybridKeys(r, n)).(MemLayer); !ok {
+		t.Fatal("layer 4 went to Badger although dropping layer 0 made room")
+	}
+	if got := cached(); !slices.Equal(got, []int{2, 4}) {
+		t.Fatalf("after layer 4: cached %v, want [2 4]", got)
+	}
+	// Layer 6 of 2n keys needs 64n: dropping layer 2 is not enough beside
+	// layer 4, which is kept, so layer 6 goes to Badger.
+	if _, ok := build(6, hybridKeys(r, 2*n)).(MemLayer); ok {
+		t.Fatal("layer 6 stayed in memory beyond the budget")
+	}
+	if got := cached(); !slices.Equal(got, []int{4}) {
+		t.Fatalf("after layer 6: cached %v, want [4]", got)
+	}
+	for d, keys := range want {
+		l, err := h.Layer(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := reviewLayerKeys(t, l); !slices.Equal(got, keys) {
+			t.Fatalf("layer %d reads back %d keys, want %d", d, len(got), len(keys))
+		}
+		for _, k := range keys[:10] {
+			if ok, err := l.Contains(k); !ok || err != nil {
+				t.Fatalf("layer %d: Contains(%v) = %v, %v", d, k, ok, err)
+			}
+		}
+	}
+}
