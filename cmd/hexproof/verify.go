@@ -87,6 +87,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	cert := fs.String("certificate", "", "with --choices some: write the proof's choices to FILE (.json); with --starter both, FILE gets -red/-blue before its extension")
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	logEvery := fs.Duration("log-every", 10*time.Minute, "without a progress bar (not a terminal, or --no-progress), print a progress line to stderr this often; 0: never")
 	fs.String("shard", "", "verify shard I of a plan in DIR instead, DIR/I (see 'hexproof verify --shard x/0 --help')")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
 	_ = fs.MarkHidden("cpuprofile")
@@ -206,7 +207,11 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		<-ctx.Done()
 		stop()
 	}()
-	results, err := runStarters(ctx, opts, losses, !*noProgress && isTerminal(os.Stderr), newBlunders(ctx, strat.Side(), *blunderTime), *jsonOut != "-", stdout, stderr)
+	if *logEvery < 0 {
+		return usageErr(fmt.Errorf("--log-every: %s is negative", *logEvery))
+	}
+	prog := progressMode{bar: !*noProgress && isTerminal(os.Stderr), every: *logEvery}
+	results, err := runStarters(ctx, opts, losses, prog, newBlunders(ctx, strat.Side(), *blunderTime), *jsonOut != "-", stdout, stderr)
 	if err != nil {
 		if losses != nil {
 			losses.Close()
@@ -256,7 +261,14 @@ func startCPUProfile(path string) (stop func(), err error) {
 // runStarters runs each starter's verification in turn, printing each
 // result as text unless the JSON goes to standard output; after Ctrl-C the
 // runs not yet started are not started.
-func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, progress bool, bs *blunders, text bool, stdout, stderr io.Writer) ([]*verify.Result, error) {
+// progressMode is how a run shows its progress: a bar on a terminal, or
+// else a line every so often (0: never).
+type progressMode struct {
+	bar   bool
+	every time.Duration
+}
+
+func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, progress progressMode, bs *blunders, text bool, stdout, stderr io.Writer) ([]*verify.Result, error) {
 	var results []*verify.Result
 	for k, opt := range opts {
 		if ctx.Err() != nil {
@@ -267,9 +279,12 @@ func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, 
 			opt.OnLoss = annotatedLosses{losses, bs}.Write
 		}
 		var bar *progressbar.ProgressBar
-		if progress {
+		switch {
+		case progress.bar:
 			bar = newBar(opt.Strategy.Board(), opt.Starter, stderr)
 			opt.Progress = func(p verify.Progress) { updateBar(bar, p) }
+		case progress.every > 0:
+			opt.Progress = progressLog(opt.Starter, progress.every, stderr)
 		}
 		res, err := verify.Run(ctx, opt)
 		if bar != nil {
@@ -497,6 +512,38 @@ func newBar(b *board.Board, starter board.Color, w io.Writer) *progressbar.Progr
 		progressbar.OptionThrottle(200*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)
+}
+
+// progressLog prints a line of progress every so often, for runs whose
+// stderr goes to a file (a background run, a batch job).
+func progressLog(starter board.Color, every time.Duration, w io.Writer) func(verify.Progress) {
+	next := every
+	return func(p verify.Progress) {
+		if p.Elapsed < next {
+			return
+		}
+		next = p.Elapsed + every
+		fmt.Fprintln(w, progressLine(starter, p))
+	}
+}
+
+// progressLine says where a run is, in one line.
+func progressLine(starter board.Color, p verify.Progress) string {
+	rate := 0.0
+	if s := p.Elapsed.Seconds(); s > 0 {
+		rate = float64(p.Positions) / s
+	}
+	elapsed := p.Elapsed.Round(time.Second)
+	if p.Elapsed < 10*time.Second {
+		elapsed = p.Elapsed.Round(10 * time.Millisecond)
+	}
+	head := fmt.Sprintf("hexproof verify: %s starts, %s: ", capitalize(starter.String()), elapsed)
+	if p.Frontier == 0 {
+		// --choices some: a depth-first search, no layers
+		return head + fmt.Sprintf("%s positions searched (%s a second)", reports.Thousands(p.Positions), reports.Thousands(int64(rate)))
+	}
+	return head + fmt.Sprintf("expanding the positions of %d stones, %s of %s (%.0f%%); %s positions stored (%s a second)",
+		p.Layer, reports.Thousands(p.Done), reports.Thousands(p.Frontier), 100*float64(p.Done)/float64(p.Frontier), reports.Thousands(p.Positions), reports.Thousands(int64(rate)))
 }
 
 func updateBar(bar *progressbar.ProgressBar, p verify.Progress) {

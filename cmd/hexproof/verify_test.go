@@ -206,3 +206,42 @@ func TestDatabaseKeptOnlyWhenNeeded(t *testing.T) {
 		t.Fatalf("resume: exit %d, %d entries\n%s", code, entries(), out)
 	}
 }
+
+// TestLogEvery: without a progress bar (stderr is not a terminal here), a
+// run prints a progress line to stderr every --log-every, and none with 0;
+// the result on stdout is the same either way.
+func TestLogEvery(t *testing.T) {
+	args := []string{"verify", "--board", "5x4", "--strategy", "gardner", "--starter", "red", "--in-memory", "--blunder-time", "0"}
+	code, out, errs := runCmd(append(args, "--log-every", "1ms")...)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(errs), "\n")
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "hexproof verify: Red starts, ") || !strings.Contains(l, "expanding the positions of ") || !strings.Contains(l, "positions stored") {
+			t.Fatalf("not a progress line: %q", l)
+		}
+	}
+	if len(lines) < 2 {
+		t.Fatalf("%d progress lines at 1ms, want several:\n%s", len(lines), errs)
+	}
+	code0, out0, errs0 := runCmd(append(args, "--log-every", "0")...)
+	if code0 != 0 || errs0 != "" {
+		t.Fatalf("--log-every 0: exit %d, stderr %q", code0, errs0)
+	}
+	strip := func(s string) string { // the elapsed time differs
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if !strings.Contains(l, "elapsed") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	if strip(out) != strip(out0) {
+		t.Fatalf("the result differs with progress lines:\n%s\n---\n%s", out, out0)
+	}
+	if code, _, errs := runCmd(append(args, "--log-every", "-1s")...); code != 2 || !strings.Contains(errs, "--log-every") {
+		t.Fatalf("--log-every -1s: exit %d, stderr %q", code, errs)
+	}
+}
