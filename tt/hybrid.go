@@ -17,9 +17,9 @@ import (
 // crash could lose, and the search does not wait for the disk.
 //
 // Memory: budget bounds the bytes of keys held — the finished layers kept,
-// plus the runs of the layer being built counted twice, since finishing it
-// in memory merges them into a new array while they still exist. A layer
-// whose runs would pass that goes to Badger, once older layers have been
+// plus layerCost of the layer being built (its distinct keys counted twice:
+// the runs held and the array that finishing merges them into; see
+// building). A layer that would pass that goes to Badger, once older layers have been
 // dropped from memory to make room (oldest first; they stay readable from
 // Badger, and only a counterexample's reconstruction reads them again).
 // Layer d-2, which the search expands into layer d, is never dropped while

@@ -458,8 +458,9 @@ func (o Options) memoryBudget() int64 {
 // memoryPlan divides the memory budget between what expanding a layer holds
 // (docs/decisions.md V24): the layer set, at about 34 bytes a key (16-byte
 // keys at a load between 5/16 and 5/8), gets a quarter, in keys; the store
-// gets the rest, in bytes, for its finished layers and the new layer's runs,
-// which it counts twice (their merge copies them). Both come out of five
+// gets the rest, in bytes, for its finished layers and the layer being built
+// (at 32 bytes a distinct key: its runs and the array they are merged into,
+// tt's layerCost). Both come out of five
 // sixths of the budget, because the collector, at gcPercent, lets the heap
 // grow a fifth beyond what is live before it collects.
 func (o Options) memoryPlan() (setKeys, storeBytes int64) {
