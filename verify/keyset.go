@@ -269,10 +269,18 @@ func (ls *layerSet) finish() error {
 type batch struct {
 	ls   *layerSet
 	bufs [1 << partBits][]tt.Key
+	// recent is a direct-mapped cache of the keys this batch was handed,
+	// small enough for the core's own cache: a key found there was handed
+	// before, so it is already in the set or on its way there, and handing
+	// it again would change nothing but cost a probe of a large table.
+	recent []tt.Key
 }
 
+// recentKeys is the size of a batch's cache of recent keys (128 KiB).
+const recentKeys = 1 << 13
+
 func newBatch(ls *layerSet) *batch {
-	b := &batch{ls: ls}
+	b := &batch{ls: ls, recent: make([]tt.Key, recentKeys)}
 	for i := range b.bufs {
 		b.bufs[i] = make([]tt.Key, 0, bufKeys)
 	}
@@ -280,7 +288,13 @@ func newBatch(ls *layerSet) *batch {
 }
 
 func (b *batch) add(k tt.Key) error {
-	p := b.ls.parts[0].set.hash(k) >> (64 - partBits)
+	h := b.ls.parts[0].set.hash(k)
+	if r := &b.recent[h&(recentKeys-1)]; *r != k {
+		*r = k
+	} else {
+		return nil
+	}
+	p := h >> (64 - partBits)
 	b.bufs[p] = append(b.bufs[p], k)
 	if len(b.bufs[p]) == bufKeys {
 		return b.flush(int(p))
