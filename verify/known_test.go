@@ -238,6 +238,23 @@ func TestMemoryBudgetInMemory(t *testing.T) {
 	}
 }
 
+// refutedRun runs strategy on the m×n board unlimited, and fails the test
+// unless it is refuted.
+func refutedRun(t *testing.T, m, n int, geom board.Geometry, strategy string, starter board.Color) (*board.Board, Options, *Result) {
+	t.Helper()
+	b := board.MustNew(m, n, geom)
+	s, err := strategies.New(strategy, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{Strategy: s, Name: strategy, Starter: starter}
+	want := run(t, opt)
+	if want.Verdict != Refuted {
+		t.Fatalf("%s %s: %s, want a refuted run", b, strategy, want.Verdict)
+	}
+	return b, opt, want
+}
+
 // refutedSmall are small refuted runs whose losses are some layers deep.
 var refutedSmall = []struct {
 	m, n     int
@@ -257,16 +274,7 @@ var refutedSmall = []struct {
 // exactly when its finished size does not fit, whatever the workers' timing).
 func TestMemoryBudgetSweep(t *testing.T) {
 	for _, c := range refutedSmall {
-		b := board.MustNew(c.m, c.n, c.geom)
-		s, err := strategies.New(c.strategy, b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		opt := Options{Strategy: s, Name: c.strategy, Starter: c.starter}
-		want := run(t, opt)
-		if want.Verdict != Refuted {
-			t.Fatalf("%s %s: %s, the sweep needs a refuted run", b, c.strategy, want.Verdict)
-		}
+		b, opt, want := refutedRun(t, c.m, c.n, c.geom, c.strategy, c.starter)
 		refuted, inconclusive := 0, 0
 		// Up to a budget that holds every layer and the layer set's least
 		// size many times over.
@@ -309,17 +317,8 @@ func TestMemoryBudgetSweep(t *testing.T) {
 func TestFullLayerKeepsEvents(t *testing.T) {
 	defer func() { fullAt = -1 }()
 	for _, c := range refutedSmall {
-		b := board.MustNew(c.m, c.n, c.geom)
-		s, err := strategies.New(c.strategy, b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		opt := Options{Strategy: s, Name: c.strategy, Starter: c.starter}
 		fullAt = -1
-		want := run(t, opt)
-		if want.Verdict != Refuted {
-			t.Fatalf("%s %s: %s, want refuted", b, c.strategy, want.Verdict)
-		}
+		b, opt, want := refutedRun(t, c.m, c.n, c.geom, c.strategy, c.starter)
 		for jobs := 1; jobs <= 2; jobs++ {
 			opt.Jobs = jobs
 			for fullAt = want.LayersDone; fullAt >= want.LayersDone-4 && fullAt >= 0; fullAt -= 2 {
