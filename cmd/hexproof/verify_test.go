@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -10,6 +11,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"hexproof/board"
+	"hexproof/verify"
 )
 
 // verdictJSON drops what legitimately varies between runs (time).
@@ -211,22 +215,26 @@ func TestDatabaseKeptOnlyWhenNeeded(t *testing.T) {
 // run prints a progress line to stderr every --log-every, and none with 0;
 // the result on stdout is the same either way.
 func TestLogEvery(t *testing.T) {
-	args := []string{"verify", "--board", "5x4", "--strategy", "gardner", "--starter", "red", "--in-memory", "--blunder-time", "0"}
+	// About 2 s of search (refuted, exit 1): several ticks of the progress
+	// goroutine, which reports every 200 ms.
+	args := []string{"verify", "--board", "5x4", "--strategy", "hht", "--starter", "red", "--in-memory", "--blunder-time", "0"}
 	code, out, errs := runCmd(append(args, "--log-every", "1ms")...)
-	if code != 0 {
+	if code != 1 {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
-	lines := strings.Split(strings.TrimSpace(errs), "\n")
-	for _, l := range lines {
+	for _, l := range strings.Split(strings.TrimSpace(errs), "\n") {
+		if l == "" {
+			continue
+		}
 		if !strings.HasPrefix(l, "hexproof verify: Red starts, ") || !strings.Contains(l, "expanding the positions of ") || !strings.Contains(l, "positions stored") {
 			t.Fatalf("not a progress line: %q", l)
 		}
 	}
-	if len(lines) < 2 {
-		t.Fatalf("%d progress lines at 1ms, want several:\n%s", len(lines), errs)
+	if n := strings.Count(errs, "\n"); n < 2 {
+		t.Fatalf("%d progress lines at 1ms, want several:\n%s", n, errs)
 	}
 	code0, out0, errs0 := runCmd(append(args, "--log-every", "0")...)
-	if code0 != 0 || errs0 != "" {
+	if code0 != 1 || errs0 != "" {
 		t.Fatalf("--log-every 0: exit %d, stderr %q", code0, errs0)
 	}
 	strip := func(s string) string { // the elapsed time differs
@@ -243,5 +251,29 @@ func TestLogEvery(t *testing.T) {
 	}
 	if code, _, errs := runCmd(append(args, "--log-every", "-1s")...); code != 2 || !strings.Contains(errs, "--log-every") {
 		t.Fatalf("--log-every -1s: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestProgressLog: the progress lines come once per interval of the run's
+// elapsed time, however often the search reports, and say where it is.
+func TestProgressLog(t *testing.T) {
+	var buf bytes.Buffer
+	log := progressLog(board.Blue, time.Minute, &buf)
+	for s := 0; s <= 200; s++ { // reported every second for 200 s
+		log(verify.Progress{Layer: 14, MaxLayer: 40, Positions: int64(s) * 1000, Frontier: 400, Done: int64(s), Elapsed: time.Duration(s) * time.Second})
+	}
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	want := []string{
+		"hexproof verify: Blue starts, 1m0s: expanding the positions of 14 stones, 60 of 400 (15%); 60,000 positions stored (1,000 a second)",
+		"hexproof verify: Blue starts, 2m0s: expanding the positions of 14 stones, 120 of 400 (30%); 120,000 positions stored (1,000 a second)",
+		"hexproof verify: Blue starts, 3m0s: expanding the positions of 14 stones, 180 of 400 (45%); 180,000 positions stored (1,000 a second)",
+	}
+	if !slices.Equal(lines, want) {
+		t.Fatalf("lines:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	buf.Reset()
+	progressLog(board.Red, time.Second, &buf)(verify.Progress{Positions: 5000, Elapsed: 2 * time.Second})
+	if got := strings.TrimSpace(buf.String()); got != "hexproof verify: Red starts, 2s: 5,000 positions searched (2,500 a second)" {
+		t.Fatalf("a search without layers: %q", got)
 	}
 }
