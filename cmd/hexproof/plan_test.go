@@ -126,6 +126,7 @@ func TestPlanUsageErrors(t *testing.T) {
 		{[]string{"verify", "--shard", dir + "/x"}, "want DIR/I"},
 		{[]string{"verify", "--shard", dir + "/0"}, "shard-0.json"},
 		{[]string{"verify", "--shard", dir + "/0", "--board", "5x4"}, "comes from the shard file"},
+		{[]string{"verify", "--shard", dir + "/0", "--log-every", "-1s"}, "cannot be negative"},
 		{[]string{"merge"}, "plan directory"},
 		{[]string{"merge", dir, dir}, "one plan directory"},
 		{[]string{"merge", dir}, "plan.json"},
@@ -174,5 +175,28 @@ func TestShardUntilLayers(t *testing.T) {
 	code, out, _ = runCmd("merge", dir)
 	if code != exitInconclusive || !strings.Contains(out, "unfinished: 1; missing: 0") {
 		t.Errorf("merge: exit %d\n%s", code, out)
+	}
+}
+
+// TestShardLogEvery: a shard without a progress bar (a batch job's stderr is
+// a file) prints progress lines every --log-every, and nothing else there.
+func TestShardLogEvery(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "plan")
+	if code, out, errOut := runCmd("plan", "--board", "5x6", "--strategy", "fitzgerald", "--starter", "blue", "--shards", "2", "--out", dir); code != 0 {
+		t.Fatalf("plan: %s%s", out, errOut)
+	}
+	// About 2 s of search: several ticks of the progress goroutine (200 ms).
+	code, out, errOut := runCmd("verify", "--shard", dir+"/1", "--in-memory", "--until-layers", "10", "--time-limit", "5m", "--log-every", "1ms")
+	if code != exitInconclusive {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "hexproof verify: Blue starts, ") || !strings.Contains(l, "positions stored") {
+			t.Fatalf("not a progress line: %q", l)
+		}
+	}
+	if errOut == "" {
+		t.Fatalf("no progress line")
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 
@@ -74,6 +75,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	jsonOut := fs.String("json", "", "also write the shard's verify JSON to FILE, or - for standard output")
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	logEvery := fs.Duration("log-every", 10*time.Minute, "without a progress bar (not a terminal, as in a batch job, or --no-progress), print a progress line to stderr this often; 0: never")
 	untilLayers := fs.Int("until-layers", 0, "stop (inconclusive) once the layers up to N stones are complete; merge names the N it needs after a loss")
 	// What the shard file decides: refused, so that nobody believes they apply.
 	fixed := []string{"board", "geometry", "strategy", "starter", "choices"}
@@ -99,8 +101,8 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	if *inMemory && (*db != "" || *resume) {
 		return usageErr(fmt.Errorf("--in-memory cannot be combined with --db or --resume"))
 	}
-	if *jobs < 0 || *maxPositions < 0 || *timeLimit < 0 || *untilLayers < 0 {
-		return usageErr(fmt.Errorf("--jobs, --max-positions, --time-limit and --until-layers cannot be negative"))
+	if *jobs < 0 || *maxPositions < 0 || *timeLimit < 0 || *untilLayers < 0 || *logEvery < 0 {
+		return usageErr(fmt.Errorf("--jobs, --max-positions, --time-limit, --until-layers and --log-every cannot be negative"))
 	}
 	if *jobs == 0 {
 		*jobs = max(1, runtimeCPUs())
@@ -152,10 +154,17 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	if !*noProgress && isTerminal(os.Stderr) {
 		bar = newBar(opt.Strategy.Board(), opt.Starter, stderr)
 	}
-	if bar != nil || *untilLayers > 0 {
+	var logLine func(verify.Progress)
+	if bar == nil && *logEvery > 0 {
+		logLine = progressLog(opt.Starter, *logEvery, stderr)
+	}
+	if bar != nil || logLine != nil || *untilLayers > 0 {
 		opt.Progress = func(p verify.Progress) {
-			if bar != nil {
+			switch {
+			case bar != nil:
 				updateBar(bar, p)
+			case logLine != nil:
+				logLine(p)
 			}
 			// Expanding layer p.Layer: the layers up to it are complete
 			// (the result's layers_done will be at least p.Layer).
