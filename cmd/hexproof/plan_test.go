@@ -185,7 +185,7 @@ func TestShardLogEvery(t *testing.T) {
 	if code, out, errOut := runCmd("plan", "--board", "5x6", "--strategy", "fitzgerald", "--starter", "blue", "--shards", "2", "--out", dir); code != 0 {
 		t.Fatalf("plan: %s%s", out, errOut)
 	}
-	// About 2 s of search: several ticks of the progress goroutine (200 ms).
+	// About 4 s of search: many ticks of the progress goroutine (200 ms).
 	code, out, errOut := runCmd("verify", "--shard", dir+"/1", "--in-memory", "--until-layers", "10", "--time-limit", "5m", "--log-every", "1ms")
 	if code != exitInconclusive {
 		t.Fatalf("exit %d: %s%s", code, out, errOut)
