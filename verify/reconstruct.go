@@ -111,8 +111,8 @@ type predCand struct {
 	r, b board.Cell
 }
 
-// predBatch bounds the candidates gathered before they are looked up (about
-// 14 MB).
+// predBatch bounds the candidates gathered before they are looked up (at
+// most about 14 MB).
 const predBatch = 1 << 18
 
 // preds adds to out the canonical stored predecessors (in layer) of the
@@ -122,7 +122,7 @@ const predBatch = 1 << 18
 // one key then come together, and are asked about once.
 func (e *engine) preds(targets map[tt.Key]struct{}, layer tt.Layer, out map[tt.Key]struct{}) error {
 	w := &worker{}
-	cands := make([]predCand, 0, predBatch)
+	var cands []predCand
 	_, inMemory := layer.(tt.MemLayer)
 	flush := func() error {
 		if !inMemory { // a binary search of a layer in memory needs no order

@@ -101,8 +101,11 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	if *inMemory && (*db != "" || *resume) {
 		return usageErr(fmt.Errorf("--in-memory cannot be combined with --db or --resume"))
 	}
-	if *jobs < 0 || *maxPositions < 0 || *timeLimit < 0 || *untilLayers < 0 || *logEvery < 0 {
-		return usageErr(fmt.Errorf("--jobs, --max-positions, --time-limit, --until-layers and --log-every cannot be negative"))
+	if *jobs < 0 || *maxPositions < 0 || *timeLimit < 0 || *untilLayers < 0 {
+		return usageErr(fmt.Errorf("--jobs, --max-positions, --time-limit and --until-layers cannot be negative"))
+	}
+	if err := checkNotNegative(signedFlag{"log-every", *logEvery < 0}); err != nil {
+		return usageErr(err)
 	}
 	if *jobs == 0 {
 		*jobs = max(1, runtimeCPUs())

@@ -111,6 +111,7 @@ var zeroMeans = map[string]string{
 	"jobs": "all CPUs", "max-positions": "no limit", "max-losses": "none",
 	"time-limit": "no limit", "max-nodes": "no limit",
 	"checkpoint-every": "only when a layer is finished",
+	"log-every":        "no progress lines",
 }
 
 // signedFlag is a numeric flag's name and whether it was given a negative

@@ -115,7 +115,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkNotNegative(signedFlag{"jobs", *jobs < 0}, signedFlag{"max-positions", *maxPositions < 0},
 		signedFlag{"max-losses", *maxLosses < 0}, signedFlag{"time-limit", *timeLimit < 0},
-		signedFlag{"checkpoint-every", *checkpointEvery < 0}); err != nil {
+		signedFlag{"checkpoint-every", *checkpointEvery < 0}, signedFlag{"log-every", *logEvery < 0}); err != nil {
 		return usageErr(err)
 	}
 	if err := checkBlunderTime(*blunderTime); err != nil {
@@ -207,9 +207,6 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		<-ctx.Done()
 		stop()
 	}()
-	if *logEvery < 0 {
-		return usageErr(fmt.Errorf("--log-every: %s is negative", *logEvery))
-	}
 	prog := progressMode{bar: !*noProgress && isTerminal(os.Stderr), every: *logEvery}
 	results, err := runStarters(ctx, opts, losses, prog, newBlunders(ctx, strat.Side(), *blunderTime), *jsonOut != "-", stdout, stderr)
 	if err != nil {
@@ -529,10 +526,7 @@ func progressLog(starter board.Color, every time.Duration, w io.Writer) func(ver
 
 // progressLine says where a run is, in one line.
 func progressLine(starter board.Color, p verify.Progress) string {
-	rate := 0.0
-	if s := p.Elapsed.Seconds(); s > 0 {
-		rate = float64(p.Positions) / s
-	}
+	rate := positionsPerSecond(p)
 	elapsed := p.Elapsed.Round(time.Second)
 	if p.Elapsed < 10*time.Second {
 		elapsed = p.Elapsed.Round(10 * time.Millisecond)
@@ -546,11 +540,16 @@ func progressLine(starter board.Color, p verify.Progress) string {
 		p.Layer, reports.Thousands(p.Done), reports.Thousands(p.Frontier), 100*float64(p.Done)/float64(p.Frontier), reports.Thousands(p.Positions), reports.Thousands(int64(rate)))
 }
 
-func updateBar(bar *progressbar.ProgressBar, p verify.Progress) {
-	rate := 0.0
+// positionsPerSecond is the run's rate so far.
+func positionsPerSecond(p verify.Progress) float64 {
 	if s := p.Elapsed.Seconds(); s > 0 {
-		rate = float64(p.Positions) / s
+		return float64(p.Positions) / s
 	}
+	return 0
+}
+
+func updateBar(bar *progressbar.ProgressBar, p verify.Progress) {
+	rate := positionsPerSecond(p)
 	pct := 0.0
 	if p.Frontier > 0 {
 		pct = 100 * float64(p.Done) / float64(p.Frontier)
