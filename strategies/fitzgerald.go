@@ -189,25 +189,50 @@ type state struct {
 	redBrPrev notions.BridgeList // red bridges before Blue's move
 	blueBr    notions.BridgeList
 	blueLift  notions.Lift // Blue's provisional graph in the lifting
-	// For hierarchy items 5–6, computed on first use: the empty cells that
-	// join at least one / two red groups now, and for the latter the groups.
+	// The red groups a red stone on each empty cell would join (their roots
+	// in redG, Notions.JoinedRoots), computed on first use (rootsKnown): rule
+	// spans and hierarchy items 3–6 ask for the same cells many times.
+	rootsKnown board.Bits
+	joinN      [board.MaxCells]int8
+	joinRoots  [board.MaxCells][12]int16
+	// For hierarchy items 5–6, filled once (joinDone): the empty cells that
+	// join at least one / two red groups now.
 	join1, join2 board.Bits
-	joinN        [board.MaxCells]int8
-	joinRoots    [board.MaxCells][12]int16
 	joinDone     bool
-	// Memo of Notions.SpanAfter per empty cell (valid where spanKnown has it).
-	spanKnown      board.Bits
-	spanLo, spanHi [board.MaxCells]int8
+	// Notions.Near of redG, computed on first use (nearDone).
+	nearTop, nearBottom, nearAny board.Bits
+	nearDone                     bool
 }
 
-// span is Notions.SpanAfter for the empty cell c, memoized per decision.
-func (f *Fitzgerald) span(s *state, c board.Cell) (lo, hi int) {
-	if !s.spanKnown.Has(c) {
-		l, h := f.nt.SpanAfter(&s.redG, c, s.p.Red, s.empty, true)
-		s.spanLo[c], s.spanHi[c] = int8(l), int8(h)
-		s.spanKnown = s.spanKnown.With(c)
+// near is Notions.Near for the decision's red groups, memoized: rules 4,
+// 7 and 10–14 and hierarchy items 5–6 all filter their cells by it.
+func (f *Fitzgerald) near(s *state) (top, bottom, any board.Bits) {
+	if !s.nearDone {
+		s.nearTop, s.nearBottom, s.nearAny = f.nt.Near(&s.redG, true)
+		s.nearDone = true
 	}
-	return int(s.spanLo[c]), int(s.spanHi[c])
+	return s.nearTop, s.nearBottom, s.nearAny
+}
+
+// roots returns the red groups a red stone on the empty cell c would join
+// (Notions.JoinedRoots on the decision's red groups), memoized per decision.
+func (f *Fitzgerald) roots(s *state, c board.Cell) (int, *[12]int16) {
+	if !s.rootsKnown.Has(c) {
+		s.joinN[c] = int8(f.nt.JoinedRoots(&s.redG, c, s.p.Red, s.empty, true, &s.joinRoots[c]))
+		s.rootsKnown = s.rootsKnown.With(c)
+	}
+	return int(s.joinN[c]), &s.joinRoots[c]
+}
+
+// span is Notions.SpanAfter for the empty cell c: c's ring merged with the
+// spans of the groups it joins.
+func (f *Fitzgerald) span(s *state, c board.Cell) (lo, hi int) {
+	n, r := f.roots(s, c)
+	lo, hi = f.nt.RingOf(c), f.nt.RingOf(c)
+	for k := 0; k < n; k++ {
+		lo, hi = min(lo, int(s.redG.Lo[r[k]])), max(hi, int(s.redG.Hi[r[k]]))
+	}
+	return lo, hi
 }
 
 // Allowed implements Strategy: one cell, or for fitzgerald-rules every cell
@@ -415,7 +440,7 @@ func (f *Fitzgerald) rule(s *state, r int) (board.Bits, string) {
 		}
 		var out board.Bits
 		// Only a cell next to both the top's and the bottom's group can join them.
-		top, bottom, _ := nt.Near(&s.redG, true)
+		top, bottom, _ := f.near(s)
 		for c := top.And(bottom).And(s.empty); c.Any(); {
 			x := c.Pop()
 			if lo, hi := f.span(s, x); lo == 0 && hi == nt.N+1 {
@@ -864,7 +889,7 @@ func (f *Fitzgerald) coverRule(s *state, r, dir int) board.Bits {
 	nt := f.nt
 	var out board.Bits
 	// A cell that joins no group covers only its own ring.
-	_, _, near := nt.Near(&s.redG, true)
+	_, _, near := f.near(s)
 	for k := 0; k < nts; k++ {
 		t := ts[k]
 		if nt.Covered(&s.redG, t.a, t.b) {
@@ -968,7 +993,7 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 	// 3: lengthens a path covering ring j the most.
 	l = keepMax(l, func(c board.Cell) int { return f.lengthGain(s, c) })
 	// 4: connects the most disjoint paths.
-	l = keepMax(l, func(c board.Cell) int { return nt.JoinCount(&s.redG, c, s.p.Red, s.empty, true) })
+	l = keepMax(l, func(c board.Cell) int { n, _ := f.roots(s, c); return n })
 	// 5 and 6: next-move connections.
 	if l.Count() > 1 {
 		var best, ways [board.MaxCells]int16
@@ -1012,10 +1037,8 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 // lengthGain is hierarchy item 3: by how many rings a red stone on c lengthens
 // an existing provisional path that covers ring j (0 if it joins none).
 func (f *Fitzgerald) lengthGain(s *state, c board.Cell) int {
-	nt := f.nt
 	before := -1
-	var roots [12]int16
-	n := nt.JoinedRoots(&s.redG, c, s.p.Red, s.empty, true, &roots)
+	n, roots := f.roots(s, c)
 	if f.item3After {
 		// item3=after: the path after the move covers ring j; its gain is
 		// over the longest path it joins (none: a new path of one ring).
@@ -1043,19 +1066,22 @@ func (f *Fitzgerald) lengthGain(s *state, c board.Cell) int {
 
 // nextJoins measures, after a red stone on c, the largest number of red
 // provisional groups one further red stone would join, and the number of empty
-// cells whose stone would join at least two. A cell x away from c (not
-// adjacent to c, not a bridge away) keeps its edges, so after the move it
-// joins the images of the groups it joins now, where c's groups become one;
-// only cells near c need recounting on the new groups.
+// cells whose stone would join at least two. After the move, an empty cell x
+// joins the images of the groups it joins now (c's groups become one, M), and
+// M as well if x is linked to c (adjacent, or a bridge away with both bridge
+// cells empty). Nothing else changes: c's stone removes only the bridges
+// through c, and x's bridge to y through c makes x adjacent to c and y
+// adjacent to c (bridge cells are common neighbours; for a bridge to ring 0 or
+// n+1, c is on ring 1 or n and joins it), so y's group is in M, which x
+// reaches anyway. TestNextJoinsMatchesBruteForce compares with the groups
+// recomputed after the move.
 func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
-	nt := f.nt
 	if !s.joinDone {
 		// Only cells near a group can join one (Notions.Near is a superset).
-		_, _, near := nt.Near(&s.redG, true)
+		_, _, near := f.near(s)
 		for e := s.empty.And(near); e.Any(); {
 			x := e.Pop()
-			k := nt.JoinedRoots(&s.redG, x, s.p.Red, s.empty, true, &s.joinRoots[x])
-			s.joinN[x] = int8(k)
+			k, _ := f.roots(s, x)
 			if k >= 1 {
 				s.join1 = s.join1.With(x)
 			}
@@ -1065,34 +1091,25 @@ func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
 		}
 		s.joinDone = true
 	}
-	var rc [12]int16
-	nc := nt.JoinedRoots(&s.redG, c, s.p.Red, s.empty, true, &rc)
-	inRc := func(r int16) bool {
-		for k := 0; k < nc; k++ {
-			if rc[k] == r {
-				return true
-			}
-		}
-		return false
+	nc, rc := f.roots(s, c)
+	link := f.nt.Linked(c, s.empty).And(s.empty)
+	// A cell that joins one group now and is not linked to c joins one after.
+	if s.join1.AndNot(s.join2).AndNot(link).Without(c).Any() {
+		best = 1
 	}
-	red, empty := s.p.Red.With(c), s.empty.Without(c)
-	near := nt.Reach(c).And(empty)
-	// Cells near c: count on the groups after the move.
-	g := s.redG
-	nt.AddStone(&g, c, s.p.Red, s.empty, true)
-	for e := near; e.Any(); {
-		k := nt.JoinCount(&g, e.Pop(), red, empty, true)
-		if k >= 2 {
-			ways++
-		}
-		best = max(best, k)
-	}
-	// Cells away from c that join two or more groups now: map their groups.
-	for e := s.join2.AndNot(near).Without(c); e.Any(); {
+	for e := s.join2.Or(link).Without(c); e.Any(); {
 		x := e.Pop()
-		k, merged := 0, false
-		for y := 0; y < int(s.joinN[x]); y++ {
-			if inRc(s.joinRoots[x][y]) {
+		n, rx := f.roots(s, x)
+		k, merged := 0, link.Has(x)
+		for y := 0; y < n; y++ {
+			in := false
+			for z := 0; z < nc; z++ {
+				if rc[z] == rx[y] {
+					in = true
+					break
+				}
+			}
+			if in {
 				merged = true
 			} else {
 				k++
@@ -1105,9 +1122,6 @@ func (f *Fitzgerald) nextJoins(s *state, c board.Cell) (best, ways int) {
 			ways++
 		}
 		best = max(best, k)
-	}
-	if best < 1 && s.join1.AndNot(near).Without(c).Any() {
-		best = 1
 	}
 	return best, ways
 }

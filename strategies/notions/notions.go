@@ -795,6 +795,23 @@ func (nt *Notions) JoinedRoots(g *Groups, c board.Cell, own, empty board.Bits, v
 	return n
 }
 
+// Linked is the set of real cells that a stone on c would have an edge to in
+// the provisional graph once both are the same colour: c's neighbours, and
+// the cells a bridge away from c whose two bridge cells are in empty. The
+// relation is symmetric (a bridge's cells are common neighbours of its ends).
+func (nt *Notions) Linked(c board.Cell, empty board.Bits) board.Bits {
+	l := nt.B.Neighbours(c)
+	if nt.bridgeTo[c].Any() {
+		for d := range nt.brs[c] {
+			st := &nt.brs[c][d]
+			if st.To >= 0 && int(st.To) < nt.Cells && empty.Has(st.V1) && empty.Has(st.V2) {
+				l = l.With(board.Cell(st.To))
+			}
+		}
+	}
+	return l
+}
+
 // PartnerEdges counts the edges a stone of own on the empty cell c would
 // have: own neighbours (and virtual ring cells when virtual) plus bridges to
 // own stones with both bridge cells empty. A stone can join two groups only if
