@@ -235,6 +235,11 @@ func (f *Fitzgerald) span(s *state, c board.Cell) (lo, hi int) {
 	return lo, hi
 }
 
+// WinRule implements WinTaker: rule 1 comes first in step II and is never
+// skipped, and its moves are the winning moves (a single one, or the
+// hierarchy's pick among several; every move for fitzgerald-rules).
+func (f *Fitzgerald) WinRule() string { return "1" }
+
 // Allowed implements Strategy: one cell, or for fitzgerald-rules every cell
 // of the rule step II chooses.
 func (f *Fitzgerald) Allowed(p board.Position, last board.Cell) (board.Bits, string) {

@@ -49,6 +49,17 @@ type Replier interface {
 	Replies(p board.Position, moves board.Bits, yield func(b board.Cell, allowed board.Bits, rule string) bool)
 }
 
+// WinTaker is an optional interface for strategies that, when they answer an
+// opponent's move and have a move that wins at once, always answer with such
+// moves only, under the rule label WinRule (the thesis strategies' rule 1,
+// which no rule comes before). A search that needs only the outcome of the
+// answer may then skip the decision: whichever winning move the strategy would
+// choose, the game ends the same way (verify.Rules.Outcomes). TestWinTakers
+// checks the contract against Allowed on random positions.
+type WinTaker interface {
+	WinRule() string
+}
+
 // Info describes a registered strategy.
 type Info struct {
 	Name        string

@@ -52,19 +52,22 @@ const (
 )
 
 type engine struct {
-	opt     Options
-	b       *board.Board
-	s       strategies.Strategy
-	rules   *Rules
-	me, opp board.Color
-	all     board.Bits
-	first   bool
-	group   []board.Perm
-	canon   *board.Canonicalizer
-	store   tt.Store
-	res     *Result
-	start   time.Time
-	jobs    int
+	opt   Options
+	b     *board.Board
+	s     strategies.Strategy
+	rules *Rules
+	// expandRules is rules.Outcomes(): the layer expansion needs only the
+	// outcome of a winning answer (see Rules.Outcomes).
+	expandRules *Rules
+	me, opp     board.Color
+	all         board.Bits
+	first       bool
+	group       []board.Perm
+	canon       *board.Canonicalizer
+	store       tt.Store
+	res         *Result
+	start       time.Time
+	jobs        int
 
 	// lossSeen and errSeen are set once a state of the layer being expanded has
 	// a loss (or draw) or a strategy error: the search stops after this layer,
@@ -170,7 +173,7 @@ func (e *engine) expand(s tt.Key, d int, w *worker) {
 	if e.lossSeen.Load() {
 		e.expandEvents(s, p, d, empty, w)
 	} else {
-		e.rules.Replies(p, empty, func(rep Reply) bool {
+		e.expandRules.Replies(p, empty, func(rep Reply) bool {
 			e.step(s, d, empty, &rep, w)
 			return true
 		})
@@ -199,7 +202,7 @@ func (e *engine) step(s tt.Key, d int, empty board.Bits, rep *Reply, w *worker) 
 	}
 	for a := rep.Allowed; a.Any(); {
 		c := a.Pop()
-		p2, o := e.rules.After(rep, c)
+		p2, o := e.expandRules.After(rep, c)
 		switch o {
 		case Won:
 			w.longest = max(w.longest, d+2)
@@ -221,7 +224,7 @@ func (e *engine) drawAfter(s tt.Key, d int, rest board.Bits, rep *Reply, w *work
 	if rest.Count() != 1 || !rep.Allowed.Has(rest.First()) {
 		return
 	}
-	if _, o := e.rules.After(rep, rest.First()); o == Drawn {
+	if _, o := e.expandRules.After(rep, rest.First()); o == Drawn {
 		w.event(s, d+2, evDraw)
 	}
 }
@@ -241,7 +244,7 @@ func (e *engine) expandEvents(s tt.Key, p board.Position, d int, empty board.Bit
 		w.event(s, d+1, evDraw)
 	case 2:
 		// A draw after the strategy's move is possible.
-		e.rules.Replies(p, empty, func(rep Reply) bool {
+		e.expandRules.Replies(p, empty, func(rep Reply) bool {
 			if rep.Outcome == Going && rep.Fault == NoFault {
 				e.drawAfter(s, d, empty.Without(rep.B), &rep, w)
 			}

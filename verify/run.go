@@ -124,6 +124,10 @@ func newEngine(opt Options) *engine {
 		start: time.Now(),
 		rules: NewRules(opt.Strategy, opt.Choices),
 	}
+	e.expandRules = e.rules
+	if useOutcomes {
+		e.expandRules = e.rules.Outcomes()
+	}
 	e.group = b.Identity()
 	if !opt.NoSymmetry && opt.Choices != First {
 		e.group = opt.Strategy.Symmetries()
@@ -177,6 +181,10 @@ type StartError struct {
 }
 
 func (e *StartError) Error() string { return fmt.Sprintf("start prefix %d: %s", e.Index+1, e.Why) }
+
+// useOutcomes lets the layer expansion skip a WinTaker's choice among winning
+// moves (Rules.Outcomes); tests turn it off to compare.
+var useOutcomes = true
 
 // checkStarts checks that the prefixes of opt.Starts are games by the rules,
 // of one length, not over, with the opponent to move.

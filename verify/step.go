@@ -75,6 +75,11 @@ type Rules struct {
 	// First: only the least allowed cell is played (--choices first).
 	First   bool
 	replier strategies.Replier
+	// winRule is the strategy's WinTaker rule; outcomes is set on the copy
+	// Outcomes returns.
+	winRule  string
+	taker    bool
+	outcomes bool
 }
 
 // NewRules makes the game step for strategy s under the given semantics.
@@ -84,7 +89,29 @@ func NewRules(s strategies.Strategy, choices Choices) *Rules {
 		All: s.Board().All(), First: choices == First,
 	}
 	r.replier, _ = s.(strategies.Replier)
+	if t, ok := s.(strategies.WinTaker); ok {
+		r.winRule, r.taker = t.WinRule(), true
+	}
 	return r
+}
+
+// Outcomes returns the game step for a search that needs only the outcome of
+// the strategy's answers, not which cell it picks among moves that win at
+// once: the breadth-first expansion, where a won game is a leaf that is
+// neither stored nor reported. When the strategy is a strategies.WinTaker and
+// has a winning move after the opponent's move b, Replies answers with the
+// least winning cell under the strategy's win rule instead of asking it. This
+// is sound because a WinTaker's answer is then a non-empty set of winning
+// cells with that label, and every one of them ends the game at the same
+// depth with the strategy the winner: the verdict, the counts (positions,
+// rules, longest game) and the counterexample are those of the strategy's
+// own answers. TestOutcomesSameResults compares the two on whole runs. The
+// counterexample walk, replay, `some` and the other commands keep the
+// strategy's own choice.
+func (r *Rules) Outcomes() *Rules {
+	o := *r
+	o.outcomes = r.taker
+	return &o
 }
 
 // GameRules is the game step without a strategy, for searches in which both
@@ -202,9 +229,22 @@ func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bo
 		}
 		return Going
 	}
+	// taken: the going moves after which the strategy, a WinTaker, wins at
+	// once and is not asked (Outcomes).
+	var taken board.Bits
+	if r.outcomes && meWins.Any() {
+		taken = moves
+		if meWins.Count() == 1 {
+			taken = taken.AndNot(meWins)
+		}
+	}
 	reply := func(b board.Cell) Reply {
 		rep := Reply{B: b, P: p.Play(r.Opp, b), Outcome: outcome(b), Wins: meWins.Without(b)}
-		if rep.Outcome == Going {
+		switch {
+		case rep.Outcome != Going:
+		case taken.Has(b):
+			rep.Allowed, rep.Rule = board.Bit(rep.Wins.First()), r.winRule
+		default:
 			rep.Allowed, rep.Rule, rep.Fault = r.Answer(rep.P, b)
 		}
 		return rep
@@ -217,21 +257,21 @@ func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bo
 		}
 		return
 	}
-	// Split off the moves that end the game: the strategy is not asked there.
-	var going, endedBits board.Bits
+	// Split off the moves that end the game or that the strategy answers by
+	// taking its win (taken): the strategy is not asked there.
+	var going, direct board.Bits
 	for bs := moves; bs.Any(); {
-		if b := bs.Pop(); outcome(b) == Going {
+		if b := bs.Pop(); outcome(b) == Going && !taken.Has(b) {
 			going = going.With(b)
 		} else {
-			endedBits = endedBits.With(b)
+			direct = direct.With(b)
 		}
 	}
-	// yieldEnded yields the ended moves below c (all when c is NoCell).
+	// yieldDirect yields the direct moves below c (all when c is NoCell).
 	stopped := false
-	yieldEnded := func(below board.Cell) {
-		for !stopped && endedBits.Any() && (below == board.NoCell || endedBits.First() < below) {
-			b := endedBits.Pop()
-			if !yield(Reply{B: b, P: p.Play(r.Opp, b), Outcome: outcome(b), Wins: meWins.Without(b)}) {
+	yieldDirect := func(below board.Cell) {
+		for !stopped && direct.Any() && (below == board.NoCell || direct.First() < below) {
+			if !yield(reply(direct.Pop())) {
 				stopped = true
 			}
 		}
@@ -239,6 +279,9 @@ func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bo
 	rest := going
 	inYield := false
 	func() {
+		if going.Empty() {
+			return
+		}
 		defer func() {
 			if v := recover(); v != nil && inYield {
 				panic(v) // not the strategy's: a bug of the caller
@@ -250,7 +293,7 @@ func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bo
 			rest = rest.Without(b)
 			inYield = true
 			defer func() { inYield = false }()
-			yieldEnded(b)
+			yieldDirect(b)
 			if stopped {
 				return false
 			}
@@ -269,12 +312,12 @@ func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bo
 	// Moves the Replier did not answer (after a panic): one at a time.
 	for !stopped && rest.Any() {
 		b := rest.Pop()
-		yieldEnded(b)
+		yieldDirect(b)
 		if !stopped && !yield(reply(b)) {
 			stopped = true
 		}
 	}
-	yieldEnded(board.NoCell)
+	yieldDirect(board.NoCell)
 }
 
 // Describe words a fault of the strategy's answer in p after the opponent's
