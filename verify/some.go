@@ -188,6 +188,24 @@ func (e *engine) newSomeSearch(ctx context.Context) *someSearch {
 	}
 	s.refut = mk(e.opp, true)
 	s.proof = mk(e.me, false)
+	// The proof search reads the refutation search's unbounded answers (the
+	// two ask about the same game, with the same keys): where the opponent
+	// forces a game the strategy does not win, the strategy wins by no bound;
+	// where it does not, the strategy wins by the ply at which the longest
+	// game of that disproof's tree ends (andor.Search.ProveDepth).
+	cells := e.b.Cells()
+	s.proof.Oracle = func(k andor.Key, d, K int) (bool, int, bool) {
+		refuted, depth, ok := s.refut.Table().Peek(k, cells)
+		switch {
+		case !ok:
+			return false, 0, false
+		case refuted:
+			return false, depth, true
+		case d+depth <= K:
+			return true, depth, true
+		}
+		return false, 0, false
+	}
 	return s
 }
 
@@ -257,12 +275,15 @@ func (s *someSearch) run() error {
 		s.root = someNode{last: board.NoCell, strat: true, asked: true, allowed: allowed, rule: rule}
 	}
 	cells := e.b.Cells()
-	refuted, err := s.refut.Prove(s.root, 0, cells)
+	// The verdict's tree bounds the length from above: every game in it ends
+	// by ply depth (andor.Search.ProveDepth), with the strategy's win if the
+	// refutation failed, else with the opponent's win or a draw.
+	refuted, depth, err := s.refut.ProveDepth(s.root, 0, cells)
 	if err != nil {
 		return s.failed(s.refut, err)
 	}
 	if !refuted {
-		w, err := s.least(s.proof)
+		w, err := s.least(s.proof, depth)
 		if err != nil {
 			return s.failed(s.proof, err)
 		}
@@ -270,7 +291,7 @@ func (s *someSearch) run() error {
 		return nil
 	}
 	s.prefix = nil
-	l, err := s.least(s.refut)
+	l, err := s.least(s.refut, depth)
 	if err != nil {
 		return s.failed(s.refut, err)
 	}
@@ -287,9 +308,10 @@ func (s *someSearch) run() error {
 }
 
 // least is the least bound K by which x's prover forces its result from the
-// root, known to hold at K = cells: binary search, as the answer is monotone.
-func (s *someSearch) least(x *andor.Search[someNode]) (int, error) {
-	lo, hi := 1, s.e.b.Cells() // forced by hi; not known below lo
+// root, known to hold at K = bound (the depth of the verdict's tree; at most
+// the cells): binary search, as the answer is monotone.
+func (s *someSearch) least(x *andor.Search[someNode], bound int) (int, error) {
+	lo, hi := 1, min(max(bound, 1), s.e.b.Cells()) // forced by hi; not known below lo
 	for lo < hi {
 		mid := (lo + hi) / 2
 		ok, err := x.Prove(s.root, 0, mid)

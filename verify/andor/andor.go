@@ -88,6 +88,11 @@ type Search[S any] struct {
 	MaxNodes int64
 	// OnProgress, if set, is called with Nodes every 1024 expansions.
 	OnProgress func(nodes int64)
+	// Oracle, if set, is asked about a node (key k, ply d) that the table
+	// does not answer for bound K: ok says it knows whether the prover wins
+	// by K (v), from a tree of the given depth. It must only answer what is
+	// proven (for example by another search over the same game).
+	Oracle func(k Key, d, K int) (v bool, depth int, ok bool)
 
 	Nodes  int64 // expansions so far
 	Hits   int64 // questions answered by the table
@@ -108,6 +113,7 @@ type kid struct {
 	key    Key
 	stored bool
 	pn, dn uint64
+	depth  int // of the tree behind a proof or disproof (pn or dn 0)
 }
 
 // New makes a search with a table of about tableBytes bytes.
@@ -128,20 +134,35 @@ func (s *Search[S]) FailPath() []board.Cell { return s.failAt }
 // Prove says whether the prover forces its win by ply K from root, a node
 // that nobody has won, with ply stones on the board.
 func (s *Search[S]) Prove(root S, ply, K int) (bool, error) {
+	v, _, err := s.ProveDepth(root, ply, K)
+	return v, err
+}
+
+// ProveDepth is Prove with the depth of the tree the search found for its
+// answer: the plies from root to the end of the longest game in it, where
+// the winner of the tree (the prover for a proof, the disprover for a
+// disproof) picks one move at its turns and the other player's every move is
+// in the tree. Under the unbounded question (K ≥ the cells left) every game
+// of a disproof's tree ends with the disprover's win (a draw counts as
+// DrawWins says) by ply ply+depth, so that bounds the disprover's own proof
+// length from above. (Bounded disproofs also end at the bound, and their
+// depth means nothing.) TestDepthBoundsProofLength compares with the least
+// proof length.
+func (s *Search[S]) ProveDepth(root S, ply, K int) (bool, int, error) {
 	s.path = s.path[:0]
 	s.failAt = nil
-	pn, dn, err := s.mid(root, ply, K, inf-1, inf-1)
+	pn, dn, depth, err := s.mid(root, ply, K, inf-1, inf-1)
 	if err != nil {
-		return false, err
+		return false, 0, err
 	}
 	if pn != 0 && dn != 0 {
 		// Only 0 is exact: a number that reached inf by saturation is not a
 		// proof of the other value. (With 64-bit numbers this needs about
 		// 2^62 node estimates; with the 32-bit numbers of before it
 		// happened on 2x12, where it was read as a disproof.)
-		return false, ErrUndecided
+		return false, 0, ErrUndecided
 	}
-	return pn == 0, nil
+	return pn == 0, depth, nil
 }
 
 // ErrUndecided: the proof and disproof numbers saturated before the root was
@@ -179,20 +200,22 @@ func stored(x uint64) uint32 { return uint32(min(x, 1<<31)) }
 
 // mid searches n (ply d) until its proof number reaches thpn or its disproof
 // number reaches thdn, or it is solved, and returns both numbers (0/inf for a
-// proof, inf/0 for a disproof).
-func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, err error) {
+// proof, inf/0 for a disproof) and, when solved, the depth of the tree behind
+// it (see ProveDepth): at the winner's turn 1 + the least depth of its winning
+// children, at the other player's 1 + the greatest of all children's.
+func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth int, err error) {
 	if d >= K {
 		// No move is left before the bound, and n is not over.
-		return inf, 0, nil
+		return inf, 0, 0, nil
 	}
 	key, store := s.P.Key(n)
 	if store {
-		if v, ok := s.table.Lookup(key, K); ok {
+		if v, dp, ok := s.known(key, d, K); ok {
 			s.Hits++
 			if v {
-				return 0, inf, nil
+				return 0, inf, dp, nil
 			}
-			return inf, 0, nil
+			return inf, 0, dp, nil
 		}
 	}
 	s.Nodes++
@@ -201,31 +224,38 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, err er
 			s.OnProgress(s.Nodes)
 		}
 		if s.Ctx.Err() != nil || (s.MaxNodes > 0 && s.Nodes > s.MaxNodes) {
-			return 0, 0, ErrStopped
+			return 0, 0, 0, ErrStopped
 		}
 	}
 	decided, v, exact, err := s.prepare(n, d, K)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	if decided {
+		// The game ends at ply d+1 (exact) or, by the mustplay rule, at d+2.
+		depth = 2
+		if exact {
+			depth = 1
+		}
 		if store {
 			switch {
 			case exact && v:
 				// A win at ply d+1 holds at every bound ≥ d+1.
-				s.table.Store(key, d, true, d+1)
+				s.table.Store(key, d, true, d+1, depth)
 			case exact:
 				// The disprover's win or draw, or every move losing at once:
 				// false at every bound.
-				s.table.Store(key, d, false, refutedAlways)
+				s.table.Store(key, d, false, refutedAlways, depth)
+			case v:
+				s.table.Store(key, d, true, min(K, d+depth), depth)
 			default:
-				s.table.Store(key, d, v, K)
+				s.table.Store(key, d, false, K, depth)
 			}
 		}
 		if v {
-			return 0, inf, nil
+			return 0, inf, depth, nil
 		}
-		return inf, 0, nil
+		return inf, 0, depth, nil
 	}
 	lv := &s.levels[d]
 	kids, info := lv.kids, lv.info[:0]
@@ -233,7 +263,8 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, err er
 		k := kid{pn: 1, dn: 1}
 		k.key, k.stored = s.P.Key(kids[i].S)
 		if k.stored {
-			if v, ok := s.table.Lookup(k.key, K); ok {
+			if v, dp, ok := s.known(k.key, d+1, K); ok {
+				k.depth = dp
 				if v {
 					k.pn, k.dn = 0, inf
 				} else {
@@ -296,26 +327,65 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, err er
 			cpn = add(thpn-pn, c.pn)
 		}
 		s.path = append(s.path, kids[best].Cell)
-		c.pn, c.dn, err = s.mid(kids[best].S, d+1, K, cpn, cdn)
+		c.pn, c.dn, c.depth, err = s.mid(kids[best].S, d+1, K, cpn, cdn)
 		s.path = s.path[:len(s.path)-1]
 		if err != nil {
-			return 0, 0, err
+			return 0, 0, 0, err
 		}
 		// The child's search used this level's scratch below d only.
 		lv = &s.levels[d]
 		kids, info = lv.kids, lv.info
 	}
+	if pn == 0 || dn == 0 {
+		depth = treeDepth(info, or == (pn == 0), pn == 0)
+	}
 	if store {
 		switch {
 		case pn == 0:
-			s.table.Store(key, d, true, K)
+			// Every game of the proof's tree ends by ply d+depth: it proves
+			// the win by that bound too, which later, smaller bounds reuse.
+			s.table.Store(key, d, true, min(K, d+depth), depth)
 		case dn == 0:
-			s.table.Store(key, d, false, K)
+			s.table.Store(key, d, false, K, depth)
 		default:
 			s.table.SetNumbers(key, d, stored(pn), stored(dn))
 		}
 	}
-	return pn, dn, nil
+	return pn, dn, depth, nil
+}
+
+// known answers from the table, then from the Oracle.
+func (s *Search[S]) known(k Key, d, K int) (v bool, depth int, ok bool) {
+	if v, depth, ok = s.table.Peek(k, K); ok || s.Oracle == nil {
+		return v, depth, ok
+	}
+	return s.Oracle(k, d, K)
+}
+
+// treeDepth is the depth of a solved node's tree from its children's: when
+// the winner of the tree (the prover if proven) is to move, 1 + the least
+// depth of the children solved its way; else every child is solved its way
+// and it is 1 + the greatest. (Children that the mustplay rule dropped end
+// the game at the next ply, depth 1, within every child's.)
+func treeDepth(info []kid, winnerMoves, proven bool) int {
+	best := -1
+	for i := range info {
+		c := &info[i]
+		won := c.pn == 0
+		if !proven {
+			won = c.dn == 0
+		}
+		switch {
+		case !won:
+		case best < 0:
+			best = c.depth
+		case winnerMoves:
+			best = min(best, c.depth)
+		default:
+			best = max(best, c.depth)
+		}
+	}
+	return 1 + max(best, 1)
 }
 
 // winsFor says whether a terminal move by mover with outcome o is a win for

@@ -19,7 +19,10 @@ type entry struct {
 	refuted uint8 // greatest K refuted, 0 if none
 	ply     uint8
 	used    bool
-	pn, dn  uint32 // the last numbers of an unsolved node (0, 0: none)
+	// pdepth, rdepth: the depth (plies from this node) of the tree that
+	// established proven, refuted (see Search.ProveDepth).
+	pdepth, rdepth uint8
+	pn, dn         uint32 // the last numbers of an unsolved node (0, 0: none)
 }
 
 const (
@@ -59,22 +62,25 @@ func (t *Table) bucket(k Key) []entry {
 }
 
 // Lookup says whether the prover's win by K is known for k, and its value.
-func (t *Table) Lookup(k Key, K int) (v, ok bool) { return t.Peek(k, K) }
+func (t *Table) Lookup(k Key, K int) (v, ok bool) {
+	v, _, ok = t.Peek(k, K)
+	return v, ok
+}
 
-// Peek is Lookup.
-func (t *Table) Peek(k Key, K int) (v, ok bool) {
+// Peek is Lookup with the depth of the tree behind the value.
+func (t *Table) Peek(k Key, K int) (v bool, depth int, ok bool) {
 	for _, e := range t.bucket(k) {
 		if e.used && e.k == k {
 			switch {
 			case int(e.proven) <= K:
-				return true, true
+				return true, int(e.pdepth), true
 			case int(e.refuted) >= K:
-				return false, true
+				return false, int(e.rdepth), true
 			}
-			return false, false
+			return false, 0, false
 		}
 	}
-	return false, false
+	return false, 0, false
 }
 
 // Numbers returns the proof and disproof numbers last recorded for k, if any.
@@ -94,13 +100,24 @@ func (t *Table) SetNumbers(k Key, ply int, pn, dn uint32) {
 }
 
 // Store records that the prover's win is proven (v) or refuted by bound K
-// for the position k with ply stones.
-func (t *Table) Store(k Key, ply int, v bool, K int) {
+// for the position k with ply stones, by a tree of the given depth.
+func (t *Table) Store(k Key, ply int, v bool, K, depth int) {
 	e := t.slot(k, ply)
+	dp := uint8(min(depth, 255))
 	if v {
-		e.proven = min(e.proven, uint8(min(K, noProof-1)))
+		switch x := uint8(min(K, noProof-1)); {
+		case x < e.proven:
+			e.proven, e.pdepth = x, dp
+		case x == e.proven:
+			e.pdepth = min(e.pdepth, dp)
+		}
 	} else {
-		e.refuted = max(e.refuted, uint8(min(K, refutedAlways)))
+		switch x := uint8(min(K, refutedAlways)); {
+		case x > e.refuted || e.refuted == 0:
+			e.refuted, e.rdepth = x, dp
+		case x == e.refuted:
+			e.rdepth = min(e.rdepth, dp)
+		}
 	}
 }
 

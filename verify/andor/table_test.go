@@ -13,7 +13,7 @@ func TestTableBoundsAndValues(t *testing.T) {
 	tab := NewTable(1) // the minimum: 1024 slots
 	for i := uint64(0); i < 100_000; i++ {
 		k := Key{Key: tt.Key{Red: i, Blue: i * 7}, Tag: uint16(i % 3)}
-		tab.Store(k, int(i%20), i%2 == 0, 10)
+		tab.Store(k, int(i%20), i%2 == 0, 10, int(i%7)+1)
 	}
 	if len(tab.slots) != 1024 || tab.Used > 1024 {
 		t.Fatalf("%d slots, %d used; want at most 1024", len(tab.slots), tab.Used)
@@ -28,6 +28,9 @@ func TestTableBoundsAndValues(t *testing.T) {
 		held++
 		if v != (i%2 == 0) {
 			t.Fatalf("key %d: value %v, stored %v", i, v, i%2 == 0)
+		}
+		if _, dp, _ := tab.Peek(k, 10); dp != int(i%7)+1 {
+			t.Fatalf("key %d: depth %d, stored %d", i, dp, i%7+1)
 		}
 		// A proof by 10 holds by 12, not by 9; a refutation at 10 holds at 9, not at 12.
 		if v9, ok9 := tab.Lookup(k, 9); v && ok9 || !v && (!ok9 || v9) {
