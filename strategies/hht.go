@@ -171,6 +171,59 @@ func (s *hht) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 		return empty, "I"
 	}
 	_, j := s.b.Coord(last)
+	r := s.rules(p.Red, empty, j)
+	return r.allow(board.Bits{})
+}
+
+// Replies implements Replier: Blue's stone b in ring j changes neither Red's
+// stones nor, apart from b itself, the empty cells, and the rules' sets are
+// set algebra on those (each is some cells intersected with the empty ones),
+// so the sets computed once per ring for the position before Blue's move,
+// less b, are exactly what Allowed computes after it (TestHHTReplies).
+// Cells are numbered ring by ring, so going ring by ring keeps cell order.
+func (s *hht) Replies(p board.Position, moves board.Bits, yield func(b board.Cell, allowed board.Bits, rule string) bool) {
+	empty := s.b.All().AndNot(p.Occupied())
+	for j := 1; j <= s.b.N; j++ {
+		ms := moves.And(s.rings[j])
+		if ms.Empty() {
+			continue
+		}
+		r := s.rules(p.Red, empty, j)
+		for ms.Any() {
+			b := ms.Pop()
+			allowed, rule := r.allow(board.Bit(b))
+			if !yield(b, allowed, rule) {
+				return
+			}
+		}
+	}
+}
+
+// hhtRules is what each rule allows after Blue's stone in ring j, computed
+// for a set of empty cells: rules 1–3 (empty where a rule is passed over),
+// rule 4 and rule 5.
+type hhtRules struct {
+	ok          [4]board.Bits
+	ring, empty board.Bits
+}
+
+// allow is the first rule that allows some cell outside except, and those
+// cells.
+func (r *hhtRules) allow(except board.Bits) (board.Bits, string) {
+	for rule := 1; rule <= 3; rule++ {
+		if ok := r.ok[rule].AndNot(except); ok.Any() {
+			return ok, hhtLabels[rule]
+		}
+	}
+	if ring := r.ring.AndNot(except); ring.Any() {
+		return ring, "4"
+	}
+	return r.empty.AndNot(except), "5"
+}
+
+// rules computes the rules' sets after Blue's stone in ring j, for Red's
+// stones red and the empty cells empty.
+func (s *hht) rules(red, empty board.Bits, j int) hhtRules {
 	// ring(0) and ring(n+1) are empty on the cylinder: no cell is played there.
 	upRing, mid, downRing := s.ring(j-1), s.rings[j], s.ring(j+1)
 	cand := [4]board.Bits{
@@ -180,8 +233,9 @@ func (s *hht) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 	}
 	virtualUp := !s.torus && j == 1
 	virtualDown := !s.torus && j == s.b.N
-	up, down := s.near(p.Red, j-1), s.near(p.Red, j+1)
-	midRed := p.Red.And(mid)
+	up, down := s.near(red, j-1), s.near(red, j+1)
+	midRed := red.And(mid)
+	r := hhtRules{ring: s.rings[j].And(empty), empty: empty}
 	for rule := 1; rule <= 3; rule++ {
 		already := cond(rule, midRed, up, down)
 		if s.strict && already {
@@ -226,14 +280,9 @@ func (s *hht) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 				ok = ok.With(x)
 			}
 		}
-		if ok.Any() {
-			return ok, hhtLabels[rule]
-		}
+		r.ok[rule] = ok
 	}
-	if r := s.rings[j].And(empty); r.Any() {
-		return r, "4"
-	}
-	return empty, "5"
+	return r
 }
 
 var hhtLabels = [4]string{"", "1", "2", "3"}
