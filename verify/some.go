@@ -118,16 +118,18 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 			return out, faultError{n}
 		}
 		g.rules[n.rule]++
+		st := e.rules.Stones(n.p, e.me)
 		for a := n.allowed; a.Any(); {
 			c := a.Pop()
-			q, o := e.rules.Place(n.p, e.me, c)
+			q, o := st.Place(c)
 			out = append(out, andor.Child[someNode]{Cell: c, S: someNode{p: q, last: c}, O: andorOutcome(o)})
 		}
 		return out, nil
 	}
+	st := e.rules.Stones(n.p, e.opp)
 	for bs := e.all.AndNot(n.p.Occupied()); bs.Any(); {
 		b := bs.Pop()
-		q, o := e.rules.Place(n.p, e.opp, b)
+		q, o := st.Place(b)
 		out = append(out, andor.Child[someNode]{Cell: b, O: andorOutcome(o), S: someNode{p: q, last: b, strat: true}})
 	}
 	return out, nil
@@ -140,15 +142,7 @@ func (g *someGame) Threats(n someNode) (board.Bits, bool) {
 	if !n.strat {
 		return board.Bits{}, false
 	}
-	e := g.e
-	var t board.Bits
-	for bs := e.all.AndNot(n.p.Occupied()); bs.Any(); {
-		c := bs.Pop()
-		if _, o := e.rules.Place(n.p, e.opp, c); o == Won {
-			t = t.With(c)
-		}
-	}
-	return t, true
+	return g.e.rules.Stones(n.p, g.e.opp).Wins, true
 }
 
 func andorOutcome(o Outcome) andor.Outcome {

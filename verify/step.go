@@ -133,6 +133,33 @@ func (r *Rules) Place(p board.Position, who board.Color, c board.Cell) (board.Po
 	return q, Going
 }
 
+// Stones is Place for several stones of one player, one at a time, on the
+// same position: the cells where a stone wins are found once
+// (board.WinningCells, which decides exactly what WinsAfter decides).
+type Stones struct {
+	r    *Rules
+	p    board.Position
+	who  board.Color
+	Wins board.Bits // the empty cells where a stone of who wins
+}
+
+// Stones prepares stones of who on p, a position nobody has won.
+func (r *Rules) Stones(p board.Position, who board.Color) Stones {
+	return Stones{r: r, p: p, who: who, Wins: r.B.WinningCells(p, who)}
+}
+
+// Place is Rules.Place(p, who, c) for the empty cell c.
+func (s *Stones) Place(c board.Cell) (board.Position, Outcome) {
+	q := s.p.Play(s.who, c)
+	switch {
+	case s.Wins.Has(c):
+		return q, Won
+	case q.Occupied() == s.r.All:
+		return q, Drawn
+	}
+	return q, Going
+}
+
 // Answer asks the strategy for its moves in p (its turn), where last is the
 // opponent's last move (board.NoCell when the strategy opens). It returns the
 // cells to consider (only the least one under First), the rule, and the fault

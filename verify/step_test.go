@@ -113,8 +113,9 @@ func pick(rng *rand.Rand, s board.Bits) board.Cell {
 	return cells[rng.IntN(len(cells))]
 }
 
-// TestPlaceOutcomes: Place agrees with the full winner test and the board's
-// fullness on random games of every geometry.
+// TestPlaceOutcomes: Place's outcome is the full winner test's, and Stones
+// (the winning cells found once) agrees with Place on every empty cell, on
+// random games on the three geometries.
 func TestPlaceOutcomes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, geo := range []board.Geometry{board.Cylinder, board.Flat, board.Torus} {
@@ -139,6 +140,15 @@ func TestPlaceOutcomes(t *testing.T) {
 					}
 					if o != want {
 						t.Fatalf("%v %dx%d: %v after %v, want %v", geo, b.M, b.N, o, q, want)
+					}
+					// Stones gives the same for every empty cell of p.
+					st := r.Stones(p, who)
+					for e := b.All().AndNot(p.Occupied()); e.Any(); {
+						x := e.Pop()
+						q1, o1 := r.Place(p, who, x)
+						if q2, o2 := st.Place(x); q2 != q1 || o2 != o1 {
+							t.Fatalf("%v %dx%d: Stones.Place(%d) = %v, Place = %v, in %v", geo, b.M, b.N, x, o2, o1, p)
+						}
 					}
 					if o != Going {
 						break
