@@ -322,9 +322,9 @@ func TestCoverRulesMatchDefinition(t *testing.T) {
 	}
 }
 
-// TestBluePWMovesMatchDefinition: the filtered blue provisional winning moves
-// equal the definition (a blue stone there gives Blue a provisional winning
-// path) evaluated from scratch, on random positions.
+// TestBluePWMovesMatchDefinition: Blue's provisional winning moves, and
+// whether a red stone leaves Blue none, against the definition (Blue's
+// provisional win recomputed after each stone) on random positions.
 func TestBluePWMovesMatchDefinition(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	for _, n := range []int{2, 5, 9, 12} {
@@ -342,6 +342,27 @@ func TestBluePWMovesMatchDefinition(t *testing.T) {
 			}
 			if got := f.bluePWMoves(p); got != want {
 				t.Fatalf("5x%d: %v, want %v\n%s", n, testpos.CellsStr(b, got), testpos.CellsStr(b, want), b.Picture(p, board.Bits{}))
+			}
+			// stopsBluePW (which reuses the position's lifting where it can)
+			// against the definition after each red stone.
+			if p.Blue.Empty() {
+				continue
+			}
+			var s state
+			f.analyse(&s, p, p.Blue.First())
+			for x := e; x.Any(); {
+				c := x.Pop()
+				e2 := e.Without(c)
+				stops := true
+				for y := e2; y.Any(); {
+					if z := y.Pop(); f.nt.BlueProvisionalWin(p.Blue.With(z), e2.Without(z)) {
+						stops = false
+						break
+					}
+				}
+				if got := f.stopsBluePW(&s, c); got != stops {
+					t.Fatalf("5x%d: stopsBluePW(%s) = %v, want %v\n%s", n, testpos.CellStr(b, c), got, stops, b.Picture(p, board.Bit(c)))
+				}
 			}
 		}
 	}
