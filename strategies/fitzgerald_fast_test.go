@@ -131,12 +131,6 @@ func TestRedWinningMovesAfterBlueStone(t *testing.T) {
 	}
 }
 
-type reply struct {
-	b       board.Cell
-	allowed board.Bits
-	rule    string
-}
-
 // TestFitzgeraldRepliesMatchAllowed: Replies yields, in increasing cell
 // order, exactly Allowed(p.Play(Blue, b), b) for every b of moves, on many
 // random positions and random sets of moves (empty, one cell, all empty
@@ -168,40 +162,7 @@ func TestFitzgeraldRepliesMatchAllowed(t *testing.T) {
 				}
 			}
 			for _, moves := range []board.Bits{empty, some, {}, firstOf(empty)} {
-				var want []reply
-				for m := moves; m.Any(); {
-					x := m.Pop()
-					a, r := f.Allowed(p.Play(board.Blue, x), x)
-					want = append(want, reply{x, a, r})
-				}
-				var got []reply
-				f.Replies(p, moves, func(x board.Cell, a board.Bits, r string) bool {
-					got = append(got, reply{x, a, r})
-					return true
-				})
-				if len(got) != len(want) {
-					t.Fatalf("%s 5x%d: %d replies for %d moves", spec, n, len(got), len(want))
-				}
-				for k := range want {
-					if got[k] != want[k] {
-						t.Fatalf("%s 5x%d: reply %d = %v %v %s, Allowed gives %v %v %s\n%s", spec, n, k,
-							testpos.CellStr(b, got[k].b), testpos.CellsStr(b, got[k].allowed), got[k].rule,
-							testpos.CellStr(b, want[k].b), testpos.CellsStr(b, want[k].allowed), want[k].rule, b.Picture(p, board.Bits{}))
-					}
-					checked++
-				}
-				// Stop at the first false.
-				if len(want) >= 2 {
-					stop := 1 + rng.IntN(len(want)-1)
-					calls := 0
-					f.Replies(p, moves, func(board.Cell, board.Bits, string) bool {
-						calls++
-						return calls < stop
-					})
-					if calls != stop {
-						t.Fatalf("5x%d: yield called %d times after returning false at call %d", n, calls, stop)
-					}
-				}
+				checked += checkReplies(t, spec, f, p, moves, rng)
 			}
 		}
 	}
