@@ -267,7 +267,7 @@ func (c *certBuilder) pick(p board.Position, cand board.Bits, d int) (board.Cell
 		mv := a.Pop()
 		if n, going := next(mv); going {
 			if k, ok := s.g.Key(n); ok {
-				if v, ok := s.proof.Table().Lookup(k, c.bound); ok && v {
+				if v, ok := s.proof.Known(k, d+1, c.bound); ok && v {
 					return mv, nil
 				}
 			}

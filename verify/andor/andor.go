@@ -354,7 +354,14 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth 
 	return pn, dn, depth, nil
 }
 
-// known answers from the table, then from the Oracle.
+// Known says whether the prover's win by K is known, without a search, for
+// the node with key k at ply d: from the table, then from the Oracle.
+func (s *Search[S]) Known(k Key, d, K int) (v, ok bool) {
+	v, _, ok = s.known(k, d, K)
+	return v, ok
+}
+
+// known is Known with the depth of the tree behind the answer.
 func (s *Search[S]) known(k Key, d, K int) (v bool, depth int, ok bool) {
 	if v, depth, ok = s.table.Peek(k, K); ok || s.Oracle == nil {
 		return v, depth, ok
