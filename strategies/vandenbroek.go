@@ -107,6 +107,10 @@ func (s *vandenbroek) Symmetries() []board.Perm { return s.syms }
 var vbRuleLabels = [20]string{"I", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10",
 	"11", "12", "13", "14", "15", "16", "17", "18", "19"}
 
+// WinRule implements WinTaker: after a Blue move rule 1, which comes first,
+// allows exactly Red's winning moves.
+func (s *vandenbroek) WinRule() string { return vbRuleLabels[1] }
+
 // Allowed implements Alg. 7.1.1. It does not allocate: all state lives in
 // fixed-size arrays on the stack.
 func (s *vandenbroek) Allowed(p board.Position, last board.Cell) (board.Bits, string) {

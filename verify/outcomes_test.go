@@ -42,10 +42,11 @@ func withOutcomes(t *testing.T, on bool, opt Options) string {
 // TestOutcomesSameResults: skipping a WinTaker's choice among winning moves
 // in the layer expansion (Rules.Outcomes) changes nothing in the result —
 // verdict, positions, transpositions, rule counts, longest game,
-// counterexample and the exported losing games — for fitzgerald and
-// fitzgerald-rules, both starters, under every and first, on 1 and 2 jobs:
-// every case on 5×3 and 5×4, and on 5×5 those that take a second or less
-// (fitzgerald-rules with Blue starting under first is refuted in 17 plies).
+// counterexample and the exported losing games — for fitzgerald,
+// fitzgerald-rules and vandenbroek, both starters, under every
+// and first, on 1 and 2 jobs: every case on 5×3 and 5×4, and on 5×5 those of
+// fitzgerald that take a second or less (fitzgerald-rules with Blue starting
+// under first is refuted in 17 plies).
 func TestOutcomesSameResults(t *testing.T) {
 	type tc struct {
 		name string
@@ -54,7 +55,7 @@ func TestOutcomesSameResults(t *testing.T) {
 		ch   Choices
 	}
 	var cases []tc
-	for _, name := range []string{"fitzgerald", "fitzgerald-rules"} {
+	for _, name := range []string{"fitzgerald", "fitzgerald-rules", "vandenbroek"} {
 		for _, n := range []int{3, 4} {
 			for _, st := range []board.Color{board.Red, board.Blue} {
 				cases = append(cases, tc{name, n, st, Every}, tc{name, n, st, First})
