@@ -546,37 +546,13 @@ func (nt *Notions) winds(own, empty board.Bits, bridges bool) bool {
 }
 
 // RedWinningMoves is the set of empty cells on which a red stone connects ring
-// 1 to ring n (thesis Alg. 8.4.1 rule 1).
+// 1 to ring n (thesis Alg. 8.4.1 rule 1): the cells that touch (or lie on)
+// ring 1 through red stones and ring n through red stones. That is
+// board.WinningCells for Red, whose floods are bit-parallel; its shortcut
+// (fewer than n-1 red stones win nowhere) holds whether or not Red has
+// already won.
 func (nt *Notions) RedWinningMoves(p board.Position) board.Bits {
-	b := nt.B
-	empty := b.All().AndNot(p.Occupied())
-	fromTop := reach(b, p.Red, nt.top)
-	fromBot := reach(b, p.Red, nt.bottom)
-	var touchTop, touchBot board.Bits
-	for s := fromTop; s.Any(); {
-		touchTop = touchTop.Or(b.Neighbours(s.Pop()))
-	}
-	for s := fromBot; s.Any(); {
-		touchBot = touchBot.Or(b.Neighbours(s.Pop()))
-	}
-	touchTop = touchTop.Or(nt.top)
-	touchBot = touchBot.Or(nt.bottom)
-	return touchTop.And(touchBot).And(empty)
-}
-
-// reach is the set of cells of set connected inside set to a cell of from∩set.
-func reach(b *board.Board, set, from board.Bits) board.Bits {
-	reached := set.And(from)
-	frontier := reached
-	for frontier.Any() {
-		var grow board.Bits
-		for frontier.Any() {
-			grow = grow.Or(b.Neighbours(frontier.Pop()))
-		}
-		frontier = grow.And(set).AndNot(reached)
-		reached = reached.Or(frontier)
-	}
-	return reached
+	return nt.B.WinningCells(p, board.Red)
 }
 
 // BlueWinningMoves is the set of empty cells on which a blue stone wins: those
