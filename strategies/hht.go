@@ -171,7 +171,7 @@ func (s *hht) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 		return empty, "I"
 	}
 	_, j := s.b.Coord(last)
-	r := s.rules(p.Red, empty, j)
+	r := s.rules(p.Red, empty, j, false)
 	return r.allow(board.Bits{})
 }
 
@@ -188,7 +188,7 @@ func (s *hht) Replies(p board.Position, moves board.Bits, yield func(b board.Cel
 		if ms.Empty() {
 			continue
 		}
-		r := s.rules(p.Red, empty, j)
+		r := s.rules(p.Red, empty, j, true)
 		for ms.Any() {
 			b := ms.Pop()
 			allowed, rule := r.allow(board.Bit(b))
@@ -222,8 +222,9 @@ func (r *hhtRules) allow(except board.Bits) (board.Bits, string) {
 }
 
 // rules computes the rules' sets after Blue's stone in ring j, for Red's
-// stones red and the empty cells empty.
-func (s *hht) rules(red, empty board.Bits, j int) hhtRules {
+// stones red and the empty cells empty: all of them, or (all false) up to
+// the first that allows a cell, which is all that allow needs without except.
+func (s *hht) rules(red, empty board.Bits, j int, all bool) hhtRules {
 	// ring(0) and ring(n+1) are empty on the cylinder: no cell is played there.
 	upRing, mid, downRing := s.ring(j-1), s.rings[j], s.ring(j+1)
 	cand := [4]board.Bits{
@@ -281,6 +282,9 @@ func (s *hht) rules(red, empty board.Bits, j int) hhtRules {
 			}
 		}
 		r.ok[rule] = ok
+		if !all && ok.Any() {
+			break
+		}
 	}
 	return r
 }
