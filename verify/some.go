@@ -303,19 +303,17 @@ func (s *someSearch) run() error {
 
 // least is the least bound K by which x's prover forces its result from the
 // root, known to hold at K = bound (the depth of the verdict's tree; at most
-// the cells): binary search, as the answer is monotone, where a proof by K
-// whose tree is shallower lowers the upper end to its depth.
+// the cells): binary search, as the answer is monotone.
 func (s *someSearch) least(x *andor.Search[someNode], bound int) (int, error) {
 	lo, hi := 1, min(max(bound, 1), s.e.b.Cells()) // forced by hi; not known below lo
 	for lo < hi {
 		mid := (lo + hi) / 2
-		ok, depth, err := x.ProveDepth(s.root, 0, mid)
+		ok, err := x.Prove(s.root, 0, mid)
 		if err != nil {
 			return 0, err
 		}
 		if ok {
-			// The proof's tree ends by ply depth ≤ mid: forced by then.
-			hi = min(mid, max(depth, lo))
+			hi = mid
 		} else {
 			lo = mid + 1
 		}

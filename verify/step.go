@@ -124,13 +124,20 @@ func GameRules(b *board.Board) *Rules {
 // yet, and says whether that ended the game.
 func (r *Rules) Place(p board.Position, who board.Color, c board.Cell) (board.Position, Outcome) {
 	q := p.Play(who, c)
+	return q, r.settle(r.B.WinsAfter(q, who, c), q.Occupied())
+}
+
+// settle is the outcome of a stone that won or not, leaving the cells
+// occupied: a win first, else a full board is a draw. Place, Stones and the
+// opponent's moves in Replies end here; After writes it out.
+func (r *Rules) settle(won bool, occupied board.Bits) Outcome {
 	switch {
-	case r.B.WinsAfter(q, who, c):
-		return q, Won
-	case q.Occupied() == r.All:
-		return q, Drawn
+	case won:
+		return Won
+	case occupied == r.All:
+		return Drawn
 	}
-	return q, Going
+	return Going
 }
 
 // Stones is Place for several stones of one player, one at a time, on the
@@ -151,13 +158,7 @@ func (r *Rules) Stones(p board.Position, who board.Color) Stones {
 // Place is Rules.Place(p, who, c) for the empty cell c.
 func (s *Stones) Place(c board.Cell) (board.Position, Outcome) {
 	q := s.p.Play(s.who, c)
-	switch {
-	case s.Wins.Has(c):
-		return q, Won
-	case q.Occupied() == s.r.All:
-		return q, Drawn
-	}
-	return q, Going
+	return q, s.r.settle(s.Wins.Has(c), q.Occupied())
 }
 
 // Answer asks the strategy for its moves in p (its turn), where last is the
@@ -220,7 +221,8 @@ type Reply struct {
 
 // After plays the strategy's answer a (one of rep.Allowed) to the reply rep
 // and says whether that ended the game. It is Place with the win test read
-// from rep.Wins.
+// from rep.Wins, and settle written out: through settle the step benchmark of
+// `hht` 5×4 was 10 % slower.
 func (r *Rules) After(rep *Reply, a board.Cell) (board.Position, Outcome) {
 	q := rep.P.Play(r.Me, a)
 	switch {
@@ -247,15 +249,7 @@ func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bo
 	// (board.WinningCells).
 	oppWins := r.B.WinningCells(p, r.Opp)
 	meWins := r.B.WinningCells(p, r.Me)
-	outcome := func(b board.Cell) Outcome {
-		switch {
-		case oppWins.Has(b):
-			return Won
-		case p.Occupied().With(b) == r.All:
-			return Drawn
-		}
-		return Going
-	}
+	outcome := func(b board.Cell) Outcome { return r.settle(oppWins.Has(b), p.Occupied().With(b)) }
 	// taken: the going moves after which the strategy, a WinTaker, wins at
 	// once and is not asked (Outcomes).
 	var taken board.Bits
