@@ -93,6 +93,10 @@ type Search[S any] struct {
 	// by K (v), from a tree of the given depth. It must only answer what is
 	// proven (for example by another search over the same game).
 	Oracle func(k Key, d, K int) (v bool, depth int, ok bool)
+	// OracleTable, if set, is the table the Oracle reads: the search loads
+	// its buckets together with its own (see mid), since the Oracle is asked
+	// wherever its own table has no answer.
+	OracleTable *Table
 
 	Nodes  int64 // expansions so far
 	Hits   int64 // questions answered by the table
@@ -100,6 +104,7 @@ type Search[S any] struct {
 	levels []level[S]
 	path   []board.Cell
 	failAt []board.Cell
+	sink   uint8 // keeps the bucket loads of mid's first pass
 }
 
 // level is the scratch of one ply of the depth-first search.
@@ -259,9 +264,30 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth 
 	}
 	lv := &s.levels[d]
 	kids, info := lv.kids, lv.info[:0]
+	// Two passes: the keys first, each with a load of its table bucket, so
+	// that the children's cache misses overlap instead of coming one after
+	// another; then the table is read.
 	for i := range kids {
 		k := kid{pn: 1, dn: 1}
 		k.key, k.stored = s.P.Key(kids[i].S)
+		info = append(info, k)
+	}
+	var touched uint8
+	for i := range info {
+		if info[i].stored {
+			touched += s.table.touch(info[i].key)
+		}
+	}
+	if s.OracleTable != nil {
+		for i := range info {
+			if info[i].stored {
+				touched += s.OracleTable.touch(info[i].key)
+			}
+		}
+	}
+	s.sink += touched
+	for i := range info {
+		k := &info[i]
 		if k.stored {
 			if v, dp, ok := s.known(k.key, d+1, K); ok {
 				k.depth = dp
@@ -274,7 +300,6 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth 
 				k.pn, k.dn = uint64(p), uint64(q)
 			}
 		}
-		info = append(info, k)
 	}
 	lv.info = info
 	or := s.P.Mover(n) == s.Prover

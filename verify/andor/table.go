@@ -1,5 +1,7 @@
 package andor
 
+import "hexproof/tt"
+
 // Table is a bounded transposition table of exact keys (never fingerprints:
 // a collision must not turn into a wrong proof). It remembers, per position,
 // the least bound K at which the prover's win is proven and the greatest
@@ -13,12 +15,16 @@ type Table struct {
 	Used  int64 // slots holding an entry
 }
 
+// entry is 32 bytes, so that a bucket of two is one 64-byte cache line (a
+// large slice starts on a page) and a probe costs one miss. The key is
+// spelled out rather than kept as a Key, whose padding would make it 40.
 type entry struct {
-	k       Key
-	proven  uint8 // least K proven, noProof if none
-	refuted uint8 // greatest K refuted, 0 if none
-	ply     uint8
-	used    bool
+	red, blue uint64
+	tag       uint16
+	proven    uint8 // least K proven, noProof if none
+	refuted   uint8 // greatest K refuted, 0 if none
+	ply       uint8
+	used      bool
 	// pdepth, rdepth: the depth (plies from this node) of the tree that
 	// established proven, refuted (see Search.ProveDepth).
 	pdepth, rdepth uint8
@@ -28,7 +34,7 @@ type entry struct {
 const (
 	noProof       = 255
 	refutedAlways = 254
-	entryBytes    = 40
+	entryBytes    = 32
 )
 
 // NewTable makes a table that grows, as it fills, to about bytes bytes (at
@@ -49,7 +55,7 @@ func (t *Table) resize(n int) {
 	t.slots, t.mask, t.Used = make([]entry, n), uint64(n/2-1), 0
 	for i := range old {
 		if e := old[i]; e.used {
-			*t.slot(e.k, int(e.ply)) = e
+			*t.slot(e.key(), int(e.ply)) = e
 		}
 	}
 }
@@ -61,6 +67,11 @@ func (t *Table) bucket(k Key) []entry {
 	return t.slots[i : i+2 : i+2]
 }
 
+// touch loads k's bucket (into the cache) and returns a byte of it.
+func (t *Table) touch(k Key) uint8 {
+	return t.bucket(k)[0].ply
+}
+
 // Lookup says whether the prover's win by K is known for k, and its value.
 func (t *Table) Lookup(k Key, K int) (v, ok bool) {
 	v, _, ok = t.Peek(k, K)
@@ -70,7 +81,7 @@ func (t *Table) Lookup(k Key, K int) (v, ok bool) {
 // Peek is Lookup with the depth of the tree behind the value.
 func (t *Table) Peek(k Key, K int) (v bool, depth int, ok bool) {
 	for _, e := range t.bucket(k) {
-		if e.used && e.k == k {
+		if e.used && e.is(k) {
 			switch {
 			case int(e.proven) <= K:
 				return true, int(e.pdepth), true
@@ -86,7 +97,7 @@ func (t *Table) Peek(k Key, K int) (v bool, depth int, ok bool) {
 // Numbers returns the proof and disproof numbers last recorded for k, if any.
 func (t *Table) Numbers(k Key) (pn, dn uint32, ok bool) {
 	for _, e := range t.bucket(k) {
-		if e.used && e.k == k {
+		if e.used && e.is(k) {
 			return e.pn, e.dn, e.pn != 0 && e.dn != 0
 		}
 	}
@@ -121,6 +132,14 @@ func (t *Table) Store(k Key, ply int, v bool, K, depth int) {
 	}
 }
 
+func (e *entry) is(k Key) bool {
+	return e.red == k.Red && e.blue == k.Blue && e.tag == k.Tag
+}
+
+func (e *entry) key() Key {
+	return Key{Key: tt.Key{Red: e.red, Blue: e.blue}, Tag: e.tag}
+}
+
 // slot finds k's entry or makes one.
 func (t *Table) slot(k Key, ply int) *entry {
 	if t.Used*4 > int64(len(t.slots))*3 && len(t.slots) < t.max {
@@ -129,9 +148,9 @@ func (t *Table) slot(k Key, ply int) *entry {
 	b := t.bucket(k)
 	var e *entry
 	switch {
-	case b[0].used && b[0].k == k:
+	case b[0].used && b[0].is(k):
 		e = &b[0]
-	case b[1].used && b[1].k == k:
+	case b[1].used && b[1].is(k):
 		e = &b[1]
 	case !b[0].used || ply <= int(b[0].ply):
 		if b[0].used {
@@ -152,7 +171,7 @@ func (t *Table) slot(k Key, ply int) *entry {
 		e = &b[1]
 	}
 	if !e.used {
-		*e = entry{k: k, proven: noProof, ply: uint8(ply), used: true}
+		*e = entry{red: k.Red, blue: k.Blue, tag: k.Tag, proven: noProof, ply: uint8(ply), used: true}
 	}
 	return e
 }

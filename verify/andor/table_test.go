@@ -2,6 +2,7 @@ package andor
 
 import (
 	"testing"
+	"unsafe"
 
 	"hexproof/tt"
 )
@@ -46,5 +47,17 @@ func TestTableBoundsAndValues(t *testing.T) {
 	// A key never stored is unknown, even with a tag that differs only.
 	if _, ok := tab.Lookup(Key{Key: tt.Key{Red: 1, Blue: 7}, Tag: 2}, 10); ok {
 		t.Fatal("answered a key that was not stored")
+	}
+}
+
+// TestEntrySize: the table's memory sizing counts entryBytes an entry, and a
+// bucket of two entries is meant to be one 64-byte cache line.
+func TestEntrySize(t *testing.T) {
+	if n := unsafe.Sizeof(entry{}); n != entryBytes || 2*n != 64 {
+		t.Fatalf("an entry is %d bytes; the table counts %d, and two should fill a 64-byte line", n, entryBytes)
+	}
+	tab := NewTable(1 << 20)
+	if got := int64(tab.max) * entryBytes; got > 1<<20 || 2*got <= 1<<20 {
+		t.Fatalf("a table of 1 MiB may grow to %d bytes", got)
 	}
 }
