@@ -51,6 +51,51 @@ func BenchmarkWinner(b *testing.B) {
 	}
 }
 
+// BenchmarkWinningCells times WinningCells for both players on positions
+// reached by random play, a quarter to a half of the cylinder filled (a
+// search meets many positions in which a player's stones miss a line).
+func BenchmarkWinningCells(b *testing.B) {
+	for _, s := range [][2]int{{5, 5}, {5, 9}} {
+		bd := MustNew(s[0], s[1], Cylinder)
+		var ps []Position
+		for _, p := range append(midGame(bd, 512), quarterGame(bd, 512)...) {
+			if !bd.Wins(p, Red) && !bd.Wins(p, Blue) {
+				ps = append(ps, p)
+			}
+		}
+		b.Run(fmt.Sprintf("%dx%d", s[0], s[1]), func(b *testing.B) {
+			n := 0
+			for i := 0; b.Loop(); i++ {
+				p := ps[i%len(ps)]
+				n += bd.WinningCells(p, Red).Count() + bd.WinningCells(p, Blue).Count()
+			}
+			benchSink += n
+		})
+	}
+}
+
+// quarterGame is midGame with a quarter of the board filled.
+func quarterGame(b *Board, count int) []Position {
+	out := midGame(b, count)
+	for k, p := range out {
+		// Keep the first quarter of the stones in cell order of play: drop
+		// every other stone of each colour.
+		var q Position
+		for i, c := range p.Red.Cells() {
+			if i%2 == 0 {
+				q = q.Play(Red, c)
+			}
+		}
+		for i, c := range p.Blue.Cells() {
+			if i%2 == 0 {
+				q = q.Play(Blue, c)
+			}
+		}
+		out[k] = q
+	}
+	return out
+}
+
 // BenchmarkWinnerTorus times the torus winding test on half-filled positions.
 func BenchmarkWinnerTorus(b *testing.B) {
 	bd := MustNew(6, 6, Torus)

@@ -155,6 +155,8 @@ type Board struct {
 	nlist [][]Cell
 	group []Perm // full symmetry group of the geometry, identity first
 	tor   [][6]torusStep
+	// rings[j-1] is ring j, cols[i-1] column i (WinningCells' line filter).
+	rings, cols []Bits
 	// shifts, on boards of at most 64 cells, groups the neighbour relation by
 	// index offset: grow(S) = ∪ (S ∩ mask) shifted by delta.
 	shifts []shiftTerm
@@ -201,9 +203,12 @@ func New(m, n int, g Geometry) (*Board, error) {
 	b := &Board{M: m, N: n, Geo: g, cells: m * n}
 	b.nbr = make([]Bits, b.cells)
 	b.nlist = make([][]Cell, b.cells)
+	b.rings, b.cols = make([]Bits, n), make([]Bits, m)
 	for c := Cell(0); int(c) < b.cells; c++ {
 		b.all = b.all.With(c)
 		i, j := b.Coord(c)
+		b.rings[j-1] = b.rings[j-1].With(c)
+		b.cols[i-1] = b.cols[i-1].With(c)
 		if j == 1 {
 			b.top = b.top.With(c)
 		}

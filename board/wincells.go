@@ -11,6 +11,9 @@ package board
 // set is WinningCells(p, who) without b.
 //
 // The shortcuts, by geometry:
+//   - first, off the torus, the lines a winning set must visit (lineMiss):
+//     with two rings (Red) or columns (Blue) empty of the player's stones,
+//     or one whose cells touch no stone on both sides, nothing wins;
 //   - a chain from side X to side Y (Red on the cylinder and flat board, Blue on
 //     the flat board): since who has not won, a new X–Y chain must run through
 //     c, so c wins iff it touches (or lies on) X through who's stones and Y
@@ -34,10 +37,19 @@ func (b *Board) WinningCells(p Position, who Color) Bits {
 	}
 	switch {
 	case who == Red && b.Geo != Torus:
+		if b.lineMiss(p.Red, empty, b.rings, false) {
+			return Bits{}
+		}
 		return b.chainCells(p.Red, empty, b.top, b.bot)
 	case who == Blue && b.Geo == Flat:
+		if b.lineMiss(p.Blue, empty, b.cols, false) {
+			return Bits{}
+		}
 		return b.chainCells(p.Blue, empty, b.left, b.right)
 	case who == Blue && b.Geo == Cylinder:
+		if b.lineMiss(p.Blue, empty, b.cols, true) {
+			return Bits{}
+		}
 		return b.cutCells(p.Blue, empty)
 	}
 	var out Bits
@@ -48,6 +60,46 @@ func (b *Board) WinningCells(p Position, who Color) Bits {
 		}
 	}
 	return out
+}
+
+// lineMiss says that no empty cell wins for own, by the lines a winning set
+// must visit: Red's top–bottom chain every ring, Blue's left–right chain
+// (flat) or cycle around the cylinder (wrap) every column, since a step
+// between neighbours moves at most one line (cyclically when wrap). So when
+// own misses two lines no cell wins; when it misses one, line k, a winning
+// cell c lies in it and is the only stone of the winning set there, so the
+// set passes from line k-1 to c to line k+1: c touches own stones in both
+// (only the one that exists at an end of a flat board's lines; a cycle that
+// came back to the line it left would not go round). With two lines or fewer
+// around the cylinder the two sides are one line or c's own, so only the line
+// is asked. The filter only skips positions with no winning cell:
+// TestWinningCellsDefinition and TestWinningCellsOneLineMissing compare with
+// the full winner test.
+func (b *Board) lineMiss(own, empty Bits, lines []Bits, wrap bool) bool {
+	k := -1
+	for i, l := range lines {
+		if l.And(own).Empty() {
+			if k >= 0 {
+				return true
+			}
+			k = i
+		}
+	}
+	if k < 0 {
+		return false
+	}
+	cand := lines[k].And(empty)
+	n := len(lines)
+	if wrap && n <= 2 {
+		return cand.Empty()
+	}
+	if prev := k - 1; prev >= 0 || wrap {
+		cand = cand.And(b.grow(own.And(lines[(prev+n)%n])))
+	}
+	if next := k + 1; next < n || wrap {
+		cand = cand.And(b.grow(own.And(lines[next%n])))
+	}
+	return cand.Empty()
 }
 
 // chainCells: the empty cells that join x to y through own (see WinningCells).

@@ -56,6 +56,62 @@ func TestWinningCellsDefinition(t *testing.T) {
 	}
 }
 
+// TestWinningCellsOneLineMissing aims at WinningCells' line filter: random
+// dense positions in which the player's stones miss exactly one ring (Red) or
+// column (Blue), where a winning cell, if any, must be in that line, compared
+// with the full winner test; enough of them must have winning cells.
+func TestWinningCellsOneLineMissing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, geo := range []Geometry{Cylinder, Flat} {
+		wins := 0
+		for m := 1; m <= 7; m++ {
+			for n := 1; n <= 7; n++ {
+				b := MustNew(m, n, geo)
+				for trial := 0; trial < 300; trial++ {
+					who := Color(Red)
+					lines := b.rings
+					if trial%2 == 1 {
+						who, lines = Blue, b.cols
+					}
+					var p Position
+					for c := Cell(0); int(c) < b.Cells(); c++ {
+						switch r := rng.Float64(); {
+						case r < 0.55:
+							p = p.Play(who, c)
+						case r < 0.75:
+							p = p.Play(who.Other(), c)
+						}
+					}
+					// Empty (or give the other player) one line.
+					for cs := lines[rng.IntN(len(lines))]; cs.Any(); {
+						c := cs.Pop()
+						p.Red, p.Blue = p.Red.Without(c), p.Blue.Without(c)
+						if rng.IntN(4) == 0 {
+							p = p.Play(who.Other(), c)
+						}
+					}
+					if b.Wins(p, who) || b.Wins(p, who.Other()) {
+						continue
+					}
+					got, want := b.WinningCells(p, who), slowWinningCells(b, p, who)
+					if got != want {
+						t.Fatalf("%v %dx%d %v: WinningCells = %v, want %v\n%s", geo, m, n, who, got.Cells(), want.Cells(), b.Picture(p, Bits{}))
+					}
+					if want.Any() {
+						wins++
+					}
+				}
+			}
+		}
+		if wins < 500 {
+			t.Errorf("%v: only %d positions with a winning cell", geo, wins)
+		}
+		if testing.Verbose() {
+			t.Logf("%v: %d positions with a winning cell", geo, wins)
+		}
+	}
+}
+
 // TestWinningCellsAfterOpponent: the opponent's stone on b removes b from a
 // player's winning cells and changes nothing else (what the game step relies
 // on).
