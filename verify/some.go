@@ -86,6 +86,11 @@ type someGame struct {
 	e     *engine
 	w     worker
 	rules map[string]int64 // decisions expanded by the search
+	// mine[k] and theirs[k] are Stones for the strategy and the opponent in
+	// the last node with k stones that needed them: the search expands
+	// several children of a node in turn, and a player's winning cells after
+	// the other player's move are the node's less that move (Stones.Other).
+	mine, theirs []Stones
 }
 
 func (g *someGame) Mover(n someNode) board.Color {
@@ -118,7 +123,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 			return out, faultError{n}
 		}
 		g.rules[n.rule]++
-		st := e.rules.Stones(n.p, e.me)
+		st := g.stones(n, e.me)
 		for a := n.allowed; a.Any(); {
 			c := a.Pop()
 			q, o := st.Place(c)
@@ -126,13 +131,39 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		}
 		return out, nil
 	}
-	st := e.rules.Stones(n.p, e.opp)
+	st := g.stones(n, e.opp)
 	for bs := e.all.AndNot(n.p.Occupied()); bs.Any(); {
 		b := bs.Pop()
 		q, o := st.Place(b)
 		out = append(out, andor.Child[someNode]{Cell: b, O: andorOutcome(o), S: someNode{p: q, last: b, strat: true}})
 	}
 	return out, nil
+}
+
+// stones is Stones(n.p, who) for who, the player to move in n, through the
+// node before the other player's last move n.last (see g.mine).
+func (g *someGame) stones(n someNode, who board.Color) Stones {
+	if n.last == board.NoCell {
+		return g.e.rules.Stones(n.p, who)
+	}
+	parent := board.Position{Red: n.p.Red.Without(n.last), Blue: n.p.Blue.Without(n.last)}
+	return g.kept(parent, who).Other(n.last)
+}
+
+// kept is Stones(p, who), kept for the last position with p's stone count.
+func (g *someGame) kept(p board.Position, who board.Color) Stones {
+	memo := &g.mine
+	if who != g.e.me {
+		memo = &g.theirs
+	}
+	k := p.Occupied().Count()
+	if len(*memo) <= k {
+		*memo = append(*memo, make([]Stones, k+1-len(*memo))...)
+	}
+	if m := &(*memo)[k]; m.r == nil || m.p != p {
+		*m = g.e.rules.Stones(p, who)
+	}
+	return (*memo)[k]
 }
 
 // Threats: only the opponent plays every empty cell, so the mustplay rule
@@ -142,7 +173,7 @@ func (g *someGame) Threats(n someNode) (board.Bits, bool) {
 	if !n.strat {
 		return board.Bits{}, false
 	}
-	return g.e.rules.Stones(n.p, g.e.opp).Wins, true
+	return g.kept(n.p, g.e.opp).Wins, true
 }
 
 func andorOutcome(o Outcome) andor.Outcome {

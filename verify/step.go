@@ -155,6 +155,15 @@ func (r *Rules) Stones(p board.Position, who board.Color) Stones {
 	return Stones{r: r, p: p, who: who, Wins: r.B.WinningCells(p, who)}
 }
 
+// Other is Stones(q, who) for q, p with the other player's stone on the empty
+// cell c: a player's win depends only on their own stones (board.WinningCells
+// asks whether their stones and the cell hold a winning chain), so the other
+// player's stone only takes c away from the winning cells. (Rules.Replies
+// relies on the same fact.)
+func (s Stones) Other(c board.Cell) Stones {
+	return Stones{r: s.r, p: s.p.Play(s.who.Other(), c), who: s.who, Wins: s.Wins.Without(c)}
+}
+
 // Place is Rules.Place(p, who, c) for the empty cell c.
 func (s *Stones) Place(c board.Cell) (board.Position, Outcome) {
 	q := s.p.Play(s.who, c)

@@ -149,6 +149,11 @@ func TestPlaceOutcomes(t *testing.T) {
 						if q2, o2 := st.Place(x); q2 != q1 || o2 != o1 {
 							t.Fatalf("%v %dx%d: Stones.Place(%d) = %v, Place = %v, in %v", geo, b.M, b.N, x, o2, o1, p)
 						}
+						// The other player's stone on x leaves who's
+						// winning cells but x as they were (Stones.Other).
+						if o := r.Stones(p.Play(who.Other(), x), who); st.Other(x) != o {
+							t.Fatalf("%v %dx%d: Stones.Other(%d) = %v, Stones after it = %v, in %v", geo, b.M, b.N, x, st.Other(x).Wins, o.Wins, p)
+						}
 					}
 					if o != Going {
 						break
