@@ -289,14 +289,20 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth 
 	for i := range info {
 		k := &info[i]
 		if k.stored {
-			if v, dp, ok := s.known(k.key, d+1, K); ok {
+			// known and then Numbers, with one search of the bucket.
+			e := s.table.find(k.key)
+			v, dp, ok := e.value(K)
+			if !ok && s.Oracle != nil {
+				v, dp, ok = s.Oracle(k.key, d+1, K)
+			}
+			if ok {
 				k.depth = dp
 				if v {
 					k.pn, k.dn = 0, inf
 				} else {
 					k.pn, k.dn = inf, 0
 				}
-			} else if p, q, ok := s.table.Numbers(k.key); ok {
+			} else if p, q, ok := e.numbers(); ok {
 				k.pn, k.dn = uint64(p), uint64(q)
 			}
 		}

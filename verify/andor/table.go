@@ -80,28 +80,43 @@ func (t *Table) Lookup(k Key, K int) (v, ok bool) {
 
 // Peek is Lookup with the depth of the tree behind the value.
 func (t *Table) Peek(k Key, K int) (v bool, depth int, ok bool) {
-	for _, e := range t.bucket(k) {
-		if e.used && e.is(k) {
-			switch {
-			case int(e.proven) <= K:
-				return true, int(e.pdepth), true
-			case int(e.refuted) >= K:
-				return false, int(e.rdepth), true
-			}
-			return false, 0, false
-		}
-	}
-	return false, 0, false
+	return t.find(k).value(K)
 }
 
 // Numbers returns the proof and disproof numbers last recorded for k, if any.
 func (t *Table) Numbers(k Key) (pn, dn uint32, ok bool) {
-	for _, e := range t.bucket(k) {
-		if e.used && e.is(k) {
-			return e.pn, e.dn, e.pn != 0 && e.dn != 0
+	return t.find(k).numbers()
+}
+
+// find is k's entry, or nil. It stays valid until the table is next changed.
+func (t *Table) find(k Key) *entry {
+	b := t.bucket(k)
+	for i := range b {
+		if b[i].used && b[i].is(k) {
+			return &b[i]
 		}
 	}
-	return 0, 0, false
+	return nil
+}
+
+// value is Peek's answer from e (nil: none).
+func (e *entry) value(K int) (v bool, depth int, ok bool) {
+	switch {
+	case e == nil:
+	case int(e.proven) <= K:
+		return true, int(e.pdepth), true
+	case int(e.refuted) >= K:
+		return false, int(e.rdepth), true
+	}
+	return false, 0, false
+}
+
+// numbers is Numbers' answer from e (nil: none).
+func (e *entry) numbers() (pn, dn uint32, ok bool) {
+	if e == nil {
+		return 0, 0, false
+	}
+	return e.pn, e.dn, e.pn != 0 && e.dn != 0
 }
 
 // SetNumbers records the numbers of an unsolved node.
