@@ -131,8 +131,29 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		}
 		return out, nil
 	}
+	empty := e.all.AndNot(n.p.Occupied())
+	if mine := g.kept(n.p, e.me).Wins; mine.Any() {
+		// The strategy has winning cells: ask it after every move of the
+		// opponent, and mark the moves after which it may take one as
+		// andor.NextWins (`some` lets it pick any allowed move), so that the
+		// search does not have to expand them to see it. Whatever the
+		// opponent plays but a winning cell, the strategy's winning cells
+		// after it are mine less that cell (Stones.Other).
+		e.rules.Replies(n.p, empty, func(rep Reply) bool {
+			c := andor.Child[someNode]{Cell: rep.B, O: andorOutcome(rep.Outcome), S: someNode{p: rep.P, last: rep.B, strat: true}}
+			if rep.Outcome == Going {
+				c.S.asked, c.S.allowed, c.S.rule, c.S.fault = true, rep.Allowed, rep.Rule, rep.Fault
+				if rep.Fault == NoFault && rep.Allowed.And(mine.Without(rep.B)).Any() {
+					c.O = andor.NextWins
+				}
+			}
+			out = append(out, c)
+			return true
+		})
+		return out, nil
+	}
 	st := g.stones(n, e.opp)
-	for bs := e.all.AndNot(n.p.Occupied()); bs.Any(); {
+	for bs := empty; bs.Any(); {
 		b := bs.Pop()
 		q, o := st.Place(b)
 		out = append(out, andor.Child[someNode]{Cell: b, O: andorOutcome(o), S: someNode{p: q, last: b, strat: true}})

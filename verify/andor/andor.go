@@ -33,13 +33,15 @@ import (
 )
 
 // Outcome of a move: the game goes on, the mover has won, or the board is
-// full with no winner.
+// full with no winner; or the game goes on but the player to move next wins
+// at once (NextWins: the Problem knows it without the child being searched).
 type Outcome uint8
 
 const (
 	Going Outcome = iota
 	Won
 	Drawn
+	NextWins
 )
 
 // Child is one move of the player to move and where it leads.
@@ -454,7 +456,7 @@ func (s *Search[S]) prepare(n S, d, K int) (decided, v, exact bool, err error) {
 	// the prover's win and an AND node if it is not (d+1 ≤ K here).
 	ended := 0
 	for i := range kids {
-		if kids[i].O == Going {
+		if kids[i].O == Going || kids[i].O == NextWins {
 			continue
 		}
 		ended++
@@ -474,14 +476,17 @@ func (s *Search[S]) prepare(n S, d, K int) (decided, v, exact bool, err error) {
 	// remove. Such a move ends the game at ply d+2 with the other player's
 	// win: a loss for an OR node's mover, a win for the prover at an AND node
 	// (if d+2 ≤ K). The tests compare with the plain minimax.
+	//
+	// A move marked NextWins is decided the same way: the other player wins
+	// at ply d+2.
 	threats, ok := s.P.Threats(n)
 	j := 0
 	for i := range kids {
 		c := kids[i]
-		if c.O != Going {
+		if c.O == Won || c.O == Drawn {
 			continue // ended moves were all bad for the mover
 		}
-		if ok && threats.Any() && !threats.Has(c.Cell) {
+		if c.O == NextWins || ok && threats.Any() && !threats.Has(c.Cell) {
 			if or {
 				continue // loses at d+2
 			}

@@ -60,6 +60,26 @@ func (g randomGame) Expand(n rgNode, out []Child[rgNode]) ([]Child[rgNode], erro
 
 func (g randomGame) Threats(rgNode) (board.Bits, bool) { return board.Bits{}, false }
 
+// nextWinsGame is randomGame with the moves after which the next player has
+// a move that wins at once marked NextWins, as `some` marks them.
+type nextWinsGame struct{ randomGame }
+
+func (g nextWinsGame) Expand(n rgNode, out []Child[rgNode]) ([]Child[rgNode], error) {
+	out, _ = g.randomGame.Expand(n, out)
+	for i := range out {
+		if out[i].O != Going {
+			continue
+		}
+		next, _ := g.randomGame.Expand(out[i].S, nil)
+		for _, c := range next {
+			if c.O == Won {
+				out[i].O = NextWins
+			}
+		}
+	}
+	return out, nil
+}
+
 // forces is the plain minimax: does side force, from n at ply d, a game that
 // ends by ply K with an outcome good for it? (good: the prover's win, with a
 // draw as drawWins says, for the prover; its complement for the other side.)
@@ -92,15 +112,26 @@ func forces(g randomGame, n rgNode, d, K int, side, prover board.Color, drawWins
 // is a true bound: the winner of the answer (the prover if proven, else the
 // other player) forces its result by that ply. Then every bounded question,
 // asked of the same search (whose table now holds proofs recorded at their
-// trees' depths) and of a fresh one, equals the plain minimax.
+// trees' depths) and of a fresh one, equals the plain minimax. The same
+// holds when the search is given the games with NextWins marked.
 func TestDepthBoundsProofLength(t *testing.T) {
-	checked := 0
-	for seed := uint64(1); seed <= 400; seed++ {
-		g := randomGame{seed: seed, width: 3 + int(seed%5), plies: 6 + int(seed%7)}
+	checked, marked := 0, 0
+	for seed := uint64(1); seed <= 800; seed++ {
+		g := randomGame{seed: seed / 2, width: 3 + int(seed/2%5), plies: 6 + int(seed/2%7)}
+		var p Problem[rgNode] = g
+		if seed%2 == 1 {
+			p = nextWinsGame{g}
+			kids, _ := p.Expand(rgNode{0, 0}, nil)
+			for _, k := range kids {
+				if k.O == NextWins {
+					marked++
+				}
+			}
+		}
 		root := rgNode{0, 0}
 		for _, prover := range []board.Color{board.Red, board.Blue} {
 			for _, drawWins := range []bool{false, true} {
-				s := New[rgNode](g, prover, drawWins, context.Background(), 1<<16)
+				s := New[rgNode](p, prover, drawWins, context.Background(), 1<<16)
 				v, depth, err := s.ProveDepth(root, 0, g.plies+1)
 				if err != nil {
 					t.Fatal(err)
@@ -123,7 +154,7 @@ func TestDepthBoundsProofLength(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					fresh, err := New[rgNode](g, prover, drawWins, context.Background(), 1<<16).Prove(root, 0, K)
+					fresh, err := New[rgNode](p, prover, drawWins, context.Background(), 1<<16).Prove(root, 0, K)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -135,7 +166,7 @@ func TestDepthBoundsProofLength(t *testing.T) {
 			}
 		}
 	}
-	if checked == 0 {
-		t.Fatal("nothing checked")
+	if checked == 0 || marked < 50 {
+		t.Fatalf("%d questions checked, %d root moves marked NextWins", checked, marked)
 	}
 }
