@@ -139,7 +139,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		// search does not have to expand them to see it. Whatever the
 		// opponent plays but a winning cell, the strategy's winning cells
 		// after it are mine less that cell (Stones.Other).
-		e.rules.Replies(n.p, empty, func(rep Reply) bool {
+		e.rules.replies(n.p, empty, g.stones(n, e.opp).Wins, mine, func(rep Reply) bool {
 			c := andor.Child[someNode]{Cell: rep.B, O: andorOutcome(rep.Outcome), S: someNode{p: rep.P, last: rep.B, strat: true}}
 			if rep.Outcome == Going {
 				c.S.asked, c.S.allowed, c.S.rule, c.S.fault = true, rep.Allowed, rep.Rule, rep.Fault

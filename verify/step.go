@@ -256,8 +256,12 @@ func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bo
 	// depends only on their own stones and the empty cells, so after the
 	// opponent's stone on b the strategy's winning cells are meWins without b
 	// (board.WinningCells).
-	oppWins := r.B.WinningCells(p, r.Opp)
-	meWins := r.B.WinningCells(p, r.Me)
+	r.replies(p, moves, r.B.WinningCells(p, r.Opp), r.B.WinningCells(p, r.Me), yield)
+}
+
+// replies is Replies with each player's winning cells in p already known
+// (oppWins, meWins: board.WinningCells(p, r.Opp) and (p, r.Me)).
+func (r *Rules) replies(p board.Position, moves, oppWins, meWins board.Bits, yield func(Reply) bool) {
 	outcome := func(b board.Cell) Outcome { return r.settle(oppWins.Has(b), p.Occupied().With(b)) }
 	// taken: the going moves after which the strategy, a WinTaker, wins at
 	// once and is not asked (Outcomes).
