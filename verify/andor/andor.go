@@ -469,7 +469,7 @@ func (s *Search[S]) prepare(n S, d, K int) (decided, v, exact bool, err error) {
 	}
 	// Mustplay (sound on every geometry): if the player not to move, who may
 	// play any empty cell, would win at once at cell t, then every move of
-	// the mover other than t lets it: t stays empty (the board is not full
+	// the mover other than t lets it (so with two such cells, every move): t stays empty (the board is not full
 	// after a move that keeps the game going and leaves t empty) and a win
 	// depends only on the winner's own stones (a connection, a cycle around
 	// the cylinder, a winding on the torus), which the mover's stone does not
@@ -486,7 +486,7 @@ func (s *Search[S]) prepare(n S, d, K int) (decided, v, exact bool, err error) {
 		if c.O == Won || c.O == Drawn {
 			continue // ended moves were all bad for the mover
 		}
-		if c.O == NextWins || ok && threats.Any() && !threats.Has(c.Cell) {
+		if c.O == NextWins || ok && threats.Without(c.Cell).Any() {
 			if or {
 				continue // loses at d+2
 			}
