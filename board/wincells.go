@@ -102,6 +102,27 @@ func (b *Board) lineMiss(own, empty Bits, lines []Bits, wrap bool) bool {
 	return cand.Empty()
 }
 
+// StonesToWin is a lower bound on the stones who must still place to win from
+// p: the rings (Red) or columns (Blue) that hold none of who's stones, since
+// a winning set visits every one (see lineMiss). On the torus it is 0 (no
+// bound is claimed there).
+func (b *Board) StonesToWin(p Position, who Color) int {
+	if b.Geo == Torus {
+		return 0
+	}
+	own, lines := p.Red, b.rings
+	if who == Blue {
+		own, lines = p.Blue, b.cols
+	}
+	n := 0
+	for _, l := range lines {
+		if l.And(own).Empty() {
+			n++
+		}
+	}
+	return n
+}
+
 // chainCells: the empty cells that join x to y through own (see WinningCells).
 func (b *Board) chainCells(own, empty, x, y Bits) Bits {
 	f := b.reach(own, own.And(x))

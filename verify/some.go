@@ -187,6 +187,12 @@ func (g *someGame) kept(p board.Position, who board.Color) Stones {
 	return (*memo)[k]
 }
 
+// Needs implements andor.Distant (board.StonesToWin).
+func (g *someGame) Needs(n someNode, who board.Color) int { return g.e.b.StonesToWin(n.p, who) }
+
+// Cells implements andor.Distant.
+func (g *someGame) Cells() int { return g.e.b.Cells() }
+
 // Threats: only the opponent plays every empty cell, so the mustplay rule
 // applies at the strategy's turns (to the opponent's immediate wins) and
 // never at the opponent's (the strategy may not be allowed its winning cell).

@@ -68,6 +68,16 @@ type Problem[S any] interface {
 	Threats(s S) (t board.Bits, ok bool)
 }
 
+// Distant is a Problem that can bound from below how far a player is from a
+// win: Needs is at most the number of stones who must still place in s to
+// win. The search then refutes a bounded question (K below the cells) at a
+// node where the prover cannot place that many stones by ply K, without
+// expanding it.
+type Distant[S any] interface {
+	Needs(s S, who board.Color) int
+	Cells() int // the board's cells (a full board ends the game)
+}
+
 // Key identifies a node in the table: a position (usually canonical under
 // symmetry) and a tag for whatever else its future depends on (for example
 // the opponent's last move, which a strategy's answer depends on).
@@ -103,6 +113,8 @@ type Search[S any] struct {
 	Nodes  int64 // expansions so far
 	Hits   int64 // questions answered by the table
 	table  *Table
+	far    Distant[S]
+	cells  int // far's board's cells: a question with K below them is bounded
 	levels []level[S]
 	path   []board.Cell
 	failAt []board.Cell
@@ -128,7 +140,11 @@ func New[S any](p Problem[S], prover board.Color, drawWins bool, ctx context.Con
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	return &Search[S]{P: p, Prover: prover, DrawWins: drawWins, Ctx: ctx, table: NewTable(tableBytes)}
+	x := &Search[S]{P: p, Prover: prover, DrawWins: drawWins, Ctx: ctx, table: NewTable(tableBytes)}
+	if far, ok := p.(Distant[S]); ok {
+		x.far, x.cells = far, far.Cells()
+	}
+	return x
 }
 
 // Table is the search's transposition table.
@@ -211,8 +227,9 @@ func stored(x uint64) uint32 { return uint32(min(x, 1<<31)) }
 // it (see ProveDepth): at the winner's turn 1 + the least depth of its winning
 // children, at the other player's 1 + the greatest of all children's.
 func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth int, err error) {
-	if d >= K {
-		// No move is left before the bound, and n is not over.
+	if d >= K || s.tooFar(n, d, K) {
+		// No move is left before the bound, and n is not over; or the
+		// prover cannot win by then.
 		return inf, 0, 0, nil
 	}
 	key, store := s.P.Key(n)
@@ -306,6 +323,8 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth 
 				}
 			} else if p, q, ok := e.numbers(); ok {
 				k.pn, k.dn = uint64(p), uint64(q)
+			} else if s.tooFar(kids[i].S, d+1, K) {
+				k.pn, k.dn = inf, 0
 			}
 		}
 	}
@@ -385,6 +404,26 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth 
 		}
 	}
 	return pn, dn, depth, nil
+}
+
+// tooFar says that the prover cannot win by ply K from n (ply d): it needs
+// more stones than it can place by then (Distant). Its stones come at plies
+// d+1, d+3, … when it moves in n, else d+2, d+4, …; a draw, which DrawWins
+// may count as its win, needs a full board, so the bound applies only to
+// questions with K below the cells, where no draw can come by K.
+func (s *Search[S]) tooFar(n S, d, K int) bool {
+	if s.far == nil || K >= s.cells {
+		return false
+	}
+	need := s.far.Needs(n, s.Prover)
+	if need == 0 {
+		return false
+	}
+	last := d + 2*need
+	if s.P.Mover(n) == s.Prover {
+		last--
+	}
+	return last > K
 }
 
 // Known says whether the prover's win by K is known, without a search, for
@@ -469,11 +508,11 @@ func (s *Search[S]) prepare(n S, d, K int) (decided, v, exact bool, err error) {
 	}
 	// Mustplay (sound on every geometry): if the player not to move, who may
 	// play any empty cell, would win at once at cell t, then every move of
-	// the mover other than t lets it (so with two such cells, every move): t stays empty (the board is not full
-	// after a move that keeps the game going and leaves t empty) and a win
-	// depends only on the winner's own stones (a connection, a cycle around
-	// the cylinder, a winding on the torus), which the mover's stone does not
-	// remove. Such a move ends the game at ply d+2 with the other player's
+	// the mover other than t lets it (so with two such cells, every move): t
+	// stays empty (the board is not full after a move that keeps the game
+	// going and leaves t empty) and a win depends only on the winner's own
+	// stones (a connection, a cycle around the cylinder, a winding on the
+	// torus), which the mover's stone does not remove. Such a move ends the game at ply d+2 with the other player's
 	// win: a loss for an OR node's mover, a win for the prover at an AND node
 	// (if d+2 ≤ K). The tests compare with the plain minimax.
 	//
