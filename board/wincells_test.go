@@ -183,3 +183,59 @@ func slowGrow(b *Board, s Bits) Bits {
 	}
 	return g
 }
+
+// TestStonesToWinIsALowerBound: off the torus, no n-1 more stones of a player
+// win when StonesToWin says n, on random positions of small boards (every
+// set of n-1 empty cells is tried); and the bound is reached often enough to
+// mean something.
+func TestStonesToWinIsALowerBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	tight := 0
+	for _, geo := range []Geometry{Cylinder, Flat} {
+		for _, size := range [][2]int{{1, 3}, {2, 3}, {3, 3}, {4, 3}, {3, 4}, {4, 4}, {5, 3}} {
+			b := MustNew(size[0], size[1], geo)
+			for trial := 0; trial < 200; trial++ {
+				var p Position
+				for c := Cell(0); int(c) < b.Cells(); c++ {
+					switch rng.IntN(4) {
+					case 0:
+						p.Red = p.Red.With(c)
+					case 1:
+						p.Blue = p.Blue.With(c)
+					}
+				}
+				for _, who := range []Color{Red, Blue} {
+					if b.Wins(p, who) || b.Wins(p, who.Other()) {
+						continue
+					}
+					n := b.StonesToWin(p, who)
+					empty := b.All().AndNot(p.Occupied()).Cells()
+					// Can who win with exactly n stones more? (Then the bound is tight.)
+					if n <= len(empty) && winsWithSome(b, p, who, empty, n) {
+						tight++
+					}
+					if n >= 1 && winsWithSome(b, p, who, empty, n-1) {
+						t.Fatalf("%v %dx%d %v: StonesToWin = %d, but %d stones win\n%s", geo, b.M, b.N, who, n, n-1, b.Picture(p, Bits{}))
+					}
+				}
+			}
+		}
+	}
+	if tight < 100 {
+		t.Errorf("the bound was reached only %d times", tight)
+	}
+}
+
+// winsWithSome says whether some k of the cells, added as who's stones to
+// p, make who win.
+func winsWithSome(b *Board, p Position, who Color, cells []Cell, k int) bool {
+	if k == 0 {
+		return b.Wins(p, who)
+	}
+	for i, c := range cells {
+		if winsWithSome(b, p.Play(who, c), who, cells[i+1:], k-1) {
+			return true
+		}
+	}
+	return false
+}
