@@ -104,23 +104,24 @@ func (b *Board) lineMiss(own, empty Bits, lines []Bits, wrap bool) bool {
 
 // StonesToWin is a lower bound on the stones who must still place to win from
 // p: the rings (Red) or columns (Blue) that hold none of who's stones, since
-// a winning set visits every one (see lineMiss). On the torus it is 0 (no
-// bound is claimed there).
-func (b *Board) StonesToWin(p Position, who Color) int {
+// a winning set visits every one (see lineMiss); lines is the union of those
+// rings or columns (a stone of who there lowers the bound by one). On the
+// torus it is 0 (no bound is claimed there).
+func (b *Board) StonesToWin(p Position, who Color) (n int, lines Bits) {
 	if b.Geo == Torus {
-		return 0
+		return 0, Bits{}
 	}
-	own, lines := p.Red, b.rings
+	own, all := p.Red, b.rings
 	if who == Blue {
-		own, lines = p.Blue, b.cols
+		own, all = p.Blue, b.cols
 	}
-	n := 0
-	for _, l := range lines {
+	for _, l := range all {
 		if l.And(own).Empty() {
 			n++
+			lines = lines.Or(l)
 		}
 	}
-	return n
+	return n, lines
 }
 
 // chainCells: the empty cells that join x to y through own (see WinningCells).

@@ -208,7 +208,16 @@ func TestStonesToWinIsALowerBound(t *testing.T) {
 					if b.Wins(p, who) || b.Wins(p, who.Other()) {
 						continue
 					}
-					n := b.StonesToWin(p, who)
+					n, lines := b.StonesToWin(p, who)
+					for _, c := range b.All().AndNot(p.Occupied()).Cells() {
+						want := n
+						if lines.Has(c) {
+							want--
+						}
+						if m, _ := b.StonesToWin(p.Play(who, c), who); m != want {
+							t.Fatalf("%v %dx%d %v: StonesToWin after %d is %d, want %d (lines %v)", geo, b.M, b.N, who, c, m, want, lines.Cells())
+						}
+					}
 					empty := b.All().AndNot(p.Occupied()).Cells()
 					// Can who win with exactly n stones more? (Then the bound is tight.)
 					if n <= len(empty) && winsWithSome(b, p, who, empty, n) {

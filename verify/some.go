@@ -188,7 +188,9 @@ func (g *someGame) kept(p board.Position, who board.Color) Stones {
 }
 
 // Needs implements andor.Distant (board.StonesToWin).
-func (g *someGame) Needs(n someNode, who board.Color) int { return g.e.b.StonesToWin(n.p, who) }
+func (g *someGame) Needs(n someNode, who board.Color) (int, board.Bits) {
+	return g.e.b.StonesToWin(n.p, who)
+}
 
 // Cells implements andor.Distant.
 func (g *someGame) Cells() int { return g.e.b.Cells() }

@@ -74,7 +74,10 @@ type Problem[S any] interface {
 // node where the prover cannot place that many stones by ply K, without
 // expanding it.
 type Distant[S any] interface {
-	Needs(s S, who board.Color) int
+	// Needs is the bound n for who in s, and the cells where a stone of
+	// who lowers it by one (each by one, so a child's bound is known from
+	// its parent's without asking).
+	Needs(s S, who board.Color) (n int, lower board.Bits)
 	Cells() int // the board's cells (a full board ends the game)
 }
 
@@ -227,10 +230,18 @@ func stored(x uint64) uint32 { return uint32(min(x, 1<<31)) }
 // it (see ProveDepth): at the winner's turn 1 + the least depth of its winning
 // children, at the other player's 1 + the greatest of all children's.
 func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth int, err error) {
-	if d >= K || s.tooFar(n, d, K) {
-		// No move is left before the bound, and n is not over; or the
-		// prover cannot win by then.
+	if d >= K {
+		// No move is left before the bound, and n is not over.
 		return inf, 0, 0, nil
+	}
+	// The prover's distance to a win in n, for a bounded question.
+	var need int
+	var lower board.Bits
+	if s.far != nil && K < s.cells {
+		need, lower = s.far.Needs(n, s.Prover)
+		if s.tooFar(need, n, d, K) {
+			return inf, 0, 0, nil // the prover cannot win by K
+		}
 	}
 	key, store := s.P.Key(n)
 	if store {
@@ -283,6 +294,7 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth 
 	}
 	lv := &s.levels[d]
 	kids, info := lv.kids, lv.info[:0]
+	mover := s.P.Mover(n)
 	// Two passes: the keys first, each with a load of its table bucket, so
 	// that the children's cache misses overlap instead of coming one after
 	// another; then the table is read.
@@ -323,13 +335,13 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth 
 				}
 			} else if p, q, ok := e.numbers(); ok {
 				k.pn, k.dn = uint64(p), uint64(q)
-			} else if s.tooFar(kids[i].S, d+1, K) {
+			} else if need > 0 && s.tooFar(kidNeed(need, lower, mover, s.Prover, kids[i].Cell), kids[i].S, d+1, K) {
 				k.pn, k.dn = inf, 0
 			}
 		}
 	}
 	lv.info = info
-	or := s.P.Mover(n) == s.Prover
+	or := mover == s.Prover
 	for {
 		// The numbers of n from its children's; best is the child to search
 		// (OR: least proof number; AND: least disproof number, first in the
@@ -406,16 +418,12 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth 
 	return pn, dn, depth, nil
 }
 
-// tooFar says that the prover cannot win by ply K from n (ply d): it needs
-// more stones than it can place by then (Distant). Its stones come at plies
-// d+1, d+3, … when it moves in n, else d+2, d+4, …; a draw, which DrawWins
-// may count as its win, needs a full board, so the bound applies only to
-// questions with K below the cells, where no draw can come by K.
-func (s *Search[S]) tooFar(n S, d, K int) bool {
-	if s.far == nil || K >= s.cells {
-		return false
-	}
-	need := s.far.Needs(n, s.Prover)
+// tooFar says that the prover, who needs need more stones (Distant), cannot
+// win by ply K from n (ply d). Its stones come at plies d+1, d+3, … when it
+// moves in n, else d+2, d+4, …; a draw, which DrawWins may count as its win,
+// needs a full board, so the bound is asked only of questions with K below
+// the cells, where no draw can come by K.
+func (s *Search[S]) tooFar(need int, n S, d, K int) bool {
 	if need == 0 {
 		return false
 	}
@@ -424,6 +432,14 @@ func (s *Search[S]) tooFar(n S, d, K int) bool {
 		last--
 	}
 	return last > K
+}
+
+// kidNeed is the prover's need after mover's stone on c, from the parent's.
+func kidNeed(need int, lower board.Bits, mover, prover board.Color, c board.Cell) int {
+	if mover == prover && lower.Has(c) {
+		return need - 1
+	}
+	return need
 }
 
 // Known says whether the prover's win by K is known, without a search, for
