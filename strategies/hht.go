@@ -175,6 +175,13 @@ func (s *hht) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 	return r.allow(board.Bits{})
 }
 
+// LastClass implements LastClasser: the rules read Blue's last move only
+// through its ring j (Allowed takes nothing else from it).
+func (s *hht) LastClass(last board.Cell) int {
+	_, j := s.b.Coord(last)
+	return j - 1
+}
+
 // Replies implements Replier: Blue's stone b in ring j changes neither Red's
 // stones nor, apart from b itself, the empty cells, and the rules' sets are
 // set algebra on those (each is some cells intersected with the empty ones),

@@ -60,6 +60,17 @@ type WinTaker interface {
 	WinRule() string
 }
 
+// LastClasser is an optional interface for strategies whose answer depends on
+// the opponent's last move only through a class of it: for every position p
+// and cells x, y with LastClass(x) == LastClass(y), Allowed(p, x) and
+// Allowed(p, y) are the same set (hht: the ring of the move). `--choices
+// some` then keys a position with the strategy to move by the class instead
+// of the cell, so that games which differ only there share their results.
+// Classes are in 0 … Board().Cells()-1. TestLastClass checks the contract.
+type LastClasser interface {
+	LastClass(last board.Cell) int
+}
+
 // Info describes a registered strategy.
 type Info struct {
 	Name        string

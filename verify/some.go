@@ -7,6 +7,7 @@ import (
 	"maps"
 
 	"hexproof/board"
+	"hexproof/strategies"
 	"hexproof/tt"
 	"hexproof/verify/andor"
 )
@@ -91,6 +92,7 @@ type someGame struct {
 	// several children of a node in turn, and a player's winning cells after
 	// the other player's move are the node's less that move (Stones.Other).
 	mine, theirs []Stones
+	classes      strategies.LastClasser // nil: the strategy is not one
 }
 
 func (g *someGame) Mover(n someNode) board.Color {
@@ -102,12 +104,18 @@ func (g *someGame) Mover(n someNode) board.Color {
 
 // Key: a position with the opponent to move, canonical under the
 // strategy's symmetries; a position with the strategy to move as it is, with
-// the opponent's last move in the tag (the strategy's answer depends on it).
+// the opponent's last move in the tag (the strategy's answer depends on it),
+// or only its class for a strategies.LastClasser (the answer, and so
+// everything after it, is the same for every move of the class).
 // The two kinds never share a key: in one run the stone count says whose turn
 // it is.
 func (g *someGame) Key(n someNode) (andor.Key, bool) {
 	if n.strat {
-		return andor.Key{Key: tt.KeyOf(n.p), Tag: uint16(n.last + 1)}, true
+		tag := uint16(n.last + 1)
+		if g.classes != nil && n.last != board.NoCell {
+			tag = uint16(g.classes.LastClass(n.last) + 1)
+		}
+		return andor.Key{Key: tt.KeyOf(n.p), Tag: tag}, true
 	}
 	return andor.Key{Key: g.e.key(n.p, &g.w)}, true
 }
@@ -231,6 +239,7 @@ type someSearch struct {
 
 func (e *engine) newSomeSearch(ctx context.Context) *someSearch {
 	g := &someGame{e: e, rules: map[string]int64{}}
+	g.classes, _ = e.rules.S.(strategies.LastClasser)
 	s := &someSearch{e: e, g: g}
 	// Each table gets a quarter of the memory budget, at most 512 MiB (2^24
 	// entries): twice that made `hht` 5×5 with Red starting expand 20 % fewer
