@@ -23,15 +23,7 @@ func TestCanonicalizerAgrees(t *testing.T) {
 						fastSeen++
 					}
 					for k := 0; k < 300; k++ {
-						var p Position
-						for x := Cell(0); int(x) < b.Cells(); x++ {
-							switch r.IntN(3) {
-							case 1:
-								p.Red = p.Red.With(x)
-							case 2:
-								p.Blue = p.Blue.With(x)
-							}
-						}
+						p := randomPosition(r, b, 1.0/3, 1.0/3)
 						want, at := Canonical(p, grp)
 						got, changed := c.Canonical(p)
 						if got != want || changed != (at != 0 && want != p) {

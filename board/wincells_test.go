@@ -120,15 +120,7 @@ func TestWinningCellsAfterOpponent(t *testing.T) {
 	for _, geo := range []Geometry{Cylinder, Flat, Torus} {
 		b := MustNew(5, 4, geo)
 		for trial := 0; trial < 3000; trial++ {
-			var p Position
-			for c := Cell(0); int(c) < b.Cells(); c++ {
-				switch rng.IntN(3) {
-				case 0:
-					p.Red = p.Red.With(c)
-				case 1:
-					p.Blue = p.Blue.With(c)
-				}
-			}
+			p := randomPosition(rng, b, 1.0/3, 1.0/3)
 			for _, who := range []Color{Red, Blue} {
 				empty := b.All().AndNot(p.Occupied())
 				if b.Wins(p, who) || empty.Empty() {
@@ -195,15 +187,7 @@ func TestStonesToWinIsALowerBound(t *testing.T) {
 		for _, size := range [][2]int{{1, 3}, {2, 3}, {3, 3}, {4, 3}, {3, 4}, {4, 4}, {5, 3}} {
 			b := MustNew(size[0], size[1], geo)
 			for trial := 0; trial < 200; trial++ {
-				var p Position
-				for c := Cell(0); int(c) < b.Cells(); c++ {
-					switch rng.IntN(4) {
-					case 0:
-						p.Red = p.Red.With(c)
-					case 1:
-						p.Blue = p.Blue.With(c)
-					}
-				}
+				p := randomPosition(rng, b, 0.25, 0.25)
 				for _, who := range []Color{Red, Blue} {
 					if b.Wins(p, who) || b.Wins(p, who.Other()) {
 						continue
