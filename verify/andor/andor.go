@@ -528,9 +528,10 @@ func (s *Search[S]) prepare(n S, d, K int) (decided, v, exact bool, err error) {
 	// stays empty (the board is not full after a move that keeps the game
 	// going and leaves t empty) and a win depends only on the winner's own
 	// stones (a connection, a cycle around the cylinder, a winding on the
-	// torus), which the mover's stone does not remove. Such a move ends the game at ply d+2 with the other player's
-	// win: a loss for an OR node's mover, a win for the prover at an AND node
-	// (if d+2 ≤ K). The tests compare with the plain minimax.
+	// torus), which the mover's stone does not remove. Such a move ends the
+	// game at ply d+2 with the other player's win: a loss for an OR node's
+	// mover, a win for the prover at an AND node (if d+2 ≤ K). The tests
+	// compare with the plain minimax.
 	//
 	// A move marked NextWins is decided the same way: the other player wins
 	// at ply d+2.
