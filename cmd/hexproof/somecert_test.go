@@ -30,11 +30,11 @@ func TestVerifySomeCertificate(t *testing.T) {
 	}
 	blue := filepath.Join(dir, "rules-blue.json")
 	code, out, errs = runCmd("replay", "--board", "5x4", "--strategy", "certificate:"+blue, "--starter", "blue", "--moves", "(1,1) (3,2) (4,1) (5,2)")
-	want := "–                    | (1, 1)\n(2, 2) - certificate | (3, 2)\n(1, 4) - certificate | (4, 1)\n(2, 1) - certificate | (5, 2)\n(1, 3) - certificate | –\n\nRed won after 8 moves."
+	want := "–                    | (1, 1)\n(4, 2) - certificate | (3, 2)\n(3, 4) - certificate | (4, 1)\n(5, 1) - certificate | (5, 2)\n(3, 3) - certificate | –\n\nRed won after 8 moves."
 	if code != 0 || !strings.Contains(out, want) {
 		t.Errorf("replay: exit %d\n%s%s", code, out, errs)
 	}
-	code, out, errs = runCmd("replay", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "every", "--moves", "B:(1,1) R:(2,2) B:(3,2) R:(1,4) B:(4,1) R:(2,1) B:(5,2) R:(1,3)")
+	code, out, errs = runCmd("replay", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "every", "--moves", "B:(1,1) R:(4,2) B:(3,2) R:(3,4) B:(4,1) R:(5,1) B:(5,2) R:(3,3)")
 	if code != 0 || !strings.Contains(out, "4 of 4 decisions agree") {
 		t.Errorf("the certificate's game against fitzgerald-rules: exit %d\n%s%s", code, out, errs)
 	}
