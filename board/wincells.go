@@ -76,17 +76,12 @@ func (b *Board) WinningCells(p Position, who Color) Bits {
 // TestWinningCellsDefinition and TestWinningCellsOneLineMissing compare with
 // the full winner test.
 func (b *Board) lineMiss(own, empty Bits, lines []Bits, wrap bool) bool {
-	k := -1
-	for i, l := range lines {
-		if l.And(own).Empty() {
-			if k >= 0 {
-				return true
-			}
-			k = i
-		}
-	}
-	if k < 0 {
+	k := missed(own, lines, 0)
+	switch {
+	case k < 0:
 		return false
+	case missed(own, lines, k+1) >= 0:
+		return true
 	}
 	cand := lines[k].And(empty)
 	n := len(lines)
@@ -115,13 +110,22 @@ func (b *Board) StonesToWin(p Position, who Color) (n int, lines Bits) {
 	if who == Blue {
 		own, all = p.Blue, b.cols
 	}
-	for _, l := range all {
-		if l.And(own).Empty() {
-			n++
-			lines = lines.Or(l)
-		}
+	for k := missed(own, all, 0); k >= 0; k = missed(own, all, k+1) {
+		n++
+		lines = lines.Or(all[k])
 	}
 	return n, lines
+}
+
+// missed is the first of lines from index from on that holds none of own's
+// stones, or -1.
+func missed(own Bits, lines []Bits, from int) int {
+	for k := from; k < len(lines); k++ {
+		if lines[k].And(own).Empty() {
+			return k
+		}
+	}
+	return -1
 }
 
 // chainCells: the empty cells that join x to y through own (see WinningCells).

@@ -31,43 +31,31 @@ func TestLastClass(t *testing.T) {
 				}
 				classers++
 				rng := rand.New(rand.NewPCG(uint64(b.Cells()), 11))
-				me, opp := s.Side(), s.Side().Other()
-				for g := 0; g < 40; g++ {
-					var p board.Position
-					last := board.NoCell
-					for turn := opp; b.Winner(p) == board.Empty && p.Occupied() != b.All(); turn = turn.Other() {
-						empty := b.All().AndNot(p.Occupied()).Cells()
-						if turn == opp {
-							last = empty[rng.IntN(len(empty))]
-							p = p.Play(opp, last)
+				strategyGames(rng, s, 40, func(p board.Position, last board.Cell) board.Bits {
+					want, _ := s.Allowed(p, last)
+					if last == board.NoCell {
+						return want
+					}
+					theirs := p.Red
+					if s.Side() == board.Red {
+						theirs = p.Blue
+					}
+					for _, x := range theirs.Cells() {
+						k := lc.LastClass(x)
+						if k < 0 || k >= b.Cells() {
+							t.Fatalf("%s on %s: class %d of %s out of range", info.Name, b, k, b.Format(x, board.Thesis))
+						}
+						if k != lc.LastClass(last) {
 							continue
 						}
-						theirs := p.Red
-						if opp == board.Blue {
-							theirs = p.Blue
+						compared++
+						if got, _ := s.Allowed(p, x); got != want {
+							t.Fatalf("%s on %s: last move %s allows %s, %s of the same class allows %s\n%s", info.Name, b,
+								b.Format(last, board.Thesis), testpos.CellsStr(b, want), b.Format(x, board.Thesis), testpos.CellsStr(b, got), b.Picture(p, board.Bits{}))
 						}
-						want, _ := s.Allowed(p, last)
-						for _, x := range theirs.Cells() {
-							k := lc.LastClass(x)
-							if k < 0 || k >= b.Cells() {
-								t.Fatalf("%s on %s: class %d of %s out of range", info.Name, b, k, b.Format(x, board.Thesis))
-							}
-							if k != lc.LastClass(last) {
-								continue
-							}
-							compared++
-							if got, _ := s.Allowed(p, x); got != want {
-								t.Fatalf("%s on %s: last move %s allows %s, %s of the same class allows %s\n%s", info.Name, b,
-									b.Format(last, board.Thesis), testpos.CellsStr(b, want), b.Format(x, board.Thesis), testpos.CellsStr(b, got), b.Picture(p, board.Bits{}))
-							}
-						}
-						c := want.First()
-						if rng.IntN(5) == 0 || want.Empty() {
-							c = empty[rng.IntN(len(empty))]
-						}
-						p = p.Play(me, c)
 					}
-				}
+					return want
+				})
 			}
 		}
 	}

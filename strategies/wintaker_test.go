@@ -52,8 +52,33 @@ func TestWinTakers(t *testing.T) {
 func checkWinTaker(t *testing.T, spec string, s Strategy, rule string, games int, rng *rand.Rand) {
 	t.Helper()
 	b := s.Board()
-	me, opp := s.Side(), s.Side().Other()
+	me := s.Side()
 	checked := 0
+	strategyGames(rng, s, games, func(p board.Position, last board.Cell) board.Bits {
+		allowed, label := s.Allowed(p, last)
+		if wins := b.WinningCells(p, me); wins.Any() && last != board.NoCell {
+			checked++
+			if allowed.Empty() || allowed.AndNot(wins).Any() || label != rule {
+				t.Fatalf("%s on %s: winning moves %s, but Allowed = %s, rule %q (want rule %q)\n%s",
+					spec, b, testpos.CellsStr(b, wins), testpos.CellsStr(b, allowed), label, rule, b.Picture(p, wins))
+			}
+		}
+		return allowed
+	})
+	if checked < games/4 {
+		t.Fatalf("%s on %s: only %d decisions with a winning move in %d games", spec, b, checked, games)
+	}
+}
+
+// strategyGames plays games on s's board, the strategy's side starting every
+// other one, in which the opponent plays a random empty cell and the
+// strategy's side the first cell of what decide returns for the position
+// and the opponent's last move (board.NoCell at the start), or now and then,
+// and when decide returns nothing, a random empty cell: positions of the kind
+// the verifier meets, with some the strategy would not reach.
+func strategyGames(rng *rand.Rand, s Strategy, games int, decide func(p board.Position, last board.Cell) board.Bits) {
+	b := s.Board()
+	me, opp := s.Side(), s.Side().Other()
 	for g := 0; g < games; g++ {
 		var p board.Position
 		turn := opp
@@ -69,14 +94,7 @@ func checkWinTaker(t *testing.T, spec string, s Strategy, rule string, games int
 				turn = me
 				continue
 			}
-			allowed, label := s.Allowed(p, last)
-			if wins := b.WinningCells(p, me); wins.Any() && last != board.NoCell {
-				checked++
-				if allowed.Empty() || allowed.AndNot(wins).Any() || label != rule {
-					t.Fatalf("%s on %s: winning moves %s, but Allowed = %s, rule %q (want rule %q)\n%s",
-						spec, b, testpos.CellsStr(b, wins), testpos.CellsStr(b, allowed), label, rule, b.Picture(p, wins))
-				}
-			}
+			allowed := decide(p, last)
 			c := allowed.First()
 			if rng.IntN(5) == 0 || allowed.Empty() {
 				c = empty[rng.IntN(len(empty))]
@@ -84,8 +102,5 @@ func checkWinTaker(t *testing.T, spec string, s Strategy, rule string, games int
 			p = p.Play(me, c)
 			turn = opp
 		}
-	}
-	if checked < games/4 {
-		t.Fatalf("%s on %s: only %d decisions with a winning move in %d games", spec, b, checked, games)
 	}
 }

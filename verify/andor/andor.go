@@ -321,11 +321,7 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth 
 		k := &info[i]
 		if k.stored {
 			// known and then Numbers, with one search of the bucket.
-			e := s.table.find(k.key)
-			v, dp, ok := e.value(K)
-			if !ok && s.Oracle != nil {
-				v, dp, ok = s.Oracle(k.key, d+1, K)
-			}
+			e, v, dp, ok := s.lookup(k.key, d+1, K)
 			if ok {
 				k.depth = dp
 				if v {
@@ -451,10 +447,19 @@ func (s *Search[S]) Known(k Key, d, K int) (v, ok bool) {
 
 // known is Known with the depth of the tree behind the answer.
 func (s *Search[S]) known(k Key, d, K int) (v bool, depth int, ok bool) {
-	if v, depth, ok = s.table.Peek(k, K); ok || s.Oracle == nil {
-		return v, depth, ok
+	_, v, depth, ok = s.lookup(k, d, K)
+	return v, depth, ok
+}
+
+// lookup is known with k's table entry (nil if none), whose numbers the
+// caller may want next.
+func (s *Search[S]) lookup(k Key, d, K int) (e *entry, v bool, depth int, ok bool) {
+	e = s.table.find(k)
+	if v, depth, ok = e.value(K); ok || s.Oracle == nil {
+		return e, v, depth, ok
 	}
-	return s.Oracle(k, d, K)
+	v, depth, ok = s.Oracle(k, d, K)
+	return e, v, depth, ok
 }
 
 // treeDepth is the depth of a solved node's tree from its children's: when
