@@ -84,6 +84,26 @@ func OpenBadgerFresh(dir string) (*Badger, error) {
 	return openBadger(dir)
 }
 
+// RemoveStore deletes the store in dir (a finished run's database) so that a
+// kill at any moment leaves either the whole store or none: it first renames
+// dir to dir+".removing" (atomic within a file system), then deletes that.
+// Deleting in place, a kill could leave the manifest without the table files
+// it names, which a later --resume reports as a damaged database. A
+// ".removing" directory left by such a kill is deleted here too.
+func RemoveStore(dir string) error {
+	gone := filepath.Clean(dir) + ".removing"
+	if err := os.RemoveAll(gone); err != nil {
+		return err
+	}
+	if err := os.Rename(dir, gone); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	return os.RemoveAll(gone)
+}
+
 // HasStore reports whether dir exists and is marked as a hexproof store; it
 // creates nothing.
 func HasStore(dir string) (bool, error) {

@@ -16,6 +16,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"hexproof/reports"
+	"hexproof/tt"
 	"hexproof/verify"
 	"hexproof/verify/shard"
 )
@@ -198,7 +199,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if opt.DB != "" && !*keepDB && res.Verdict != verify.Inconclusive {
-		if err := os.RemoveAll(opt.DB); err != nil {
+		if err := tt.RemoveStore(opt.DB); err != nil {
 			fmt.Fprintf(stderr, "hexproof verify: warning: could not remove %s: %v\n", opt.DB, err)
 		}
 	}

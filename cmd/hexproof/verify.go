@@ -231,7 +231,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			if opt.DB == "" {
 				continue
 			}
-			if err := os.RemoveAll(opt.DB); err != nil {
+			if err := tt.RemoveStore(opt.DB); err != nil {
 				fmt.Fprintf(stderr, "hexproof verify: warning: could not remove %s: %v\n", opt.DB, err)
 			}
 		}
