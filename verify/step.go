@@ -129,7 +129,8 @@ func (r *Rules) Place(p board.Position, who board.Color, c board.Cell) (board.Po
 
 // settle is the outcome of a stone that won or not, leaving the cells
 // occupied: a win first, else a full board is a draw. Place, Stones and the
-// opponent's moves in Replies end here; After writes it out.
+// opponent's moves in Replies end here; After writes it out, goingMoves
+// is it for a set of moves.
 func (r *Rules) settle(won bool, occupied board.Bits) Outcome {
 	switch {
 	case won:
@@ -138,6 +139,17 @@ func (r *Rules) settle(won bool, occupied board.Bits) Outcome {
 		return Drawn
 	}
 	return Going
+}
+
+// goingMoves is the moves (empty cells of the position whose empty cells are
+// free) after which the game goes on, with wins the cells where the mover's
+// stone wins: settle for a set of moves. A move that does not win leaves a
+// cell empty, so the board is full after it only when one cell was free.
+func (r *Rules) goingMoves(moves, wins, free board.Bits) board.Bits {
+	if free.Count() <= 1 {
+		return board.Bits{}
+	}
+	return moves.AndNot(wins)
 }
 
 // Stones is Place for several stones of one player, one at a time, on the
@@ -293,14 +305,9 @@ func (r *Rules) replies(p board.Position, moves, oppWins, meWins board.Bits, yie
 	}
 	// Split off the moves that end the game or that the strategy answers by
 	// taking its win (taken): the strategy is not asked there.
-	var going, direct board.Bits
-	for bs := moves; bs.Any(); {
-		if b := bs.Pop(); outcome(b) == Going && !taken.Has(b) {
-			going = going.With(b)
-		} else {
-			direct = direct.With(b)
-		}
-	}
+	free := r.All.AndNot(p.Occupied())
+	going := r.goingMoves(moves, oppWins, free).AndNot(taken)
+	direct := moves.AndNot(going)
 	// yieldDirect yields the direct moves below c (all when c is NoCell).
 	stopped := false
 	yieldDirect := func(below board.Cell) {
@@ -325,22 +332,29 @@ func (r *Rules) replies(p board.Position, moves, oppWins, meWins board.Bits, yie
 		}()
 		r.replier.Replies(p, going, func(b board.Cell, allowed board.Bits, rule string) bool {
 			rest = rest.Without(b)
+			// inYield stays set if the caller's yield panics (not the
+			// strategy's panic: the recover above passes it on).
 			inYield = true
-			defer func() { inYield = false }()
 			yieldDirect(b)
 			if stopped {
+				inYield = false
 				return false
 			}
 			p1 := p.Play(r.Opp, b)
-			rep := Reply{B: b, P: p1, Allowed: allowed, Rule: rule, Fault: r.check(p1, allowed), Wins: meWins.Without(b)}
+			rep := Reply{B: b, P: p1, Allowed: allowed, Rule: rule, Wins: meWins.Without(b)}
+			// check finds no fault exactly when allowed is a non-empty set
+			// of empty cells: only then is it skipped.
+			if allowed.Empty() || allowed.AndNot(free.Without(b)).Any() {
+				rep.Fault = r.check(p1, allowed)
+			}
 			if rep.Fault == NoFault && r.First {
 				rep.Allowed = board.Bit(allowed.First())
 			}
 			if !yield(rep) {
 				stopped = true
-				return false
 			}
-			return true
+			inYield = false
+			return !stopped
 		})
 	}()
 	// Moves the Replier did not answer (after a panic): one at a time.
