@@ -140,6 +140,14 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		return out, nil
 	}
 	empty := e.all.AndNot(n.p.Occupied())
+	theirs := g.stones(n, e.opp)
+	if theirs.Wins.Any() {
+		// The opponent wins at once: that move alone decides the node
+		// (andor.Problem.Expand), and the strategy is not asked.
+		c := theirs.Wins.First()
+		q, o := theirs.Place(c)
+		return append(out, andor.Child[someNode]{Cell: c, O: andorOutcome(o), S: someNode{p: q, last: c, strat: true}}), nil
+	}
 	if mine := g.kept(n.p, e.me).Wins; mine.Any() {
 		// The strategy has winning cells: ask it after every move of the
 		// opponent, and mark the moves after which it may take one as
@@ -147,7 +155,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		// search does not have to expand them to see it. Whatever the
 		// opponent plays but a winning cell, the strategy's winning cells
 		// after it are mine less that cell (Stones.Other).
-		e.rules.replies(n.p, empty, g.stones(n, e.opp).Wins, mine, func(rep Reply) bool {
+		e.rules.replies(n.p, empty, theirs.Wins, mine, func(rep Reply) bool {
 			c := andor.Child[someNode]{Cell: rep.B, O: andorOutcome(rep.Outcome), S: someNode{p: rep.P, last: rep.B, strat: true}}
 			if rep.Outcome == Going {
 				c.S.asked, c.S.allowed, c.S.rule, c.S.fault = true, rep.Allowed, rep.Rule, rep.Fault
@@ -160,10 +168,9 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		})
 		return out, nil
 	}
-	st := g.stones(n, e.opp)
 	for bs := empty; bs.Any(); {
 		b := bs.Pop()
-		q, o := st.Place(b)
+		q, o := theirs.Place(b)
 		out = append(out, andor.Child[someNode]{Cell: b, O: andorOutcome(o), S: someNode{p: q, last: b, strat: true}})
 	}
 	return out, nil
@@ -203,14 +210,16 @@ func (g *someGame) Needs(n someNode, who board.Color) (int, board.Bits) {
 // Cells implements andor.Distant.
 func (g *someGame) Cells() int { return g.e.b.Cells() }
 
-// Threats: only the opponent plays every empty cell, so the mustplay rule
-// applies at the strategy's turns (to the opponent's immediate wins) and
-// never at the opponent's (the strategy may not be allowed its winning cell).
+// Threats: `some` does not use the mustplay rule. At the opponent's turns it
+// does not hold (the strategy may not be allowed its winning cell); at the
+// strategy's turns it would cost the opponent's winning cells at every
+// strategy node, and they are rarely there (at 0.13 % of the strategy's
+// expansions in `hht` 5×5 with Red starting), so the search expands such a
+// node's children instead, and the opponent's winning move decides each of
+// them at once (Expand). Asking for them made that run 3 % slower, though it
+// expanded 7 % fewer nodes (docs/performance.md).
 func (g *someGame) Threats(n someNode) (board.Bits, bool) {
-	if !n.strat {
-		return board.Bits{}, false
-	}
-	return g.kept(n.p, g.e.opp).Wins, true
+	return board.Bits{}, false
 }
 
 func andorOutcome(o Outcome) andor.Outcome {

@@ -60,7 +60,9 @@ type Problem[S any] interface {
 	// the same key must have the same value at every bound.
 	Key(s S) (Key, bool)
 	// Expand appends the mover's moves in s to out, in cell order, each made
-	// through the game step. An error (a strategy error) ends the search.
+	// through the game step; or only one move that ends the game with the
+	// mover's win, which decides s whatever the other moves are (prepare).
+	// An error (a strategy error) ends the search.
 	Expand(s S, out []Child[S]) ([]Child[S], error)
 	// Threats is the set of empty cells where the player NOT to move would win
 	// at once by a stone there, and whether that player may play every empty
