@@ -171,7 +171,7 @@ func (s *hht) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 		return empty, "I"
 	}
 	_, j := s.b.Coord(last)
-	r := s.rules(p.Red, empty, j, false)
+	r := s.rules(p.Red, empty, j, false, s.near(p.Red, j-1), s.near(p.Red, j), s.near(p.Red, j+1))
 	return r.allow(board.Bits{})
 }
 
@@ -187,15 +187,20 @@ func (s *hht) LastClass(last board.Cell) int {
 // set algebra on those (each is some cells intersected with the empty ones),
 // so the sets computed once per ring for the position before Blue's move,
 // less b, are exactly what Allowed computes after it (TestHHTReplies).
-// Cells are numbered ring by ring, so going ring by ring keeps cell order.
+// Cells are numbered ring by ring, so going ring by ring keeps cell order,
+// and each ring's near set is computed once for the three rings that use it.
 func (s *hht) Replies(p board.Position, moves board.Bits, yield func(b board.Cell, allowed board.Bits, rule string) bool) {
 	empty := s.b.All().AndNot(p.Occupied())
+	up, mid := s.near(p.Red, 0), s.near(p.Red, 1)
 	for j := 1; j <= s.b.N; j++ {
+		down := s.near(p.Red, j+1)
 		ms := moves.And(s.rings[j])
 		if ms.Empty() {
+			up, mid = mid, down
 			continue
 		}
-		r := s.rules(p.Red, empty, j, true)
+		r := s.rules(p.Red, empty, j, true, up, mid, down)
+		up, mid = mid, down
 		for ms.Any() {
 			b := ms.Pop()
 			allowed, rule := r.allow(board.Bit(b))
@@ -231,7 +236,8 @@ func (r *hhtRules) allow(except board.Bits) (board.Bits, string) {
 // rules computes the rules' sets after Blue's stone in ring j, for Red's
 // stones red and the empty cells empty: all of them, or (all false) up to
 // the first that allows a cell, which is all that allow needs without except.
-func (s *hht) rules(red, empty board.Bits, j int, all bool) hhtRules {
+// up, midNear and down are near(red, k) for k = j-1, j and j+1.
+func (s *hht) rules(red, empty board.Bits, j int, all bool, up, midNear, down board.Bits) hhtRules {
 	// ring(0) and ring(n+1) are empty on the cylinder: no cell is played there.
 	upRing, mid, downRing := s.ring(j-1), s.rings[j], s.ring(j+1)
 	cand := [4]board.Bits{
@@ -241,7 +247,6 @@ func (s *hht) rules(red, empty board.Bits, j int, all bool) hhtRules {
 	}
 	virtualUp := !s.torus && j == 1
 	virtualDown := !s.torus && j == s.b.N
-	up, down := s.near(red, j-1), s.near(red, j+1)
 	midRed := red.And(mid)
 	r := hhtRules{ring: s.rings[j].And(empty), empty: empty}
 	for rule := 1; rule <= 3; rule++ {
@@ -266,9 +271,9 @@ func (s *hht) rules(red, empty board.Bits, j int, all bool) hhtRules {
 					Or(upRing.And(s.grow(midRed.And(down)))).
 					Or(downRing.And(s.grow(midRed.And(up))))
 			case 2:
-				q = mid.And(down).Or(downRing.And(s.grow(midRed)))
+				q = mid.And(down).Or(downRing.And(midNear))
 			case 3:
-				q = mid.And(up).Or(upRing.And(s.grow(midRed)))
+				q = mid.And(up).Or(upRing.And(midNear))
 			}
 			ok = cand[rule].And(empty).And(q)
 		}
