@@ -276,21 +276,24 @@ func (s *hht) rules(red, empty board.Bits, j int, all bool, up, midNear, down bo
 				q = mid.And(up).Or(upRing.And(midNear))
 			}
 			ok = cand[rule].And(empty).And(q)
-		}
-		for xs := cand[rule].And(empty); !already && !s.distinct && xs.Any(); {
-			x := xs.Pop()
-			u, d, m := up, down, midRed
-			if upRing.Has(x) && !virtualUp {
-				u = u.Or(s.b.Neighbours(x))
-			}
-			if downRing.Has(x) && !virtualDown {
-				d = d.Or(s.b.Neighbours(x))
-			}
-			if mid.Has(x) {
-				m = m.With(x)
-			}
-			if cond(rule, m, u, d) {
-				ok = ok.With(x)
+		default:
+			// Rings that coincide (the torus with n < 3): each candidate
+			// is tried.
+			for xs := cand[rule].And(empty); xs.Any(); {
+				x := xs.Pop()
+				u, d, m := up, down, midRed
+				if upRing.Has(x) && !virtualUp {
+					u = u.Or(s.b.Neighbours(x))
+				}
+				if downRing.Has(x) && !virtualDown {
+					d = d.Or(s.b.Neighbours(x))
+				}
+				if mid.Has(x) {
+					m = m.With(x)
+				}
+				if cond(rule, m, u, d) {
+					ok = ok.With(x)
+				}
 			}
 		}
 		r.ok[rule] = ok

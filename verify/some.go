@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 
 	"hexproof/board"
 	"hexproof/strategies"
@@ -86,7 +85,10 @@ func (faultError) Error() string { return "strategy error" }
 type someGame struct {
 	e     *engine
 	w     worker
-	rules map[string]int64 // decisions expanded by the search
+	// rules counts the decisions expanded by the search, by rule label: a
+	// short list, searched in turn (a strategy has a few labels), since a map
+	// hashed the label at every expansion.
+	rules []ruleCount
 	// mine[k] and theirs[k] are Stones for the strategy and the opponent in
 	// the last node with k stones that needed them: the search expands
 	// several children of a node in turn, and a player's winning cells after
@@ -130,7 +132,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		if n.fault != NoFault {
 			return out, faultError{n}
 		}
-		g.rules[n.rule]++
+		g.count(n.rule)
 		st := g.stones(n, e.me)
 		for a := n.allowed; a.Any(); {
 			c := a.Pop()
@@ -174,6 +176,22 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		out = append(out, andor.Child[someNode]{Cell: b, O: andorOutcome(o), S: someNode{p: q, last: b, strat: true}})
 	}
 	return out, nil
+}
+
+type ruleCount struct {
+	rule string
+	n    int64
+}
+
+// count adds one decision of the rule to g.rules.
+func (g *someGame) count(rule string) {
+	for i := range g.rules {
+		if g.rules[i].rule == rule {
+			g.rules[i].n++
+			return
+		}
+	}
+	g.rules = append(g.rules, ruleCount{rule, 1})
 }
 
 // stones is Stones(n.p, who) for who, the player to move in n, through the
@@ -247,7 +265,7 @@ type someSearch struct {
 }
 
 func (e *engine) newSomeSearch(ctx context.Context) *someSearch {
-	g := &someGame{e: e, rules: map[string]int64{}}
+	g := &someGame{e: e}
 	g.classes, _ = e.rules.S.(strategies.LastClasser)
 	s := &someSearch{e: e, g: g}
 	// Each table gets a quarter of the memory budget, at most 512 MiB (2^24
@@ -297,7 +315,10 @@ func (e *engine) runSome(ctx context.Context) error {
 	res.Positions = s.nodes()
 	res.TranspositionHits = s.refut.Hits + s.proof.Hits
 	res.SymmetryHits = s.g.w.symHits
-	res.RuleCounts = maps.Clone(s.g.rules)
+	res.RuleCounts = map[string]int64{}
+	for _, r := range s.g.rules {
+		res.RuleCounts[r.rule] = r.n
+	}
 	if err == nil && res.Verdict == Optimal && e.opt.Certificate {
 		// After the figures above, so that they do not depend on whether a
 		// certificate was asked for.
