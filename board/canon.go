@@ -18,6 +18,9 @@ type Canonicalizer struct {
 	tabs  []*[8][256]uint64 // per transversal element: image of each byte of the word
 	lo    []uint64          // lo[k]: cells of columns < m-k (shifted up by k)
 	hi    []uint64          // hi[k]: cells of columns ≥ m-k (wrapped down by m-k)
+	// cell[x][g] is the image of cell x under the g-th image of Orbit (the
+	// transversal's element g/m, then the rotation by g%m), as one bit.
+	cell [][]uint64
 }
 
 // NewCanonicalizer prepares canonical keys under group (a subgroup of
@@ -88,6 +91,16 @@ func NewCanonicalizer(b *Board, group []Perm) *Canonicalizer {
 		}
 	}
 	c.fast = true
+	c.cell = make([][]uint64, b.cells)
+	for x := range c.cell {
+		c.cell[x] = make([]uint64, 0, len(c.trans)*c.m)
+		for i := range c.trans {
+			img := apply(c.tabs[i], 1<<uint(x))
+			for k := 0; k < c.m; k++ {
+				c.cell[x] = append(c.cell[x], c.rotate(img, k))
+			}
+		}
+	}
 	return c
 }
 
@@ -128,4 +141,86 @@ func (c *Canonicalizer) Canonical(p Position) (Position, bool) {
 	}
 	q := Position{Red: Bits{bestR, 0}, Blue: Bits{bestB, 0}}
 	return q, q != p
+}
+
+// Orbit is the images of one position under a Canonicalizer's group, kept so
+// that the canonical form of that position with one more stone (Plus) costs
+// a pass over them instead of the group's tables: a search asks it for every
+// child of a node. Made by NewOrbit, filled by Fill.
+type Orbit struct {
+	p         Position
+	ok        bool // filled, on a board the fast path handles
+	red, blue []uint64
+	// least: the images whose Red stones are the least (a Blue stone added
+	// changes no image's Red stones, so only these can give the least image).
+	least []int
+}
+
+// NewOrbit makes an empty Orbit for c's group.
+func (c *Canonicalizer) NewOrbit() *Orbit {
+	n := len(c.trans) * c.m
+	return &Orbit{red: make([]uint64, n), blue: make([]uint64, n), least: make([]int, 0, n)}
+}
+
+// Fill computes the images of p into o, and returns o.
+func (c *Canonicalizer) Fill(o *Orbit, p Position) *Orbit {
+	o.p, o.ok = p, c.fast
+	if !c.fast {
+		return o
+	}
+	g := 0
+	for i, t := range c.trans {
+		r, bl := p.Red[0], p.Blue[0]
+		if !t.isIdentity() {
+			r, bl = apply(c.tabs[i], r), apply(c.tabs[i], bl)
+		}
+		for k := 0; k < c.m; k++ {
+			o.red[g], o.blue[g] = c.rotate(r, k), c.rotate(bl, k)
+			g++
+		}
+	}
+	o.least = o.least[:0]
+	for g, r := range o.red {
+		switch {
+		case len(o.least) == 0 || r < o.red[o.least[0]]:
+			o.least = append(o.least[:0], g)
+		case r == o.red[o.least[0]]:
+			o.least = append(o.least, g)
+		}
+	}
+	return o
+}
+
+// Of is the position o was filled with.
+func (o *Orbit) Of() Position { return o.p }
+
+// Plus is Canonical(p.Play(who, x)) for the position p of o and an empty
+// cell x: the least image over the same images, each the image of p with the
+// image of x added (a group element maps the union of two sets to the union
+// of their images). TestOrbitPlus compares it with Canonical.
+func (c *Canonicalizer) Plus(o *Orbit, who Color, x Cell) (Position, bool) {
+	q := o.p.Play(who, x)
+	if !o.ok {
+		return c.Canonical(q)
+	}
+	img := c.cell[x]
+	bestR, bestB := q.Red[0], q.Blue[0]
+	if who == Red {
+		for g, r := range o.red {
+			r |= img[g]
+			if r > bestR {
+				continue
+			}
+			if bl := o.blue[g]; r < bestR || bl < bestB {
+				bestR, bestB = r, bl
+			}
+		}
+	} else {
+		bestR, bestB = o.red[o.least[0]], ^uint64(0)
+		for _, g := range o.least {
+			bestB = min(bestB, o.blue[g]|img[g])
+		}
+	}
+	best := Position{Red: Bits{bestR, 0}, Blue: Bits{bestB, 0}}
+	return best, best != q
 }

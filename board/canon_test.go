@@ -11,6 +11,53 @@ import (
 // groups without the rotation), on random positions of many boards.
 func TestCanonicalizerAgrees(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
+	fastSeen := eachCanonGroup(func(b *Board, grp []Perm, c *Canonicalizer) {
+		for k := 0; k < 300; k++ {
+			p := randomPosition(r, b, 1.0/3, 1.0/3)
+			want, at := Canonical(p, grp)
+			got, changed := c.Canonical(p)
+			if got != want || changed != (at != 0 && want != p) {
+				t.Fatalf("%s, group of %d: fast %v/%v, Canonical %v/%v", b, len(grp), got, changed, want, at != 0 && want != p)
+			}
+		}
+	})
+	if fastSeen < 50 {
+		t.Fatalf("the fast path was used for only %d groups", fastSeen)
+	}
+}
+
+// TestOrbitPlus: the canonical form of a position with one more stone, from
+// the position's Orbit, equals Canonical's, for every empty cell and both
+// colours, on the boards and groups of TestCanonicalizerAgrees.
+func TestOrbitPlus(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	eachCanonGroup(func(b *Board, grp []Perm, c *Canonicalizer) {
+		o := c.NewOrbit()
+		for k := 0; k < 40; k++ {
+			p := randomPosition(r, b, 0.3, 0.3)
+			c.Fill(o, p)
+			if o.Of() != p {
+				t.Fatalf("%s: the orbit of %v is of %v", b, p, o.Of())
+			}
+			for es := b.All().AndNot(p.Occupied()); es.Any(); {
+				x := es.Pop()
+				for _, who := range []Color{Red, Blue} {
+					q := p.Play(who, x)
+					want, at := Canonical(q, grp)
+					got, changed := c.Plus(o, who, x)
+					if got != want || changed != (at != 0 && want != q) {
+						t.Fatalf("%s, group of %d, %v plus %v at %d: %v/%v, Canonical %v/%v", b, len(grp), p, who, x, got, changed, want, at != 0 && want != q)
+					}
+				}
+			}
+		}
+	})
+}
+
+// eachCanonGroup calls f for boards of every geometry up to 8×8 and several
+// subgroups of each board's group, and returns how many of them the fast
+// path handles.
+func eachCanonGroup(f func(b *Board, grp []Perm, c *Canonicalizer)) int {
 	fastSeen := 0
 	for _, g := range []Geometry{Cylinder, Torus, Flat} {
 		for m := 1; m <= 8; m++ {
@@ -22,21 +69,12 @@ func TestCanonicalizerAgrees(t *testing.T) {
 					if c.fast {
 						fastSeen++
 					}
-					for k := 0; k < 300; k++ {
-						p := randomPosition(r, b, 1.0/3, 1.0/3)
-						want, at := Canonical(p, grp)
-						got, changed := c.Canonical(p)
-						if got != want || changed != (at != 0 && want != p) {
-							t.Fatalf("%s, group of %d: fast %v/%v, Canonical %v/%v", b, len(grp), got, changed, want, at != 0 && want != p)
-						}
-					}
+					f(b, grp, c)
 				}
 			}
 		}
 	}
-	if fastSeen < 50 {
-		t.Fatalf("the fast path was used for only %d groups", fastSeen)
-	}
+	return fastSeen
 }
 
 // BenchmarkCanonicalizer times the verifier's canonical keys with the full

@@ -83,8 +83,8 @@ func (faultError) Error() string { return "strategy error" }
 
 // someGame is the andor.Problem of `some`.
 type someGame struct {
-	e     *engine
-	w     worker
+	e *engine
+	w worker
 	// rules counts the decisions expanded by the search, by rule label: a
 	// short list, searched in turn (a strategy has a few labels), since a map
 	// hashed the label at every expansion.
@@ -95,6 +95,14 @@ type someGame struct {
 	// the other player's move are the node's less that move (Stones.Other).
 	mine, theirs []Stones
 	classes      strategies.LastClasser // nil: the strategy is not one
+	// symClasses: every symmetry of the key's group keeps each cell's
+	// class, so the strategy's nodes are keyed by their canonical position
+	// too (Key).
+	symClasses bool
+	// orbit is the orbit of the node's position under the symmetries while
+	// Expand keys its children, each the position with one more stone
+	// (board.Canonicalizer.Plus); nil without symmetries.
+	orbit *board.Orbit
 }
 
 func (g *someGame) Mover(n someNode) board.Color {
@@ -105,21 +113,62 @@ func (g *someGame) Mover(n someNode) board.Color {
 }
 
 // Key: a position with the opponent to move, canonical under the
-// strategy's symmetries; a position with the strategy to move as it is, with
-// the opponent's last move in the tag (the strategy's answer depends on it),
-// or only its class for a strategies.LastClasser (the answer, and so
-// everything after it, is the same for every move of the class).
+// strategy's symmetries; a position with the strategy to move with the
+// opponent's last move in the tag (the strategy's answer depends on it), as
+// it is, or, for a strategies.LastClasser, with only the move's class in the
+// tag and the position canonical when every symmetry keeps each cell's class
+// (symClasses; hht's rings under its rotations and reflections). That is
+// sound: the node's value depends on the last move only through its class
+// (the answer, and so everything after it, is the same for every move of the
+// class), a symmetry g of the strategy maps the node (p, x) to (g·p, g·x),
+// whose value is the same (the games are isomorphic move for move), and g·x
+// has x's class. The reference comparisons in verify_test.go run hht with it.
 // The two kinds never share a key: in one run the stone count says whose turn
 // it is.
 func (g *someGame) Key(n someNode) (andor.Key, bool) {
-	if n.strat {
-		tag := uint16(n.last + 1)
-		if g.classes != nil && n.last != board.NoCell {
-			tag = uint16(g.classes.LastClass(n.last) + 1)
-		}
-		return andor.Key{Key: tt.KeyOf(n.p), Tag: tag}, true
+	if !n.strat {
+		return andor.Key{Key: g.e.key(n.p, &g.w)}, true
 	}
-	return andor.Key{Key: g.e.key(n.p, &g.w)}, true
+	tag, canon := g.tag(n.last)
+	if canon {
+		return andor.Key{Key: g.e.key(n.p, &g.w), Tag: tag}, true
+	}
+	return andor.Key{Key: tt.KeyOf(n.p), Tag: tag}, true
+}
+
+// tag is the tag of the strategy's node after the opponent's move last, and
+// whether its position is keyed canonical (see Key).
+func (g *someGame) tag(last board.Cell) (uint16, bool) {
+	switch {
+	case g.classes == nil:
+		return uint16(last + 1), false
+	case last == board.NoCell:
+		return 0, false
+	}
+	return uint16(g.classes.LastClass(last) + 1), g.symClasses
+}
+
+// keyed gives c, a child of the node whose orbit g.orbit holds, the key that
+// Key gives it, when the game goes on after c's move by who: Expand keys the
+// children, so that the parent's images are computed once for all of them.
+func (g *someGame) keyed(c *andor.Child[someNode], who board.Color) {
+	if c.O != andor.Going {
+		return
+	}
+	c.Keyed, c.Store = true, true
+	canon := true
+	if c.S.strat {
+		c.Key.Tag, canon = g.tag(c.Cell)
+	}
+	if !canon || g.orbit == nil {
+		c.Key.Key = tt.KeyOf(c.S.p)
+		return
+	}
+	q, changed := g.e.canon.Plus(g.orbit, who, c.Cell)
+	if changed {
+		g.w.symHits++
+	}
+	c.Key.Key = tt.KeyOf(q)
 }
 
 func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Child[someNode], error) {
@@ -133,11 +182,14 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 			return out, faultError{n}
 		}
 		g.count(n.rule)
+		g.fill(n.p)
 		st := g.stones(n, e.me)
 		for a := n.allowed; a.Any(); {
-			c := a.Pop()
-			q, o := st.Place(c)
-			out = append(out, andor.Child[someNode]{Cell: c, S: someNode{p: q, last: c}, O: andorOutcome(o)})
+			c := andor.Child[someNode]{Cell: a.Pop()}
+			q, o := st.Place(c.Cell)
+			c.S, c.O = someNode{p: q, last: c.Cell}, andorOutcome(o)
+			g.keyed(&c, e.me)
+			out = append(out, c)
 		}
 		return out, nil
 	}
@@ -150,6 +202,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		q, o := theirs.Place(c)
 		return append(out, andor.Child[someNode]{Cell: c, O: andorOutcome(o), S: someNode{p: q, last: c, strat: true}}), nil
 	}
+	g.fill(n.p)
 	if mine := g.kept(n.p, e.me).Wins; mine.Any() {
 		// The strategy has winning cells: ask it after every move of the
 		// opponent, and mark the moves after which it may take one as
@@ -165,6 +218,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 					c.O = andor.NextWins
 				}
 			}
+			g.keyed(&c, e.opp)
 			out = append(out, c)
 			return true
 		})
@@ -173,9 +227,40 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 	for bs := empty; bs.Any(); {
 		b := bs.Pop()
 		q, o := theirs.Place(b)
-		out = append(out, andor.Child[someNode]{Cell: b, O: andorOutcome(o), S: someNode{p: q, last: b, strat: true}})
+		c := andor.Child[someNode]{Cell: b, O: andorOutcome(o), S: someNode{p: q, last: b, strat: true}}
+		g.keyed(&c, e.opp)
+		out = append(out, c)
 	}
 	return out, nil
+}
+
+// fill puts the orbit of p in g.orbit, for keyed.
+func (g *someGame) fill(p board.Position) {
+	if g.orbit != nil {
+		g.e.canon.Fill(g.orbit, p)
+	}
+}
+
+// ruleCounts is g.rules as a map.
+func (g *someGame) ruleCounts() map[string]int64 {
+	m := make(map[string]int64, len(g.rules))
+	for _, r := range g.rules {
+		m[r.rule] = r.n
+	}
+	return m
+}
+
+// keepsClasses says whether every element of group maps each cell to a cell
+// of the same class.
+func keepsClasses(c strategies.LastClasser, group []board.Perm, cells int) bool {
+	for _, g := range group {
+		for x := board.Cell(0); int(x) < cells; x++ {
+			if c.LastClass(g.Apply(x)) != c.LastClass(x) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 type ruleCount struct {
@@ -267,6 +352,10 @@ type someSearch struct {
 func (e *engine) newSomeSearch(ctx context.Context) *someSearch {
 	g := &someGame{e: e}
 	g.classes, _ = e.rules.S.(strategies.LastClasser)
+	g.symClasses = g.classes != nil && keepsClasses(g.classes, e.group, e.b.Cells())
+	if len(e.group) > 1 {
+		g.orbit = e.canon.NewOrbit()
+	}
 	s := &someSearch{e: e, g: g}
 	// Each table gets a quarter of the memory budget, at most 512 MiB (2^24
 	// entries): twice that made `hht` 5×5 with Red starting expand 20 % fewer
@@ -315,10 +404,7 @@ func (e *engine) runSome(ctx context.Context) error {
 	res.Positions = s.nodes()
 	res.TranspositionHits = s.refut.Hits + s.proof.Hits
 	res.SymmetryHits = s.g.w.symHits
-	res.RuleCounts = map[string]int64{}
-	for _, r := range s.g.rules {
-		res.RuleCounts[r.rule] = r.n
-	}
+	res.RuleCounts = s.g.ruleCounts()
 	if err == nil && res.Verdict == Optimal && e.opt.Certificate {
 		// After the figures above, so that they do not depend on whether a
 		// certificate was asked for.

@@ -49,6 +49,12 @@ type Child[S any] struct {
 	Cell board.Cell
 	S    S
 	O    Outcome
+	// Keyed says that Expand gave Key and Store, exactly what Problem.Key(S)
+	// returns (a Problem may find them cheaper from the parent at hand);
+	// otherwise the search asks Problem.Key.
+	Keyed bool
+	Store bool
+	Key   Key
 }
 
 // Problem is the game the search explores. Its methods are called from one
@@ -57,7 +63,8 @@ type Problem[S any] interface {
 	// Mover is the player to move in s (a node nobody has won yet).
 	Mover(s S) board.Color
 	// Key is the table key of s, and whether s may be stored. Two nodes with
-	// the same key must have the same value at every bound.
+	// the same key must have the same value at every bound. (Expand may give
+	// its children's keys instead: Child.Keyed.)
 	Key(s S) (Key, bool)
 	// Expand appends the mover's moves in s to out, in cell order, each made
 	// through the game step; or only one move that ends the game with the
@@ -179,7 +186,8 @@ func (s *Search[S]) Prove(root S, ply, K int) (bool, error) {
 func (s *Search[S]) ProveDepth(root S, ply, K int) (bool, int, error) {
 	s.path = s.path[:0]
 	s.failAt = nil
-	pn, dn, depth, err := s.mid(root, ply, K, inf-1, inf-1)
+	key, store := s.P.Key(root)
+	pn, dn, depth, err := s.mid(root, key, store, ply, K, inf-1, inf-1)
 	if err != nil {
 		return false, 0, err
 	}
@@ -226,12 +234,12 @@ func add(a, b uint64) uint64 { return min(a+b, inf) }
 // one costs time, never an answer.
 func stored(x uint64) uint32 { return uint32(min(x, 1<<31)) }
 
-// mid searches n (ply d) until its proof number reaches thpn or its disproof
+// mid searches n (ply d, table key key, stored if store) until its proof number reaches thpn or its disproof
 // number reaches thdn, or it is solved, and returns both numbers (0/inf for a
 // proof, inf/0 for a disproof) and, when solved, the depth of the tree behind
 // it (see ProveDepth): at the winner's turn 1 + the least depth of its winning
 // children, at the other player's 1 + the greatest of all children's.
-func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth int, err error) {
+func (s *Search[S]) mid(n S, key Key, store bool, d, K int, thpn, thdn uint64) (pn, dn uint64, depth int, err error) {
 	if d >= K {
 		// No move is left before the bound, and n is not over.
 		return inf, 0, 0, nil
@@ -245,7 +253,6 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth 
 			return inf, 0, 0, nil // the prover cannot win by K
 		}
 	}
-	key, store := s.P.Key(n)
 	if store {
 		if v, dp, ok := s.known(key, d, K); ok {
 			s.Hits++
@@ -302,7 +309,11 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth 
 	// another; then the table is read.
 	for i := range kids {
 		k := kid{pn: 1, dn: 1}
-		k.key, k.stored = s.P.Key(kids[i].S)
+		if kids[i].Keyed {
+			k.key, k.stored = kids[i].Key, kids[i].Store
+		} else {
+			k.key, k.stored = s.P.Key(kids[i].S)
+		}
 		info = append(info, k)
 	}
 	var touched uint8
@@ -389,7 +400,7 @@ func (s *Search[S]) mid(n S, d, K int, thpn, thdn uint64) (pn, dn uint64, depth 
 			cpn = add(thpn-pn, c.pn)
 		}
 		s.path = append(s.path, kids[best].Cell)
-		c.pn, c.dn, c.depth, err = s.mid(kids[best].S, d+1, K, cpn, cdn)
+		c.pn, c.dn, c.depth, err = s.mid(kids[best].S, c.key, c.stored, d+1, K, cpn, cdn)
 		s.path = s.path[:len(s.path)-1]
 		if err != nil {
 			return 0, 0, 0, err
