@@ -143,7 +143,7 @@ func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed bo
 		}
 	default:
 		m.allowed = m.allowed.And(allowed)
-		mv, err := c.pick(p, m.allowed, d)
+		mv, err := c.pick(p, m.allowed, d, false)
 		if err != nil {
 			return err
 		}
@@ -183,7 +183,7 @@ func (c *certBuilder) first(p board.Position, allowed board.Bits, d int) (board.
 	if err := c.room(); err != nil {
 		return board.NoCell, err
 	}
-	mv, err := c.pick(p, allowed, d)
+	mv, err := c.pick(p, allowed, d, true)
 	if err == nil && mv == board.NoCell {
 		err = fmt.Errorf("verify: some certificate: no allowed move keeps a proven position won (a bug)")
 	}
@@ -248,10 +248,13 @@ func (c *certBuilder) room() error {
 
 // pick is the first move of cand in p (ply d, the strategy to move) that
 // keeps the win, or NoCell: a move that wins at once, else one proven by the
-// proof's length (a table lookup, then a search), else one proven at all.
-// Every answer is a proof of the search (never an estimate), so the move
-// wins whichever bound proved it.
-func (c *certBuilder) pick(p board.Position, cand board.Bits, d int) (board.Cell, error) {
+// proof's length (a table lookup, then a search), else, if any, one proven at
+// all. Every answer is a proof of the search (never an estimate), so the move
+// wins whichever bound proved it; but a move proven only without the bound
+// may make the certificate's games longer than the proof's length, so a
+// position met again after another last move is split (per last move) rather
+// than answered by such a move (strategyTurn asks with any false).
+func (c *certBuilder) pick(p board.Position, cand board.Bits, d int, any bool) (board.Cell, error) {
 	e, s := c.s.e, c.s
 	for a := cand; a.Any(); {
 		if mv := a.Pop(); func() bool { _, o := e.rules.Place(p, e.me, mv); return o == Won }() {
@@ -291,7 +294,7 @@ func (c *certBuilder) pick(p board.Position, cand board.Bits, d int) (board.Cell
 				return mv, nil
 			}
 		}
-		if c.bound >= cells {
+		if c.bound >= cells || !any {
 			break
 		}
 	}

@@ -76,7 +76,8 @@ func checkCertificate(t *testing.T, name string, s strategies.Strategy, c *strat
 // certifySome runs `some` with a certificate and, if it proves the strategy,
 // checks the certificate: the plain walk above, and the ordinary verifier
 // under `every` (with and without symmetry: the certificate declares none) on
-// the certificate as a strategy. It returns the certificate checked, if any.
+// the certificate as a strategy, whose longest game must be the proof's
+// length. It returns the certificate checked, if any.
 func certifySome(t *testing.T, name string, s strategies.Strategy, starter board.Color) *strategies.Certificate {
 	t.Helper()
 	res := run(t, Options{Strategy: s, Name: name, Starter: starter, Choices: Some, Certificate: true})
@@ -101,6 +102,11 @@ func certifySome(t *testing.T, name string, s strategies.Strategy, starter board
 		v := run(t, Options{Strategy: back, Name: "certificate", Starter: starter, Choices: Every, NoSymmetry: nosym})
 		if v.Verdict != Optimal {
 			t.Errorf("%s: the certificate is %s under every (%s)", name, v.Verdict, v.Detail)
+		}
+		// Each of its moves is proven by the proof's length, which no
+		// completion of the strategy's rules beats.
+		if v.LongestGame != res.LongestGame {
+			t.Errorf("%s: the certificate's longest game is %d plies, the proof's length %d", name, v.LongestGame, res.LongestGame)
 		}
 	}
 	return c
