@@ -61,6 +61,49 @@ func TestSortMergeUnique(t *testing.T) {
 	}
 }
 
+// TestSortKeys: the radix sort orders as slices.SortFunc(Compare) does, for
+// keys that differ in few or in all bytes, with many duplicates or none.
+func TestSortKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 300; i++ {
+		n := r.IntN(3 * radixMin)
+		keys := make([]Key, n)
+		maskR, maskB := r.Uint64()>>r.IntN(64), r.Uint64()>>r.IntN(64)
+		base := Key{r.Uint64(), r.Uint64()}
+		for j := range keys {
+			keys[j] = Key{base.Red ^ r.Uint64()&maskR, base.Blue ^ r.Uint64()&maskB}
+			if j > 0 && r.IntN(3) == 0 {
+				keys[j] = keys[r.IntN(j)]
+			}
+		}
+		want := slices.Clone(keys)
+		slices.SortFunc(want, Compare)
+		sortKeys(keys)
+		if !slices.Equal(keys, want) {
+			t.Fatalf("case %d (%d keys): the radix sort differs from slices.SortFunc", i, n)
+		}
+	}
+}
+
+// BenchmarkSortUnique sorts a partition's worth of keys of 5×4 positions
+// (20 cells: three bytes of each word vary).
+//
+//	go test -run '^$' -bench SortUnique -count 8 ./tt | benchstat -
+func BenchmarkSortUnique(b *testing.B) {
+	r := rand.New(rand.NewPCG(7, 8))
+	const n = 1 << 16
+	src := make([]Key, n)
+	for i := range src {
+		red := r.Uint64() & (1<<20 - 1)
+		src[i] = Key{red, r.Uint64() & (1<<20 - 1) &^ red}
+	}
+	keys := make([]Key, n)
+	for b.Loop() {
+		copy(keys, src)
+		SortUnique(keys)
+	}
+}
+
 // testStore checks a store: layers written in several overlapping runs read
 // back sorted and unique, membership, Create replacing a layer, Drop, meta.
 func testStore(t *testing.T, s Store) {
