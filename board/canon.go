@@ -1,5 +1,7 @@
 package board
 
+import "math/bits"
+
 // Canonicalizer computes Canonical(p, group) faster for boards of at most 64
 // cells: each group element needed is applied through byte lookup tables
 // (eight lookups a word). When the group contains the rotation
@@ -223,4 +225,58 @@ func (c *Canonicalizer) Plus(o *Orbit, who Color, x Cell) (Position, bool) {
 	}
 	best := Position{Red: Bits{bestR, 0}, Blue: Bits{bestB, 0}}
 	return best, best != q
+}
+
+// PlusMapped is Plus with the image of the cell y: the least image of the
+// pair (p with the stone, y) under the group, ordered by the position first
+// and then by the cell. So it is a canonical form of the pair: the images of
+// a pair under the group all have the same one, and two pairs have the same
+// one only if an element maps the first to the second. TestOrbitPlusMapped
+// checks both.
+func (c *Canonicalizer) PlusMapped(o *Orbit, who Color, x, y Cell) (Position, Cell) {
+	q := o.p.Play(who, x)
+	if !o.ok {
+		best, img := q, y
+		for _, g := range c.group {
+			r, bl := g.ApplyBits(q.Red), g.ApplyBits(q.Blue)
+			gy := g.Apply(y)
+			switch {
+			case best.Red.Less(r):
+			case r != best.Red || bl.Less(best.Blue):
+				best, img = Position{Red: r, Blue: bl}, gy
+			case bl == best.Blue && gy < img:
+				img = gy
+			}
+		}
+		return best, img
+	}
+	img, ys := c.cell[x], c.cell[y]
+	at := 0
+	bestR, bestB := q.Red[0], q.Blue[0]
+	if who == Red {
+		for g, r := range o.red {
+			r |= img[g]
+			if r > bestR {
+				continue
+			}
+			switch bl := o.blue[g]; {
+			case r < bestR || bl < bestB:
+				bestR, bestB, at = r, bl, g
+			case bl == bestB && ys[g] < ys[at]:
+				at = g
+			}
+		}
+	} else {
+		at = o.least[0]
+		bestR, bestB = o.red[at], o.blue[at]|img[at]
+		for _, g := range o.least[1:] {
+			switch bl := o.blue[g] | img[g]; {
+			case bl < bestB:
+				bestB, at = bl, g
+			case bl == bestB && ys[g] < ys[at]:
+				at = g
+			}
+		}
+	}
+	return Position{Red: Bits{bestR, 0}, Blue: Bits{bestB, 0}}, Cell(bits.TrailingZeros64(ys[at]))
 }

@@ -54,6 +54,41 @@ func TestOrbitPlus(t *testing.T) {
 	})
 }
 
+// TestOrbitPlusMapped: PlusMapped gives Plus's canonical form and the least
+// image of the cell under the group elements that map the position with the
+// stone to that form (so the pair's images all get the same answer).
+func TestOrbitPlusMapped(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 17))
+	eachCanonGroup(func(b *Board, grp []Perm, c *Canonicalizer) {
+		o := c.NewOrbit()
+		for k := 0; k < 20; k++ {
+			p := randomPosition(r, b, 0.3, 0.3)
+			c.Fill(o, p)
+			for es := b.All().AndNot(p.Occupied()); es.Any(); {
+				x := es.Pop()
+				y := Cell(r.IntN(b.Cells()))
+				for _, who := range []Color{Red, Blue} {
+					q := p.Play(who, x)
+					want, _ := Canonical(q, grp)
+					got, img := c.PlusMapped(o, who, x, y)
+					if got != want {
+						t.Fatalf("%s, group of %d: %v plus %v at %d: %v, Canonical %v", b, len(grp), p, who, x, got, want)
+					}
+					least := Cell(-1)
+					for _, g := range grp {
+						if g.ApplyBits(q.Red) == got.Red && g.ApplyBits(q.Blue) == got.Blue && (least < 0 || g.Apply(y) < least) {
+							least = g.Apply(y)
+						}
+					}
+					if img != least {
+						t.Fatalf("%s, group of %d: %v maps %d to %d, want the least image %d", b, len(grp), q, y, img, least)
+					}
+				}
+			}
+		}
+	})
+}
+
 // eachCanonGroup calls f for boards of every geometry up to 8×8 and several
 // subgroups of each board's group, and returns how many of them the fast
 // path handles.

@@ -101,8 +101,8 @@ type someGame struct {
 	symClasses bool
 	// orbit is the orbit of the node's position under the symmetries while
 	// Expand keys its children, each the position with one more stone
-	// (board.Canonicalizer.Plus); nil without symmetries.
-	orbit *board.Orbit
+	// (board.Canonicalizer.Plus); nil without symmetries. keyOrbit is Key's.
+	orbit, keyOrbit *board.Orbit
 }
 
 func (g *someGame) Mover(n someNode) board.Color {
@@ -113,21 +113,34 @@ func (g *someGame) Mover(n someNode) board.Color {
 }
 
 // Key: a position with the opponent to move, canonical under the
-// strategy's symmetries; a position with the strategy to move with the
-// opponent's last move in the tag (the strategy's answer depends on it), as
-// it is, or, for a strategies.LastClasser, with only the move's class in the
-// tag and the position canonical when every symmetry keeps each cell's class
-// (symClasses; hht's rings under its rotations and reflections). That is
-// sound: the node's value depends on the last move only through its class
-// (the answer, and so everything after it, is the same for every move of the
-// class), a symmetry g of the strategy maps the node (p, x) to (g·p, g·x),
-// whose value is the same (the games are isomorphic move for move), and g·x
-// has x's class. The reference comparisons in verify_test.go run hht with it.
-// The two kinds never share a key: in one run the stone count says whose turn
-// it is.
+// strategy's symmetries. A position with the strategy to move, whose value
+// depends on the opponent's last move too (the strategy's answer does), is
+// keyed with that move in the tag, in one of three ways:
+//   - for a strategies.LastClasser, only the move's class is in the tag, and
+//     the position is canonical when every symmetry keeps each cell's class
+//     (symClasses; hht's rings under its rotations and reflections);
+//   - for any other strategy with symmetries, the position is canonical and
+//     the tag holds the image of the move under the symmetry that gives the
+//     canonical form (board.Canonicalizer.PlusMapped);
+//   - else the position and the move as they are.
+//
+// Why it is sound: a symmetry g of the strategy maps the node (p, x) to
+// (g·p, g·x), whose value is the same (the games are isomorphic move for
+// move). So the key (g·p, g·x) carries the value of (p, x), whichever g gives
+// it, and so does (g·p, class of x) when the node's value depends on x only
+// through its class (the answer, and so everything after it, is the same for
+// every move of the class) and g·x has x's class. TestSomeStrategyKeys checks
+// that equal keys mean nodes so related, and the reference comparisons in
+// verify_test.go run strategies of each kind. The two kinds of node never
+// share a key: in one run the stone count says whose turn it is.
 func (g *someGame) Key(n someNode) (andor.Key, bool) {
 	if !n.strat {
 		return andor.Key{Key: g.e.key(n.p, &g.w)}, true
+	}
+	if g.mapped(n.last) {
+		parent := board.Position{Red: n.p.Red.Without(n.last), Blue: n.p.Blue.Without(n.last)}
+		g.e.canon.Fill(g.keyOrbit, parent)
+		return g.mappedKey(g.keyOrbit, n.last), true
 	}
 	tag, canon := g.tag(n.last)
 	if canon {
@@ -136,8 +149,24 @@ func (g *someGame) Key(n someNode) (andor.Key, bool) {
 	return andor.Key{Key: tt.KeyOf(n.p), Tag: tag}, true
 }
 
+// mapped says whether the strategy's node after the opponent's move last is
+// keyed with the move mapped by the canonical symmetry (see Key).
+func (g *someGame) mapped(last board.Cell) bool {
+	return g.classes == nil && g.orbit != nil && last != board.NoCell
+}
+
+// mappedKey is the key of the strategy's node after the opponent's move last
+// from the position whose orbit is o.
+func (g *someGame) mappedKey(o *board.Orbit, last board.Cell) andor.Key {
+	q, img := g.e.canon.PlusMapped(o, g.e.opp, last, last)
+	if q != o.Of().Play(g.e.opp, last) {
+		g.w.symHits++
+	}
+	return andor.Key{Key: tt.KeyOf(q), Tag: uint16(img + 1)}
+}
+
 // tag is the tag of the strategy's node after the opponent's move last, and
-// whether its position is keyed canonical (see Key).
+// whether its position is keyed canonical (see Key), when it is not mapped.
 func (g *someGame) tag(last board.Cell) (uint16, bool) {
 	switch {
 	case g.classes == nil:
@@ -156,6 +185,10 @@ func (g *someGame) keyed(c *andor.Child[someNode], who board.Color) {
 		return
 	}
 	c.Keyed, c.Store = true, true
+	if c.S.strat && g.mapped(c.Cell) {
+		c.Key = g.mappedKey(g.orbit, c.Cell)
+		return
+	}
 	canon := true
 	if c.S.strat {
 		c.Key.Tag, canon = g.tag(c.Cell)
@@ -354,7 +387,7 @@ func (e *engine) newSomeSearch(ctx context.Context) *someSearch {
 	g.classes, _ = e.rules.S.(strategies.LastClasser)
 	g.symClasses = g.classes != nil && keepsClasses(g.classes, e.group, e.b.Cells())
 	if len(e.group) > 1 {
-		g.orbit = e.canon.NewOrbit()
+		g.orbit, g.keyOrbit = e.canon.NewOrbit(), e.canon.NewOrbit()
 	}
 	s := &someSearch{e: e, g: g}
 	// Each table gets a quarter of the memory budget, at most 512 MiB (2^24
