@@ -199,40 +199,20 @@ func (o *Orbit) Of() Position { return o.p }
 // Plus is Canonical(p.Play(who, x)) for the position p of o and an empty
 // cell x: the least image over the same images, each the image of p with the
 // image of x added (a group element maps the union of two sets to the union
-// of their images). TestOrbitPlus compares it with Canonical.
+// of their images), and whether it differs from p with the stone.
+// TestOrbitPlus compares it with Canonical.
 func (c *Canonicalizer) Plus(o *Orbit, who Color, x Cell) (Position, bool) {
-	q := o.p.Play(who, x)
-	if !o.ok {
-		return c.Canonical(q)
-	}
-	img := c.cell[x]
-	bestR, bestB := q.Red[0], q.Blue[0]
-	if who == Red {
-		for g, r := range o.red {
-			r |= img[g]
-			if r > bestR {
-				continue
-			}
-			if bl := o.blue[g]; r < bestR || bl < bestB {
-				bestR, bestB = r, bl
-			}
-		}
-	} else {
-		bestR, bestB = o.red[o.least[0]], ^uint64(0)
-		for _, g := range o.least {
-			bestB = min(bestB, o.blue[g]|img[g])
-		}
-	}
-	best := Position{Red: Bits{bestR, 0}, Blue: Bits{bestB, 0}}
-	return best, best != q
+	best, _ := c.PlusMapped(o, who, x, x)
+	return best, best != o.p.Play(who, x)
 }
 
 // PlusMapped is Plus with the image of the cell y: the least image of the
 // pair (p with the stone, y) under the group, ordered by the position first
 // and then by the cell. So it is a canonical form of the pair: the images of
 // a pair under the group all have the same one, and two pairs have the same
-// one only if an element maps the first to the second. TestOrbitPlusMapped
-// checks both.
+// one only if an element maps the first to the second. When the stone is
+// Blue's, no image's Red stones change, so only the images in o.least can
+// give the least one. TestOrbitPlus checks it against the group.
 func (c *Canonicalizer) PlusMapped(o *Orbit, who Color, x, y Cell) (Position, Cell) {
 	q := o.p.Play(who, x)
 	if !o.ok {
