@@ -391,10 +391,14 @@ func (e *engine) newSomeSearch(ctx context.Context) *someSearch {
 	}
 	s := &someSearch{e: e, g: g}
 	// Each table gets a quarter of the memory budget, at most 512 MiB (2^24
-	// entries): twice that made `hht` 5×5 with Red starting expand 20 % fewer
-	// nodes but take 6 % longer, each probe missing the cache more often
-	// (docs/performance.md).
-	tableBytes := min(e.opt.memoryBudget()/4, 1<<29)
+	// entries) or an eighth of the budget if that is more: at the default
+	// budget (4 GiB) twice the entries made `hht` 5×5 with Red starting
+	// expand 20 % fewer nodes but take 6 % longer, each probe missing the
+	// cache more often (docs/performance.md); a search of a billion nodes
+	// overwrites 2^24 entries many times over, and a user who gives it more
+	// memory means it to use it.
+	budget := e.opt.memoryBudget()
+	tableBytes := min(budget/4, max(1<<29, budget/8))
 	mk := func(prover board.Color, drawWins bool) *andor.Search[someNode] {
 		x := andor.New[someNode](g, prover, drawWins, ctx, tableBytes)
 		x.MaxNodes = e.opt.MaxPositions
