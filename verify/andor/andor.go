@@ -234,11 +234,13 @@ func add(a, b uint64) uint64 { return min(a+b, inf) }
 // one costs time, never an answer.
 func stored(x uint64) uint32 { return uint32(min(x, 1<<31)) }
 
-// mid searches n (ply d, table key key, stored if store) until its proof number reaches thpn or its disproof
-// number reaches thdn, or it is solved, and returns both numbers (0/inf for a
-// proof, inf/0 for a disproof) and, when solved, the depth of the tree behind
-// it (see ProveDepth): at the winner's turn 1 + the least depth of its winning
-// children, at the other player's 1 + the greatest of all children's.
+// mid searches n (ply d; table key key, stored if store) until its proof
+// number reaches thpn or its disproof number reaches thdn, or it is solved,
+// and returns both numbers (0/inf for a proof, inf/0 for a disproof) and, when
+// solved, the depth of the tree behind it (see ProveDepth): at the winner's
+// turn 1 + the least depth of its winning children, at the other player's 1 +
+// the greatest of all children's. The parent passes the child's key, found
+// for its own loop, so that it is not asked twice.
 func (s *Search[S]) mid(n S, key Key, store bool, d, K int, thpn, thdn uint64) (pn, dn uint64, depth int, err error) {
 	if d >= K {
 		// No move is left before the bound, and n is not over.
