@@ -118,6 +118,12 @@ func (p Position) Play(c Color, x Cell) Position {
 	return p
 }
 
+// Without returns the position with cell x emptied, whoever held it (the
+// position before the stone on x was played).
+func (p Position) Without(x Cell) Position {
+	return Position{Red: p.Red.Without(x), Blue: p.Blue.Without(x)}
+}
+
 // At is the content of cell x.
 func (p Position) At(x Cell) Color {
 	switch {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 
 	"hexproof/board"
 	"hexproof/strategies"
@@ -83,12 +84,9 @@ func (faultError) Error() string { return "strategy error" }
 
 // someGame is the andor.Problem of `some`.
 type someGame struct {
-	e *engine
-	w worker
-	// rules counts the decisions expanded by the search, by rule label: a
-	// short list, searched in turn (a strategy has a few labels), since a map
-	// hashed the label at every expansion.
-	rules []ruleCount
+	e     *engine
+	w     worker
+	rules map[string]int64 // decisions expanded by the search
 	// mine[k] and theirs[k] are Stones for the strategy and the opponent in
 	// the last node with k stones that needed them: the search expands
 	// several children of a node in turn, and a player's winning cells after
@@ -119,9 +117,9 @@ func (g *someGame) Mover(n someNode) board.Color {
 //   - for a strategies.LastClasser, only the move's class is in the tag, and
 //     the position is canonical when every symmetry keeps each cell's class
 //     (symClasses; hht's rings under its rotations and reflections);
-//   - for any other strategy with symmetries, the position is canonical and
-//     the tag holds the image of the move under the symmetry that gives the
-//     canonical form (board.Canonicalizer.PlusMapped);
+//   - for any other strategy with symmetries, the pair (position, move) is
+//     canonical: the least image of the position, and the least image of the
+//     move under the symmetries that give it (board.Canonicalizer.PlusMapped);
 //   - else the position and the move as they are.
 //
 // Why it is sound: a symmetry g of the strategy maps the node (p, x) to
@@ -134,74 +132,63 @@ func (g *someGame) Mover(n someNode) board.Color {
 // verify_test.go run strategies of each kind. The two kinds of node never
 // share a key: in one run the stone count says whose turn it is.
 func (g *someGame) Key(n someNode) (andor.Key, bool) {
-	if !n.strat {
-		return andor.Key{Key: g.e.key(n.p, &g.w)}, true
+	switch {
+	case n.last != board.NoCell:
+		if g.keyOrbit != nil {
+			g.e.canon.Fill(g.keyOrbit, n.p.Without(n.last))
+		}
+		return g.childKey(g.keyOrbit, n), true
+	case n.strat:
+		return andor.Key{Key: tt.KeyOf(n.p)}, true // the strategy opens
 	}
-	if g.mapped(n.last) {
-		parent := board.Position{Red: n.p.Red.Without(n.last), Blue: n.p.Blue.Without(n.last)}
-		g.e.canon.Fill(g.keyOrbit, parent)
-		return g.mappedKey(g.keyOrbit, n.last), true
-	}
-	tag, canon := g.tag(n.last)
-	if canon {
-		return andor.Key{Key: g.e.key(n.p, &g.w), Tag: tag}, true
-	}
-	return andor.Key{Key: tt.KeyOf(n.p), Tag: tag}, true
+	return andor.Key{Key: g.e.key(n.p, &g.w)}, true // the opponent opens
 }
 
-// mapped says whether the strategy's node after the opponent's move last is
-// keyed with the move mapped by the canonical symmetry (see Key).
-func (g *someGame) mapped(last board.Cell) bool {
-	return g.classes == nil && g.orbit != nil && last != board.NoCell
+// childKey is the key of n, a node after a move n.last, from o, the orbit
+// of the position before that move (nil without symmetries): Key and, for
+// each child with the parent's orbit, Expand (keyed) find keys here, so that
+// the parent's images are computed once for all its children.
+func (g *someGame) childKey(o *board.Orbit, n someNode) andor.Key {
+	who, canon := g.e.me, o != nil
+	var k andor.Key
+	if n.strat {
+		who = g.e.opp
+		switch {
+		case g.classes != nil:
+			k.Tag, canon = uint16(g.classes.LastClass(n.last)+1), canon && g.symClasses
+		case canon:
+			// The move mapped by the canonical symmetry (see Key).
+			q, img := g.e.canon.PlusMapped(o, who, n.last, n.last)
+			g.countSym(q, n.p)
+			return andor.Key{Key: tt.KeyOf(q), Tag: uint16(img + 1)}
+		default:
+			k.Tag = uint16(n.last + 1)
+		}
+	}
+	if !canon {
+		k.Key = tt.KeyOf(n.p)
+		return k
+	}
+	q, _ := g.e.canon.Plus(o, who, n.last)
+	g.countSym(q, n.p)
+	k.Key = tt.KeyOf(q)
+	return k
 }
 
-// mappedKey is the key of the strategy's node after the opponent's move last
-// from the position whose orbit is o.
-func (g *someGame) mappedKey(o *board.Orbit, last board.Cell) andor.Key {
-	q, img := g.e.canon.PlusMapped(o, g.e.opp, last, last)
-	if q != o.Of().Play(g.e.opp, last) {
+// countSym counts a key that symmetry changed (q, the canonical form of p).
+func (g *someGame) countSym(q, p board.Position) {
+	if q != p {
 		g.w.symHits++
 	}
-	return andor.Key{Key: tt.KeyOf(q), Tag: uint16(img + 1)}
 }
 
-// tag is the tag of the strategy's node after the opponent's move last, and
-// whether its position is keyed canonical (see Key), when it is not mapped.
-func (g *someGame) tag(last board.Cell) (uint16, bool) {
-	switch {
-	case g.classes == nil:
-		return uint16(last + 1), false
-	case last == board.NoCell:
-		return 0, false
-	}
-	return uint16(g.classes.LastClass(last) + 1), g.symClasses
-}
-
-// keyed gives c, a child of the node whose orbit g.orbit holds, the key that
-// Key gives it, when the game goes on after c's move by who: Expand keys the
-// children, so that the parent's images are computed once for all of them.
-func (g *someGame) keyed(c *andor.Child[someNode], who board.Color) {
+// keyed gives c, a child of the node whose orbit g.orbit holds, its key,
+// when the game goes on after its move.
+func (g *someGame) keyed(c *andor.Child[someNode]) {
 	if c.O != andor.Going {
 		return
 	}
-	c.Keyed, c.Store = true, true
-	if c.S.strat && g.mapped(c.Cell) {
-		c.Key = g.mappedKey(g.orbit, c.Cell)
-		return
-	}
-	canon := true
-	if c.S.strat {
-		c.Key.Tag, canon = g.tag(c.Cell)
-	}
-	if !canon || g.orbit == nil {
-		c.Key.Key = tt.KeyOf(c.S.p)
-		return
-	}
-	q, changed := g.e.canon.Plus(g.orbit, who, c.Cell)
-	if changed {
-		g.w.symHits++
-	}
-	c.Key.Key = tt.KeyOf(q)
+	c.Keyed, c.Store, c.Key = true, true, g.childKey(g.orbit, c.S)
 }
 
 func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Child[someNode], error) {
@@ -214,14 +201,14 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		if n.fault != NoFault {
 			return out, faultError{n}
 		}
-		g.count(n.rule)
+		g.rules[n.rule]++
 		g.fill(n.p)
 		st := g.stones(n, e.me)
 		for a := n.allowed; a.Any(); {
 			c := andor.Child[someNode]{Cell: a.Pop()}
 			q, o := st.Place(c.Cell)
 			c.S, c.O = someNode{p: q, last: c.Cell}, andorOutcome(o)
-			g.keyed(&c, e.me)
+			g.keyed(&c)
 			out = append(out, c)
 		}
 		return out, nil
@@ -251,7 +238,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 					c.O = andor.NextWins
 				}
 			}
-			g.keyed(&c, e.opp)
+			g.keyed(&c)
 			out = append(out, c)
 			return true
 		})
@@ -261,7 +248,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		b := bs.Pop()
 		q, o := theirs.Place(b)
 		c := andor.Child[someNode]{Cell: b, O: andorOutcome(o), S: someNode{p: q, last: b, strat: true}}
-		g.keyed(&c, e.opp)
+		g.keyed(&c)
 		out = append(out, c)
 	}
 	return out, nil
@@ -272,15 +259,6 @@ func (g *someGame) fill(p board.Position) {
 	if g.orbit != nil {
 		g.e.canon.Fill(g.orbit, p)
 	}
-}
-
-// ruleCounts is g.rules as a map.
-func (g *someGame) ruleCounts() map[string]int64 {
-	m := make(map[string]int64, len(g.rules))
-	for _, r := range g.rules {
-		m[r.rule] = r.n
-	}
-	return m
 }
 
 // keepsClasses says whether every element of group maps each cell to a cell
@@ -296,30 +274,13 @@ func keepsClasses(c strategies.LastClasser, group []board.Perm, cells int) bool 
 	return true
 }
 
-type ruleCount struct {
-	rule string
-	n    int64
-}
-
-// count adds one decision of the rule to g.rules.
-func (g *someGame) count(rule string) {
-	for i := range g.rules {
-		if g.rules[i].rule == rule {
-			g.rules[i].n++
-			return
-		}
-	}
-	g.rules = append(g.rules, ruleCount{rule, 1})
-}
-
 // stones is Stones(n.p, who) for who, the player to move in n, through the
 // node before the other player's last move n.last (see g.mine).
 func (g *someGame) stones(n someNode, who board.Color) Stones {
 	if n.last == board.NoCell {
 		return g.e.rules.Stones(n.p, who)
 	}
-	parent := board.Position{Red: n.p.Red.Without(n.last), Blue: n.p.Blue.Without(n.last)}
-	return g.kept(parent, who).Other(n.last)
+	return g.kept(n.p.Without(n.last), who).Other(n.last)
 }
 
 // kept is Stones(p, who), kept for the last position with p's stone count.
@@ -383,7 +344,7 @@ type someSearch struct {
 }
 
 func (e *engine) newSomeSearch(ctx context.Context) *someSearch {
-	g := &someGame{e: e}
+	g := &someGame{e: e, rules: map[string]int64{}}
 	g.classes, _ = e.rules.S.(strategies.LastClasser)
 	g.symClasses = g.classes != nil && keepsClasses(g.classes, e.group, e.b.Cells())
 	if len(e.group) > 1 {
@@ -441,7 +402,7 @@ func (e *engine) runSome(ctx context.Context) error {
 	res.Positions = s.nodes()
 	res.TranspositionHits = s.refut.Hits + s.proof.Hits
 	res.SymmetryHits = s.g.w.symHits
-	res.RuleCounts = s.g.ruleCounts()
+	res.RuleCounts = maps.Clone(s.g.rules)
 	if err == nil && res.Verdict == Optimal && e.opt.Certificate {
 		// After the figures above, so that they do not depend on whether a
 		// certificate was asked for.

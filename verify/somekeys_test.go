@@ -70,10 +70,9 @@ func TestSomeStrategyKeys(t *testing.T) {
 						x := xs.Pop()
 						n := someNode{p: q, last: x, strat: true}
 						k, _ := g.Key(n)
-						parent := board.Position{Red: q.Red.Without(x), Blue: q.Blue.Without(x)}
-						g.fill(parent)
+						g.fill(q.Without(x))
 						c := andor.Child[someNode]{Cell: x, S: n}
-						g.keyed(&c, e.opp)
+						g.keyed(&c)
 						if c.Key != k {
 							t.Fatalf("%s %s (%s): Key %v, Expand's key %v for %v after %d", b, ns.name, kind, k, c.Key, q, x)
 						}
