@@ -62,7 +62,15 @@ func KeyFromBytes(b []byte) Key {
 
 // SortUnique sorts keys and removes duplicates in place.
 func SortUnique(keys []Key) []Key {
-	sortKeys(keys)
+	sortKeys(keys, nil)
+	return slices.Compact(keys)
+}
+
+// SortUniqueBuf is SortUnique with scratch space for the sort: when scratch
+// holds at least len(keys) keys it is used instead of a new array (a caller
+// sorting many short runs spares the allocations).
+func SortUniqueBuf(keys, scratch []Key) []Key {
+	sortKeys(keys, scratch)
 	return slices.Compact(keys)
 }
 
@@ -76,7 +84,7 @@ const radixMin = 256
 // counting pass a byte, Blue's bytes first, then Red's, which leaves the keys
 // ordered by Red and then Blue. TestSortKeys compares it with
 // slices.SortFunc.
-func sortKeys(keys []Key) {
+func sortKeys(keys, scratch []Key) {
 	if len(keys) < radixMin {
 		slices.SortFunc(keys, Compare)
 		return
@@ -86,7 +94,10 @@ func sortKeys(keys []Key) {
 		diffR |= k.Red ^ keys[0].Red
 		diffB |= k.Blue ^ keys[0].Blue
 	}
-	src, dst := keys, make([]Key, len(keys))
+	if len(scratch) < len(keys) {
+		scratch = make([]Key, len(keys))
+	}
+	src, dst := keys, scratch[:len(keys)]
 	pass := func(word int, shift uint) {
 		var count [257]int
 		for _, k := range src {

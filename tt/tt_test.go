@@ -78,9 +78,15 @@ func TestSortKeys(t *testing.T) {
 		}
 		want := slices.Clone(keys)
 		slices.SortFunc(want, Compare)
-		sortKeys(keys)
+		// Half the cases sort with scratch space of random size (too
+		// short scratch is replaced).
+		var scratch []Key
+		if i%2 == 1 {
+			scratch = make([]Key, r.IntN(2*n+1))
+		}
+		sortKeys(keys, scratch)
 		if !slices.Equal(keys, want) {
-			t.Fatalf("case %d (%d keys): the radix sort differs from slices.SortFunc", i, n)
+			t.Fatalf("case %d (%d keys, scratch %d): the radix sort differs from slices.SortFunc", i, n, len(scratch))
 		}
 	}
 }

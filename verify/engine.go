@@ -460,7 +460,9 @@ func (o Options) memoryBudget() int64 {
 
 // memoryPlan divides the memory budget between what expanding a layer holds
 // (docs/decisions.md V24): the layer set, at about 34 bytes a key (16-byte
-// keys at a load between 5/16 and 5/8), gets a quarter, in keys; the store
+// keys in sorted runs grown a quarter at a time, pending keys up to a quarter
+// more, and one partition's copy while its run grows), gets a quarter, in
+// keys; the store
 // gets the rest, in bytes, for its finished layers and the layer being built
 // (at 32 bytes a distinct key: its runs and the array they are merged into,
 // tt's layerCost). Both come out of five

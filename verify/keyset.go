@@ -1,139 +1,47 @@
 package verify
 
 import (
-	"math"
-	"math/bits"
 	"sync"
 	"sync/atomic"
 
 	"hexproof/tt"
 )
 
-// keySet is a worker's open-addressing set of successor keys. Most successors
-// are transpositions of one another (often 80–90 %), so removing duplicates
-// here, at a few nanoseconds each, spares the sort that follows most of its
-// work. The zero key (the empty board) is never a successor and marks a free
-// slot.
-type keySet struct {
-	slots []tt.Key
-	// fresh has a bit per slot: the key there is not yet saved at a
-	// checkpoint (see checkpoint); taken by takeFresh.
-	fresh []uint64
-	shift uint
-	n     int
-	max   int // slots at most; when full beyond half, the owner drains it
-}
-
-func newKeySet(maxSlots int) *keySet {
-	s := &keySet{max: maxSlots}
-	s.alloc(1 << 10)
-	return s
-}
-
-func (s *keySet) alloc(size int) {
-	s.slots = make([]tt.Key, size)
-	s.fresh = make([]uint64, (size+63)/64)
-	s.shift = 64
-	for x := size; x > 1; x >>= 1 {
-		s.shift--
-	}
-	s.n = 0
-}
-
-func (s *keySet) hash(k tt.Key) uint64 {
+// keyHash mixes a key's bits; its top partBits choose the partition of a
+// layerSet and its low bits the slot of a batch's recent cache.
+func keyHash(k tt.Key) uint64 {
 	h := k.Red*0x9E3779B97F4A7C15 ^ (k.Blue+0x632BE59BD9B4E019)*0xC2B2AE3D27D4EB4F
 	return (h ^ h>>29) * 0xBF58476D1CE4E5B9
 }
 
-// slot is where k is, or where it would go (then isNew). The slot comes from
-// the bits of the hash below the top partBits, which choose the partition of
-// a succSet.
-func (s *keySet) slot(k tt.Key) (i uint64, isNew bool) {
-	mask := uint64(len(s.slots) - 1)
-	for i = (s.hash(k) << partBits) >> s.shift; ; i = (i + 1) & mask {
-		switch s.slots[i] {
-		case tt.Key{}:
-			return i, true
-		case k:
-			return i, false
-		}
-	}
-}
-
-// add inserts k and reports whether it was new.
-func (s *keySet) add(k tt.Key) bool {
-	i, isNew := s.slot(k)
-	if !isNew {
-		return false
-	}
-	s.slots[i] = k
-	s.fresh[i>>6] |= 1 << (i & 63)
-	s.n++
-	// Grow at half load below the cap. The owner drains the set between
-	// positions once it is half full at the cap, but one position can add up
-	// to cells² keys, so past three quarters the set grows beyond the cap
-	// rather than ever filling up (probing a full table would never end).
-	if (8*s.n > 5*len(s.slots) && len(s.slots) < s.max) || 4*s.n > 3*len(s.slots) {
-		s.grow()
-	}
-	return true
-}
-
-func (s *keySet) grow() {
-	old, oldFresh := s.slots, s.fresh
-	s.alloc(2 * len(old))
-	for i, k := range old {
-		if k != (tt.Key{}) {
-			j, _ := s.slot(k)
-			s.slots[j] = k
-			s.fresh[j>>6] |= (oldFresh[i>>6] >> (i & 63) & 1) << (j & 63)
-			s.n++
-		}
-	}
-}
-
-// drain appends the keys to dst, empties the set and returns dst.
-func (s *keySet) drain(dst []tt.Key) []tt.Key {
-	for i, k := range s.slots {
-		if k != (tt.Key{}) {
-			dst = append(dst, k)
-			s.slots[i] = tt.Key{}
-		}
-	}
-	clear(s.fresh)
-	s.n = 0
-	return dst
-}
-
-// takeFresh appends the keys not yet taken to dst, marks them taken and
-// returns dst; the set keeps them.
-func (s *keySet) takeFresh(dst []tt.Key) []tt.Key {
-	for w, word := range s.fresh {
-		for ; word != 0; word &= word - 1 {
-			dst = append(dst, s.slots[w<<6|bits.TrailingZeros64(word)])
-		}
-		s.fresh[w] = 0
-	}
-	return dst
-}
-
 // layerSet holds the successors of one layer while it is expanded, shared
 // by the workers. It is split by the top bits of the key's hash into
-// partitions, each a keySet behind its own lock. Every key always goes to the
-// same partition, so a successor is held once however many workers meet it,
-// and at the end the partitions are disjoint sorted runs. Workers hand keys
-// over a buffer of bufKeys per partition at a time (see batch), which keeps
-// locking rare and each batch of random probes inside one partition's table.
+// partitions, each behind its own lock. Every key always goes to the same
+// partition, so a successor is held once however many workers meet it, and
+// at the end the partitions are disjoint sorted runs. Workers hand keys over
+// a buffer of bufKeys per partition at a time (see batch), which keeps
+// locking rare.
 //
-// Memory: when the keys held exceed maxKeys, every partition is drained into
-// the store as one sorted run (a run may then repeat keys of a later run; the
-// store merges them), so a layer larger than memory streams out instead of
-// growing without bound.
+// A partition is sorted runs, not a hash table: keys handed over are
+// appended to a pending buffer, and when it holds a quarter of what the
+// partition holds (and at least pendMin keys) it is sorted with its
+// duplicates removed, in the cache, and merged into the partition's sorted
+// run, a sequential pass. Most successors repeat one another (80–90 %), and
+// a hash table of a large layer answered each with a probe that missed
+// the cache (docs/performance.md, "The layer set as sorted runs"); the merge
+// costs each key a few sequential copies instead, and what finish hands over
+// is already sorted.
 //
-// Checkpoints (save non-nil): the keys not yet saved are handed to save, as
-// sorted runs, at every checkpoint (saveFresh) and when the set is drained,
-// while the set keeps them for removing duplicates, so that what is saved is
-// always every key found so far, each once.
+// Memory: when the keys held (runs and pending buffers) exceed maxKeys, every
+// partition is drained into the store as one sorted run (a run may then
+// repeat keys of a later run; the store merges them), so a layer larger than
+// memory streams out instead of growing without bound.
+//
+// Checkpoints (save non-nil): a partition keeps the keys already saved
+// (saved) apart from those not yet saved (cur, disjoint from saved). A
+// checkpoint (saveFresh) hands every partition's cur to save and moves it
+// into saved; a drain hands the cur of every partition to save as well.
+// What is saved is therefore always every key found so far, each once.
 type layerSet struct {
 	parts   [1 << partBits]partition
 	maxKeys int64
@@ -146,10 +54,15 @@ type layerSet struct {
 	spillMu sync.Mutex
 }
 
+// partition is one hash partition of a layerSet. saved and cur are sorted
+// and duplicate-free, and share no key; pend is unsorted and may repeat
+// keys of all three. Without checkpoints saved stays empty.
 type partition struct {
-	mu  sync.Mutex
-	set keySet
-	_   [16]byte // keep partitions' locks on separate cache lines
+	mu    sync.Mutex
+	saved []tt.Key
+	cur   []tt.Key
+	pend  []tt.Key
+	_     [40]byte // keep partitions' locks on separate cache lines
 }
 
 const (
@@ -157,24 +70,28 @@ const (
 	bufKeys  = 256 // a partition's buffer in a batch: 4 KiB
 )
 
+// pendMin is the fewest pending keys a partition sorts and merges at a time:
+// 256 KiB, which the sort keeps in a core's cache. (A variable so that tests
+// can merge often.)
+var pendMin = 1 << 14
+
 func newLayerSet(maxKeys int64, spill, save func([]tt.Key) error) *layerSet {
-	ls := &layerSet{maxKeys: max(maxKeys, 1<<12), spill: spill, save: save}
-	for i := range ls.parts {
-		ls.parts[i].set = keySet{max: math.MaxInt}
-		ls.parts[i].set.alloc(1 << 8)
-	}
-	return ls
+	return &layerSet{maxKeys: max(maxKeys, 1<<12), spill: spill, save: save}
 }
 
 // insert adds keys, all of partition p.
 func (ls *layerSet) insert(p int, keys []tt.Key) error {
 	part := &ls.parts[p]
 	part.mu.Lock()
-	before := part.set.n
-	for _, k := range keys {
-		part.set.add(k)
+	if part.pend == nil {
+		part.pend = make([]tt.Key, 0, pendMin)
 	}
-	held := ls.held.Add(int64(part.set.n - before))
+	part.pend = append(part.pend, keys...)
+	delta := int64(len(keys))
+	if len(part.pend) >= max(pendMin, (len(part.saved)+len(part.cur))/4) {
+		delta -= int64(part.merge())
+	}
+	held := ls.held.Add(delta)
 	part.mu.Unlock()
 	if held <= ls.maxKeys {
 		return nil
@@ -182,8 +99,118 @@ func (ls *layerSet) insert(p int, keys []tt.Key) error {
 	return ls.drainAll()
 }
 
+// merge sorts the pending keys and merges those that are new into cur; it
+// returns how many pending keys were not new (the fall in the keys held).
+// The caller holds the lock.
+func (p *partition) merge() int {
+	if len(p.pend) == 0 {
+		return 0
+	}
+	n := len(p.pend)
+	pend := tt.SortUniqueBuf(p.pend, p.scratch())
+	if len(p.saved) > 0 {
+		pend = subtract(pend, p.saved)
+	}
+	before := len(p.cur)
+	p.cur = mergeInto(p.cur, pend)
+	p.pend = p.pend[:0]
+	return n - (len(p.cur) - before)
+}
+
+// scratch is space for sorting the pending keys: the free tail of cur's
+// array when it is long enough (the merge that follows overwrites it anyway).
+func (p *partition) scratch() []tt.Key {
+	if free := p.cur[len(p.cur):cap(p.cur)]; len(free) >= len(p.pend) {
+		return free
+	}
+	return nil
+}
+
+// mergeInto merges b (sorted, duplicate-free) into a (likewise) in a's array,
+// grown by a quarter when b does not fit its free tail, and returns the
+// union. The merge runs from the back, so no key of a is overwritten before it
+// is read (the write index never falls below a's read index); the keys both
+// hold leave a gap at the front, closed by one copy.
+func mergeInto(a, b []tt.Key) []tt.Key {
+	need := len(a) + len(b)
+	if cap(a) < need {
+		a = append(make([]tt.Key, 0, need+need/4), a...)
+	}
+	out := a[:need]
+	i, j, w := len(a)-1, len(b)-1, need-1
+	for j >= 0 {
+		switch {
+		case i >= 0 && tt.Compare(out[i], b[j]) > 0:
+			out[w] = out[i]
+			i--
+		case i >= 0 && out[i] == b[j]:
+			out[w] = b[j]
+			i--
+			j--
+		default:
+			out[w] = b[j]
+			j--
+		}
+		w--
+	}
+	// a[:i+1] is still in place, w-i places below the merged tail.
+	if gap := w - i; gap > 0 {
+		copy(out[i+1:], out[w+1:])
+		out = out[:need-gap]
+	}
+	return out
+}
+
+// subtract removes from a (sorted, duplicate-free) the keys of b (sorted),
+// in place, and returns what is left.
+func subtract(a, b []tt.Key) []tt.Key {
+	out, j := a[:0], 0
+	for _, k := range a {
+		for j < len(b) && tt.Compare(b[j], k) < 0 {
+			j++
+		}
+		if j < len(b) && b[j] == k {
+			continue
+		}
+		out = append(out, k)
+	}
+	return out
+}
+
+// mergeUnique appends to out the union of the sorted, duplicate-free runs a
+// and b, in order, each key once.
+func mergeUnique(out, a, b []tt.Key) []tt.Key {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch c := tt.Compare(a[i], b[j]); {
+		case c < 0:
+			out = append(out, a[i])
+			i++
+		case c > 0:
+			out = append(out, b[j])
+			j++
+		default:
+			out = append(out, a[i])
+			i++
+			j++
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
+}
+
+// take merges what is pending and gives up the partition's keys: saved and
+// cur (the keys not yet saved). It leaves the partition empty. The caller
+// holds the lock.
+func (p *partition) take() (saved, cur []tt.Key) {
+	p.merge()
+	saved, cur = p.saved, p.cur
+	p.saved, p.cur, p.pend = nil, nil, nil
+	return saved, cur
+}
+
 // drainAll hands every key held to the store as one sorted run, and frees
-// the tables. One run per budget's worth of keys, rather than a run per
+// the partitions. One run per budget's worth of keys, rather than a run per
 // partition, keeps the number of runs of a spilled layer to about its size
 // divided by the budget, and so the store's merge, which holds a block of
 // every run at once, small (docs/performance.md, "The spill path").
@@ -196,6 +223,20 @@ func (ls *layerSet) drainAll() error {
 	if ls.held.Load() <= ls.maxKeys {
 		return nil // another worker drained the set meanwhile
 	}
+	// What is held counts pending keys, repeats included: merge them first,
+	// and drain only when at least half the budget is distinct keys, so that
+	// a run is never small. Otherwise the pending keys must grow by half the
+	// budget again before the next merge, which keeps these merges a
+	// constant share of the work.
+	for p := range ls.parts {
+		part := &ls.parts[p]
+		part.mu.Lock()
+		ls.held.Add(-int64(part.merge()))
+		part.mu.Unlock()
+	}
+	if ls.held.Load() <= ls.maxKeys/2 {
+		return nil
+	}
 	// Room for every key held and those that come meanwhile, so that the
 	// run is not copied as it grows.
 	run := make([]tt.Key, 0, ls.held.Load()+ls.held.Load()/16)
@@ -203,14 +244,14 @@ func (ls *layerSet) drainAll() error {
 	for p := range ls.parts {
 		part := &ls.parts[p]
 		part.mu.Lock()
-		if ls.save != nil {
-			fresh = part.set.takeFresh(fresh)
-		}
-		before := len(run)
-		run = part.set.drain(run)
-		part.set.alloc(1 << 8)
+		n := int64(len(part.saved) + len(part.cur) + len(part.pend))
+		saved, cur := part.take()
 		part.mu.Unlock()
-		ls.held.Add(-int64(len(run) - before))
+		ls.held.Add(-n)
+		if ls.save != nil {
+			fresh = append(fresh, cur...)
+		}
+		run = append(append(run, saved...), cur...)
 	}
 	if len(fresh) > 0 {
 		if err := ls.save(tt.SortUnique(fresh)); err != nil {
@@ -227,10 +268,18 @@ func (ls *layerSet) drainAll() error {
 // a checkpoint, with no insert under way.
 func (ls *layerSet) saveFresh() error {
 	for p := range ls.parts {
-		if fresh := tt.SortUnique(ls.parts[p].set.takeFresh(nil)); len(fresh) > 0 {
-			if err := ls.save(fresh); err != nil {
-				return err
-			}
+		part := &ls.parts[p]
+		ls.held.Add(-int64(part.merge()))
+		if len(part.cur) == 0 {
+			continue
+		}
+		// save keeps cur (tt.Checkpointer.SavePart), so saved becomes a
+		// new array and cur starts afresh.
+		fresh := part.cur
+		part.saved = mergeUnique(make([]tt.Key, 0, len(part.saved)+len(fresh)), part.saved, fresh)
+		part.cur = nil
+		if err := ls.save(fresh); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -240,17 +289,25 @@ func (ls *layerSet) saveFresh() error {
 // checkpoint).
 func (ls *layerSet) forgetFresh() {
 	for p := range ls.parts {
-		clear(ls.parts[p].set.fresh)
+		part := &ls.parts[p]
+		ls.held.Add(-int64(part.merge()))
+		if len(part.cur) > 0 {
+			part.saved = mergeUnique(make([]tt.Key, 0, len(part.saved)+len(part.cur)), part.saved, part.cur)
+			part.cur = nil
+		}
 	}
 }
 
 // finish hands every partition to the store as a sorted run, in partition
-// order, and frees the tables.
+// order, and frees the partitions.
 func (ls *layerSet) finish() error {
 	for p := range ls.parts {
 		part := &ls.parts[p]
-		run := tt.SortUnique(part.set.drain(nil))
-		part.set = keySet{}
+		saved, cur := part.take()
+		run := cur
+		if len(saved) > 0 {
+			run = mergeUnique(make([]tt.Key, 0, len(saved)+len(cur)), saved, cur)
+		}
 		if len(run) == 0 {
 			continue
 		}
@@ -288,7 +345,7 @@ func newBatch(ls *layerSet) *batch {
 }
 
 func (b *batch) add(k tt.Key) error {
-	h := b.ls.parts[0].set.hash(k)
+	h := keyHash(k)
 	if r := &b.recent[h&(recentKeys-1)]; *r != k {
 		*r = k
 	} else {
