@@ -200,19 +200,17 @@ func (e *engine) step(s tt.Key, d int, empty board.Bits, rep *Reply, w *worker) 
 		e.drawAfter(s, d, empty.Without(rep.B), rep, w)
 		return
 	}
-	for a := rep.Allowed; a.Any(); {
-		c := a.Pop()
-		p2, o := e.expandRules.After(rep, c)
-		switch o {
-		case Won:
-			w.longest = max(w.longest, d+2)
-		case Drawn:
-			w.event(s, d+2, evDraw)
-		default:
-			w.generated++
-			if err := w.batch.add(e.key(p2, w)); err != nil && w.err == nil {
-				w.err = err
-			}
+	won, drawn, going := e.expandRules.Answers(rep)
+	if won.Any() {
+		w.longest = max(w.longest, d+2)
+	}
+	if drawn.Any() {
+		w.event(s, d+2, evDraw)
+	}
+	w.generated += int64(going.Count())
+	for going.Any() {
+		if err := w.batch.add(e.key(rep.P.Play(e.me, going.Pop()), w)); err != nil && w.err == nil {
+			w.err = err
 		}
 	}
 }

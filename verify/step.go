@@ -255,6 +255,21 @@ func (r *Rules) After(rep *Reply, a board.Cell) (board.Position, Outcome) {
 	return q, Going
 }
 
+// Answers is After for every move of the strategy's answer at once: it
+// splits rep.Allowed into the moves that win, those that fill the board
+// without a win (a draw), and those after which the game goes on. A move that
+// does not win leaves the board full only when it takes the last empty cell,
+// so drawn is non-empty only when one cell was empty after the opponent's
+// move (TestAnswersIsAfter compares the two).
+func (r *Rules) Answers(rep *Reply) (won, drawn, going board.Bits) {
+	won = rep.Allowed.And(rep.Wins)
+	rest := rep.Allowed.AndNot(rep.Wins)
+	if r.All.AndNot(rep.P.Occupied()).Count() <= 1 {
+		return won, rest, board.Bits{}
+	}
+	return won, board.Bits{}, rest
+}
+
 // Replies calls yield for every opponent move of moves (empty cells of p, a
 // position with the opponent to move that nobody has won), in increasing cell
 // order, with the outcome of that move and the strategy's answer; it stops when

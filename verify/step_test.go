@@ -297,3 +297,83 @@ func TestMergeInto(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswersIsAfter: Answers splits every answer as After does move by move,
+// on random reachable positions of several strategies, among them one that
+// allows every empty cell, and on random replies with few empty cells. The
+// latter are not reachable (a full board without a winner, a draw, does not
+// exist on any board of at most 16 cells), but After and Answers are set
+// algebra on the reply, and only there is the draw branch taken.
+func TestAnswersIsAfter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	checked := [3]int{}
+	compare := func(r *Rules, rep Reply) {
+		var want [3]board.Bits // won, drawn, going
+		for a := rep.Allowed; a.Any(); {
+			c := a.Pop()
+			_, o := r.After(&rep, c)
+			i := map[Outcome]int{Won: 0, Drawn: 1, Going: 2}[o]
+			want[i] = want[i].With(c)
+		}
+		won, drawn, going := r.Answers(&rep)
+		if got := [3]board.Bits{won, drawn, going}; got != want {
+			t.Fatalf("%T on %v after %v: Answers = %v, After gives %v", r.S, r.B, rep.P, got, want)
+		}
+		for i, x := range want {
+			if x.Any() {
+				checked[i]++
+			}
+		}
+	}
+	var ss []strategies.Strategy
+	for _, c := range []struct {
+		name string
+		m, n int
+	}{{"hht", 3, 3}, {"hht", 5, 4}, {"vandenbroek", 5, 4}, {"gardner", 4, 3}} {
+		s, err := strategies.New(c.name, board.MustNew(c.m, c.n, board.Cylinder))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ss = append(ss, s)
+	}
+	ss = append(ss, anyEmpty{board.MustNew(2, 3, board.Flat), board.Red}, anyEmpty{board.MustNew(3, 4, board.Torus), board.Blue})
+	for _, s := range ss {
+		r := NewRules(s, Every)
+		for trial := 0; trial < 300; trial++ {
+			p, ok := randomState(rng, r)
+			if !ok {
+				continue
+			}
+			r.Replies(p, r.All.AndNot(p.Occupied()), func(rep Reply) bool {
+				if rep.Outcome == Going && rep.Fault == NoFault {
+					compare(r, rep)
+				}
+				return true
+			})
+		}
+		// Random replies: up to three empty cells, random winning cells and
+		// a random non-empty answer among the empty cells.
+		for trial := 0; trial < 300; trial++ {
+			cells := r.All.Cells()
+			rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+			var rep Reply
+			empty := 1 + rng.IntN(min(3, len(cells)))
+			for i, c := range cells[empty:] {
+				rep.P = rep.P.Play([]board.Color{board.Red, board.Blue}[i%2], c)
+			}
+			for _, c := range cells[:empty] {
+				if rng.IntN(2) == 0 {
+					rep.Wins = rep.Wins.With(c)
+				}
+				if rng.IntN(2) == 0 || c == cells[0] {
+					rep.Allowed = rep.Allowed.With(c)
+				}
+			}
+			compare(r, rep)
+		}
+	}
+	// The cases must all occur, or the test proves little.
+	if checked[0] == 0 || checked[1] == 0 || checked[2] == 0 {
+		t.Fatalf("answers seen with wins, draws, going moves: %v; want each", checked)
+	}
+}
