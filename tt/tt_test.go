@@ -541,3 +541,27 @@ func TestAddPart(t *testing.T) {
 		}
 	}
 }
+
+// TestKMerge: the tournament merge gives the sorted distinct keys of any
+// number of runs (none, empty ones, overlapping or disjoint ones, a number
+// that is not a power of two), and counts them the same way.
+func TestKMerge(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for i := 0; i < 400; i++ {
+		runs := make([][]Key, r.IntN(70))
+		for j := range runs {
+			runs[j] = SortUnique(randomKeys(r, r.IntN(40)))
+			if i%2 == 1 { // disjoint runs, as parts are
+				runs[j] = slices.DeleteFunc(runs[j], func(k Key) bool { return int(k.Red)%len(runs) != j })
+			}
+		}
+		want := reference(runs...)
+		got, n := kMerge(runs, nil, false)
+		if !slices.Equal(got, want) || n != len(want) {
+			t.Fatalf("case %d (%d runs): kMerge gave %d keys (n = %d), want %d", i, len(runs), len(got), n, len(want))
+		}
+		if _, n := kMerge(runs, nil, true); n != len(want) {
+			t.Fatalf("case %d: kMerge counted %d, want %d", i, n, len(want))
+		}
+	}
+}

@@ -136,6 +136,11 @@ type worker struct {
 	events    []tt.Key
 	errors    []tt.Key // states with a strategy error (depth d+1)
 	err       error
+	// replying answers the positions expanded (e.expandRules), calling
+	// onReply (reply) with at set to the state.
+	replying *Replying
+	onReply  func(Reply) bool
+	at       stepAt
 }
 
 func (w *worker) event(s tt.Key, depth int, kind eventKind) {
@@ -173,11 +178,23 @@ func (e *engine) expand(s tt.Key, d int, w *worker) {
 	if e.lossSeen.Load() {
 		e.expandEvents(s, p, d, empty, w)
 	} else {
-		e.expandRules.Replies(p, empty, func(rep Reply) bool {
-			e.step(s, d, empty, &rep, w)
-			return true
-		})
+		w.at = stepAt{s, d, empty}
+		w.replying.Replies(p, empty, w.onReply)
 	}
+}
+
+// stepAt is the state a worker expands, for its onReply.
+type stepAt struct {
+	s     tt.Key
+	d     int
+	empty board.Bits
+}
+
+// reply is the worker's callback for Replying (bound once, as onReply, so
+// that no closure is made per position): one step of the state at.
+func (w *worker) reply(rep Reply) bool {
+	w.e.step(w.at.s, w.at.d, w.at.empty, &rep, w)
+	return true
 }
 
 // step records one opponent move of state s and the strategy's answers.
@@ -385,7 +402,8 @@ type pool struct {
 func (e *engine) startWorkers(ctx context.Context, d int, ls *layerSet) *pool {
 	p := &pool{workers: make([]*worker, e.jobs), chunks: make(chan []tt.Key, 2*e.jobs)}
 	for i := range p.workers {
-		w := &worker{e: e, rules: map[string]int64{}, batch: newBatch(ls)}
+		w := &worker{e: e, rules: map[string]int64{}, batch: newBatch(ls), replying: e.expandRules.NewReplying()}
+		w.onReply = w.reply
 		p.workers[i] = w
 		p.done.Add(1)
 		go func() {

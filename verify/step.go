@@ -279,40 +279,65 @@ func (r *Rules) Answers(rep *Reply) (won, drawn, going board.Bits) {
 // time (a panic there is that decision's FaultPanic), so the replies are the
 // same as without it.
 func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bool) {
-	// Each player's winning cells, once for the position: a player's win
-	// depends only on their own stones and the empty cells, so after the
-	// opponent's stone on b the strategy's winning cells are meWins without b
-	// (board.WinningCells).
-	r.replies(p, moves, r.B.WinningCells(p, r.Opp), r.B.WinningCells(p, r.Me), yield)
+	r.NewReplying().Replies(p, moves, yield)
 }
 
 // replies is Replies with each player's winning cells in p already known
 // (oppWins, meWins: board.WinningCells(p, r.Opp) and (p, r.Me)).
 func (r *Rules) replies(p board.Position, moves, oppWins, meWins board.Bits, yield func(Reply) bool) {
-	outcome := func(b board.Cell) Outcome { return r.settle(oppWins.Has(b), p.Occupied().With(b)) }
+	r.NewReplying().replies(p, moves, oppWins, meWins, yield)
+}
+
+// Replying is Rules.Replies for a goroutine that asks it for many positions,
+// one at a time (the layer expansion): its working state, and the function
+// the strategy's Replier calls back, are made once and reused, where
+// Rules.Replies makes them on the heap at every call. Not for concurrent or
+// nested use (yield must not call the same Replying).
+type Replying struct {
+	r *Rules
+	// the position being answered, each player's winning cells there, its
+	// free cells, and the opponent moves not yet answered (rest) and not
+	// asked of the strategy (direct); taken as in replies.
+	p                     board.Position
+	oppWins, meWins, free board.Bits
+	rest, direct, taken   board.Bits
+	stopped, inYield      bool
+	yield                 func(Reply) bool
+	answer                func(b board.Cell, allowed board.Bits, rule string) bool // onAnswer, bound once
+}
+
+// NewReplying makes a Replying of r.
+func (r *Rules) NewReplying() *Replying {
+	x := &Replying{r: r}
+	x.answer = x.onAnswer
+	return x
+}
+
+// Replies is Rules.Replies.
+func (x *Replying) Replies(p board.Position, moves board.Bits, yield func(Reply) bool) {
+	// Each player's winning cells, once for the position: a player's win
+	// depends only on their own stones and the empty cells, so after the
+	// opponent's stone on b the strategy's winning cells are meWins without b
+	// (board.WinningCells).
+	x.replies(p, moves, x.r.B.WinningCells(p, x.r.Opp), x.r.B.WinningCells(p, x.r.Me), yield)
+}
+
+func (x *Replying) replies(p board.Position, moves, oppWins, meWins board.Bits, yield func(Reply) bool) {
+	r := x.r
+	x.p, x.oppWins, x.meWins, x.yield = p, oppWins, meWins, yield
+	defer func() { x.yield = nil }() // let go of the caller's closure
 	// taken: the going moves after which the strategy, a WinTaker, wins at
 	// once and is not asked (Outcomes).
-	var taken board.Bits
+	x.taken = board.Bits{}
 	if r.outcomes && meWins.Any() {
-		taken = moves
+		x.taken = moves
 		if meWins.Count() == 1 {
-			taken = taken.AndNot(meWins)
+			x.taken = x.taken.AndNot(meWins)
 		}
-	}
-	reply := func(b board.Cell) Reply {
-		rep := Reply{B: b, P: p.Play(r.Opp, b), Outcome: outcome(b), Wins: meWins.Without(b)}
-		switch {
-		case rep.Outcome != Going:
-		case taken.Has(b):
-			rep.Allowed, rep.Rule = board.Bit(rep.Wins.First()), r.winRule
-		default:
-			rep.Allowed, rep.Rule, rep.Fault = r.Answer(rep.P, b)
-		}
-		return rep
 	}
 	if r.replier == nil {
 		for bs := moves; bs.Any(); {
-			if !yield(reply(bs.Pop())) {
+			if !yield(x.reply(bs.Pop())) {
 				return
 			}
 		}
@@ -320,67 +345,87 @@ func (r *Rules) replies(p board.Position, moves, oppWins, meWins board.Bits, yie
 	}
 	// Split off the moves that end the game or that the strategy answers by
 	// taking its win (taken): the strategy is not asked there.
-	free := r.All.AndNot(p.Occupied())
-	going := r.goingMoves(moves, oppWins, free).AndNot(taken)
-	direct := moves.AndNot(going)
-	// yieldDirect yields the direct moves below c (all when c is NoCell).
-	stopped := false
-	yieldDirect := func(below board.Cell) {
-		for !stopped && direct.Any() && (below == board.NoCell || direct.First() < below) {
-			if !yield(reply(direct.Pop())) {
-				stopped = true
-			}
-		}
+	x.free = r.All.AndNot(p.Occupied())
+	going := r.goingMoves(moves, oppWins, x.free).AndNot(x.taken)
+	x.direct = moves.AndNot(going)
+	x.stopped, x.inYield, x.rest = false, false, going
+	if going.Any() {
+		x.askReplier(going)
 	}
-	rest := going
-	inYield := false
-	func() {
-		if going.Empty() {
-			return
-		}
-		defer func() {
-			if v := recover(); v != nil && inYield {
-				panic(v) // not the strategy's: a bug of the caller
-			}
-			// A panic of the strategy: the moves not yet answered are asked
-			// one at a time below, where each panic is its own decision's.
-		}()
-		r.replier.Replies(p, going, func(b board.Cell, allowed board.Bits, rule string) bool {
-			rest = rest.Without(b)
-			// inYield stays set if the caller's yield panics (not the
-			// strategy's panic: the recover above passes it on).
-			inYield = true
-			yieldDirect(b)
-			if stopped {
-				inYield = false
-				return false
-			}
-			p1 := p.Play(r.Opp, b)
-			rep := Reply{B: b, P: p1, Allowed: allowed, Rule: rule, Wins: meWins.Without(b)}
-			// check finds no fault exactly when allowed is a non-empty set
-			// of empty cells: only then is it skipped.
-			if allowed.Empty() || allowed.AndNot(free.Without(b)).Any() {
-				rep.Fault = r.check(p1, allowed)
-			}
-			if rep.Fault == NoFault && r.First {
-				rep.Allowed = board.Bit(allowed.First())
-			}
-			if !yield(rep) {
-				stopped = true
-			}
-			inYield = false
-			return !stopped
-		})
-	}()
 	// Moves the Replier did not answer (after a panic): one at a time.
-	for !stopped && rest.Any() {
-		b := rest.Pop()
-		yieldDirect(b)
-		if !stopped && !yield(reply(b)) {
-			stopped = true
+	for !x.stopped && x.rest.Any() {
+		b := x.rest.Pop()
+		x.yieldDirect(b)
+		if !x.stopped && !yield(x.reply(b)) {
+			x.stopped = true
 		}
 	}
-	yieldDirect(board.NoCell)
+	x.yieldDirect(board.NoCell)
+}
+
+// askReplier hands the going moves to the strategy's Replier. A panic of the
+// strategy stops it: the moves not yet answered (rest) are then asked one at
+// a time, where each panic is its own decision's.
+func (x *Replying) askReplier(going board.Bits) {
+	defer func() {
+		if v := recover(); v != nil && x.inYield {
+			panic(v) // not the strategy's: a bug of the caller
+		}
+	}()
+	x.r.replier.Replies(x.p, going, x.answer)
+}
+
+// onAnswer is the Replier's callback: the strategy's answer to b.
+func (x *Replying) onAnswer(b board.Cell, allowed board.Bits, rule string) bool {
+	r := x.r
+	x.rest = x.rest.Without(b)
+	// inYield stays set if the caller's yield panics (not the strategy's
+	// panic: askReplier's recover passes it on).
+	x.inYield = true
+	x.yieldDirect(b)
+	if x.stopped {
+		x.inYield = false
+		return false
+	}
+	p1 := x.p.Play(r.Opp, b)
+	rep := Reply{B: b, P: p1, Allowed: allowed, Rule: rule, Wins: x.meWins.Without(b)}
+	// check finds no fault exactly when allowed is a non-empty set of empty
+	// cells: only then is it skipped.
+	if allowed.Empty() || allowed.AndNot(x.free.Without(b)).Any() {
+		rep.Fault = r.check(p1, allowed)
+	}
+	if rep.Fault == NoFault && r.First {
+		rep.Allowed = board.Bit(allowed.First())
+	}
+	if !x.yield(rep) {
+		x.stopped = true
+	}
+	x.inYield = false
+	return !x.stopped
+}
+
+// yieldDirect yields the direct moves below c (all when c is NoCell).
+func (x *Replying) yieldDirect(below board.Cell) {
+	for !x.stopped && x.direct.Any() && (below == board.NoCell || x.direct.First() < below) {
+		if !x.yield(x.reply(x.direct.Pop())) {
+			x.stopped = true
+		}
+	}
+}
+
+// reply is the reply to the opponent's move b, asking the strategy itself
+// when the game goes on and b is not taken.
+func (x *Replying) reply(b board.Cell) Reply {
+	r := x.r
+	rep := Reply{B: b, P: x.p.Play(r.Opp, b), Outcome: r.settle(x.oppWins.Has(b), x.p.Occupied().With(b)), Wins: x.meWins.Without(b)}
+	switch {
+	case rep.Outcome != Going:
+	case x.taken.Has(b):
+		rep.Allowed, rep.Rule = board.Bit(rep.Wins.First()), r.winRule
+	default:
+		rep.Allowed, rep.Rule, rep.Fault = r.Answer(rep.P, b)
+	}
+	return rep
 }
 
 // Describe words a fault of the strategy's answer in p after the opponent's
