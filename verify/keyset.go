@@ -52,6 +52,9 @@ type layerSet struct {
 	part    func([]tt.Key) error
 	save    func([]tt.Key) error // saves a sorted run at a checkpoint
 	spillMu sync.Mutex
+	// pendMin is the package's pendMin, or a partition's share of maxKeys
+	// when that is smaller (at least bufKeys).
+	pendMin int
 }
 
 // partition is one hash partition of a layerSet. saved and cur are sorted
@@ -71,12 +74,15 @@ const (
 )
 
 // pendMin is the fewest pending keys a partition sorts and merges at a time:
-// 256 KiB, which the sort keeps in a core's cache. (A variable so that tests
-// can merge often.)
+// 256 KiB, which the sort keeps in a core's cache. A small budget lowers it
+// (layerSet.pendMin), so that the pending buffers of all the partitions stay
+// within it. (A variable so that tests can merge often.)
 var pendMin = 1 << 14
 
 func newLayerSet(maxKeys int64, spill, save func([]tt.Key) error) *layerSet {
-	return &layerSet{maxKeys: max(maxKeys, 1<<12), spill: spill, save: save}
+	ls := &layerSet{maxKeys: max(maxKeys, 1<<12), spill: spill, save: save}
+	ls.pendMin = min(pendMin, max(bufKeys, int(ls.maxKeys>>partBits)))
+	return ls
 }
 
 // insert adds keys, all of partition p.
@@ -84,11 +90,11 @@ func (ls *layerSet) insert(p int, keys []tt.Key) error {
 	part := &ls.parts[p]
 	part.mu.Lock()
 	if part.pend == nil {
-		part.pend = make([]tt.Key, 0, pendMin)
+		part.pend = make([]tt.Key, 0, ls.pendMin)
 	}
 	part.pend = append(part.pend, keys...)
 	delta := int64(len(keys))
-	if len(part.pend) >= max(pendMin, (len(part.saved)+len(part.cur))/4) {
+	if len(part.pend) >= max(ls.pendMin, (len(part.saved)+len(part.cur))/4) {
 		delta -= int64(part.merge())
 	}
 	held := ls.held.Add(delta)
