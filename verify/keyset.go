@@ -183,28 +183,6 @@ func subtract(a, b []tt.Key) []tt.Key {
 	return out
 }
 
-// mergeUnique appends to out the union of the sorted, duplicate-free runs a
-// and b, in order, each key once.
-func mergeUnique(out, a, b []tt.Key) []tt.Key {
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		switch c := tt.Compare(a[i], b[j]); {
-		case c < 0:
-			out = append(out, a[i])
-			i++
-		case c > 0:
-			out = append(out, b[j])
-			j++
-		default:
-			out = append(out, a[i])
-			i++
-			j++
-		}
-	}
-	out = append(out, a[i:]...)
-	return append(out, b[j:]...)
-}
-
 // take merges what is pending and gives up the partition's keys: saved and
 // cur (the keys not yet saved). It leaves the partition empty. The caller
 // holds the lock.
@@ -282,7 +260,7 @@ func (ls *layerSet) saveFresh() error {
 		// save keeps cur (tt.Checkpointer.SavePart), so saved becomes a
 		// new array and cur starts afresh.
 		fresh := part.cur
-		part.saved = mergeUnique(make([]tt.Key, 0, len(part.saved)+len(fresh)), part.saved, fresh)
+		part.saved = tt.MergeUnique(part.saved, fresh)
 		part.cur = nil
 		if err := ls.save(fresh); err != nil {
 			return err
@@ -298,7 +276,7 @@ func (ls *layerSet) forgetFresh() {
 		part := &ls.parts[p]
 		ls.held.Add(-int64(part.merge()))
 		if len(part.cur) > 0 {
-			part.saved = mergeUnique(make([]tt.Key, 0, len(part.saved)+len(part.cur)), part.saved, part.cur)
+			part.saved = tt.MergeUnique(part.saved, part.cur)
 			part.cur = nil
 		}
 	}
@@ -312,7 +290,7 @@ func (ls *layerSet) finish() error {
 		saved, cur := part.take()
 		run := cur
 		if len(saved) > 0 {
-			run = mergeUnique(make([]tt.Key, 0, len(saved)+len(cur)), saved, cur)
+			run = tt.MergeUnique(saved, cur)
 		}
 		if len(run) == 0 {
 			continue
