@@ -145,15 +145,15 @@ func mergeInto(a, b []tt.Key) []tt.Key {
 	out := a[:need]
 	i, j, w := len(a)-1, len(b)-1, need-1
 	for j >= 0 {
-		switch {
-		case i >= 0 && tt.Compare(out[i], b[j]) > 0:
+		c := -1 // a is used up: b's key next
+		if i >= 0 {
+			c = tt.Compare(out[i], b[j])
+		}
+		if c >= 0 {
 			out[w] = out[i]
 			i--
-		case i >= 0 && out[i] == b[j]:
-			out[w] = b[j]
-			i--
-			j--
-		default:
+		}
+		if c <= 0 {
 			out[w] = b[j]
 			j--
 		}
@@ -250,36 +250,33 @@ func (ls *layerSet) drainAll() error {
 
 // saveFresh saves every key not yet saved, partition by partition. Called at
 // a checkpoint, with no insert under way.
-func (ls *layerSet) saveFresh() error {
+func (ls *layerSet) saveFresh() error { return ls.markSaved(ls.save) }
+
+// forgetFresh marks every key held as saved (they were read from a
+// checkpoint).
+func (ls *layerSet) forgetFresh() { _ = ls.markSaved(nil) }
+
+// markSaved moves every partition's keys not yet saved (after merging what
+// is pending) into its saved keys, handing them to save first if it is set.
+// save keeps what it is handed (tt.Checkpointer.SavePart), so saved becomes
+// a new array and cur starts afresh.
+func (ls *layerSet) markSaved(save func([]tt.Key) error) error {
 	for p := range ls.parts {
 		part := &ls.parts[p]
 		ls.held.Add(-int64(part.merge()))
 		if len(part.cur) == 0 {
 			continue
 		}
-		// save keeps cur (tt.Checkpointer.SavePart), so saved becomes a
-		// new array and cur starts afresh.
 		fresh := part.cur
 		part.saved = tt.MergeUnique(part.saved, fresh)
 		part.cur = nil
-		if err := ls.save(fresh); err != nil {
-			return err
+		if save != nil {
+			if err := save(fresh); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
-}
-
-// forgetFresh marks every key held as saved (they were read from a
-// checkpoint).
-func (ls *layerSet) forgetFresh() {
-	for p := range ls.parts {
-		part := &ls.parts[p]
-		ls.held.Add(-int64(part.merge()))
-		if len(part.cur) > 0 {
-			part.saved = tt.MergeUnique(part.saved, part.cur)
-			part.cur = nil
-		}
-	}
 }
 
 // finish hands every partition to the store as a sorted run, in partition
