@@ -12,59 +12,96 @@ type Cell int16
 // NoCell stands for "no move" (e.g. the opponent's last move when a strategy opens).
 const NoCell Cell = -1
 
-// Bits is a set of cells on a board of at most 128 cells.
-type Bits [2]uint64
+// Bits is a set of cells on a board of at most 128 cells: Lo holds cells 0 …
+// 63, Hi cells 64 … 127. A struct, not an array: the compiler keeps a small
+// struct in registers, while it keeps every array of two words in memory, and
+// the sets are the arithmetic of every hot loop (docs/performance.md).
+type Bits struct{ Lo, Hi uint64 }
 
 // Bit returns the set holding only c.
+//
+// Bit, Has, With and Without pick c's word by a mask, not by indexing the
+// array with c>>6: a variable index keeps the set in memory, and the store
+// and reload it costs made these the hot spots of the layer expansion. A
+// cell outside 0 … MaxCells-1 panics, as the index did.
 func Bit(c Cell) Bits {
-	var b Bits
-	b[c>>6] = 1 << (uint(c) & 63)
-	return b
+	hi := wordMask(c)
+	one := uint64(1) << (uint(c) & 63)
+	return Bits{one &^ hi, one & hi}
+}
+
+// wordMask is all ones when c is in the high word, zero when in the low one.
+func wordMask(c Cell) uint64 {
+	if uint(c) >= MaxCells {
+		panic(cellRangeError(c))
+	}
+	return -uint64(uint(c) >> 6)
+}
+
+// cellRangeError is the panic of a cell outside the bitboards.
+type cellRangeError Cell
+
+func (e cellRangeError) Error() string {
+	return "board: cell " + itoa(int(e)) + " outside the bitboards (0 … 127)"
+}
+
+// itoa keeps package fmt out of the panic path.
+func itoa(n int) string {
+	if n < 0 {
+		return "-" + itoa(-n)
+	}
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
 }
 
 // Has reports whether c is in the set.
-func (b Bits) Has(c Cell) bool { return b[c>>6]>>(uint(c)&63)&1 != 0 }
+func (b Bits) Has(c Cell) bool {
+	hi := wordMask(c)
+	return (b.Lo&^hi|b.Hi&hi)>>(uint(c)&63)&1 != 0
+}
 
 // With returns the set with c added.
-func (b Bits) With(c Cell) Bits { b[c>>6] |= 1 << (uint(c) & 63); return b }
+func (b Bits) With(c Cell) Bits { m := Bit(c); return Bits{b.Lo | m.Lo, b.Hi | m.Hi} }
 
 // Without returns the set with c removed.
-func (b Bits) Without(c Cell) Bits { b[c>>6] &^= 1 << (uint(c) & 63); return b }
+func (b Bits) Without(c Cell) Bits { m := Bit(c); return Bits{b.Lo &^ m.Lo, b.Hi &^ m.Hi} }
 
 // Or, And, AndNot are the set operations.
-func (b Bits) Or(o Bits) Bits     { return Bits{b[0] | o[0], b[1] | o[1]} }
-func (b Bits) And(o Bits) Bits    { return Bits{b[0] & o[0], b[1] & o[1]} }
-func (b Bits) AndNot(o Bits) Bits { return Bits{b[0] &^ o[0], b[1] &^ o[1]} }
+func (b Bits) Or(o Bits) Bits     { return Bits{b.Lo | o.Lo, b.Hi | o.Hi} }
+func (b Bits) And(o Bits) Bits    { return Bits{b.Lo & o.Lo, b.Hi & o.Hi} }
+func (b Bits) AndNot(o Bits) Bits { return Bits{b.Lo &^ o.Lo, b.Hi &^ o.Hi} }
 
 // Empty reports whether the set is empty.
-func (b Bits) Empty() bool { return b[0]|b[1] == 0 }
+func (b Bits) Empty() bool { return b.Lo|b.Hi == 0 }
 
 // Any reports whether the set is non-empty.
-func (b Bits) Any() bool { return b[0]|b[1] != 0 }
+func (b Bits) Any() bool { return b.Lo|b.Hi != 0 }
 
 // Count is the number of cells in the set.
-func (b Bits) Count() int { return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) }
+func (b Bits) Count() int { return bits.OnesCount64(b.Lo) + bits.OnesCount64(b.Hi) }
 
 // First is the lowest cell in the set (the first in cell order), or NoCell.
 func (b Bits) First() Cell {
-	if b[0] != 0 {
-		return Cell(bits.TrailingZeros64(b[0]))
+	if b.Lo != 0 {
+		return Cell(bits.TrailingZeros64(b.Lo))
 	}
-	if b[1] != 0 {
-		return Cell(64 + bits.TrailingZeros64(b[1]))
+	if b.Hi != 0 {
+		return Cell(64 + bits.TrailingZeros64(b.Hi))
 	}
 	return NoCell
 }
 
 // Pop removes and returns the lowest cell; the set must be non-empty.
 func (b *Bits) Pop() Cell {
-	if b[0] != 0 {
-		c := Cell(bits.TrailingZeros64(b[0]))
-		b[0] &= b[0] - 1
+	if b.Lo != 0 {
+		c := Cell(bits.TrailingZeros64(b.Lo))
+		b.Lo &= b.Lo - 1
 		return c
 	}
-	c := Cell(64 + bits.TrailingZeros64(b[1]))
-	b[1] &= b[1] - 1
+	c := Cell(64 + bits.TrailingZeros64(b.Hi))
+	b.Hi &= b.Hi - 1
 	return c
 }
 
@@ -79,8 +116,8 @@ func (b Bits) Cells() []Cell {
 
 // Less orders sets by (high word, low word) as unsigned integers; used for canonical keys.
 func (b Bits) Less(o Bits) bool {
-	if b[1] != o[1] {
-		return b[1] < o[1]
+	if b.Hi != o.Hi {
+		return b.Hi < o.Hi
 	}
-	return b[0] < o[0]
+	return b.Lo < o.Lo
 }

@@ -124,9 +124,9 @@ func (c *Canonicalizer) Canonical(p Position) (Position, bool) {
 		q, at := Canonical(p, c.group)
 		return q, at != 0 && q != p
 	}
-	bestR, bestB := p.Red[0], p.Blue[0]
+	bestR, bestB := p.Red.Lo, p.Blue.Lo
 	for i, t := range c.trans {
-		r, bl := p.Red[0], p.Blue[0]
+		r, bl := p.Red.Lo, p.Blue.Lo
 		if !t.isIdentity() {
 			r, bl = apply(c.tabs[i], r), apply(c.tabs[i], bl)
 		}
@@ -172,7 +172,7 @@ func (c *Canonicalizer) Fill(o *Orbit, p Position) *Orbit {
 	}
 	g := 0
 	for i, t := range c.trans {
-		r, bl := p.Red[0], p.Blue[0]
+		r, bl := p.Red.Lo, p.Blue.Lo
 		if !t.isIdentity() {
 			r, bl = apply(c.tabs[i], r), apply(c.tabs[i], bl)
 		}
@@ -232,7 +232,7 @@ func (c *Canonicalizer) PlusMapped(o *Orbit, who Color, x, y Cell) (Position, Ce
 	}
 	img, ys := c.cell[x], c.cell[y]
 	at := 0
-	bestR, bestB := q.Red[0], q.Blue[0]
+	bestR, bestB := q.Red.Lo, q.Blue.Lo
 	if who == Red {
 		for g, r := range o.red {
 			r |= img[g]

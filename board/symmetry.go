@@ -16,16 +16,16 @@ func (g Perm) Apply(c Cell) Cell {
 // ApplyBits maps a set of cells. (A word-at-a-time loop: it is the inner loop
 // of Canonical, see docs/perf/board.md.)
 func (g Perm) ApplyBits(s Bits) Bits {
-	var out Bits
-	for x := s[0]; x != 0; x &= x - 1 {
+	var out [2]uint64
+	for x := s.Lo; x != 0; x &= x - 1 {
 		c := g[bits.TrailingZeros64(x)]
 		out[c>>6&1] |= 1 << (uint(c) & 63)
 	}
-	for x := s[1]; x != 0; x &= x - 1 {
+	for x := s.Hi; x != 0; x &= x - 1 {
 		c := g[64+bits.TrailingZeros64(x)]
 		out[c>>6&1] |= 1 << (uint(c) & 63)
 	}
-	return out
+	return Bits{out[0], out[1]}
 }
 
 // ApplyPos maps a position.

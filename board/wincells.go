@@ -141,8 +141,8 @@ func (b *Board) reach(set, seeds Bits) Bits {
 	frontier := seeds
 	for frontier.Any() {
 		grow := b.grow(frontier)
-		frontier = Bits{grow[0] & set[0] &^ reached[0], grow[1] & set[1] &^ reached[1]}
-		reached = Bits{reached[0] | frontier[0], reached[1] | frontier[1]}
+		frontier = Bits{grow.Lo & set.Lo &^ reached.Lo, grow.Hi & set.Hi &^ reached.Hi}
+		reached = Bits{reached.Lo | frontier.Lo, reached.Hi | frontier.Hi}
 	}
 	return reached
 }
@@ -159,7 +159,7 @@ func (b *Board) cutCells(blue, empty Bits) Bits {
 	k := 0
 	for layers[k].And(b.bot).Empty() {
 		grow := b.grow(layers[k])
-		next := Bits{grow[0] & open[0] &^ reached[0], grow[1] & open[1] &^ reached[1]}
+		next := Bits{grow.Lo & open.Lo &^ reached.Lo, grow.Hi & open.Hi &^ reached.Hi}
 		if next.Empty() {
 			return Bits{} // not joined: cannot happen when Blue has not won
 		}
@@ -211,9 +211,9 @@ func (b *Board) twoNeighbours(s Bits) Bits {
 	for _, t := range b.shifts {
 		var x uint64
 		if t.delta >= 0 {
-			x = (s[0] & t.mask) << uint(t.delta)
+			x = (s.Lo & t.mask) << uint(t.delta)
 		} else {
-			x = (s[0] & t.mask) >> uint(-t.delta)
+			x = (s.Lo & t.mask) >> uint(-t.delta)
 		}
 		twos |= ones & x
 		ones |= x

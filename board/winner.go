@@ -13,11 +13,11 @@ func (b *Board) Connects(set, from, to Bits) bool {
 	frontier := reached
 	for frontier.Any() {
 		grow := b.grow(frontier)
-		frontier = Bits{grow[0] & set[0] &^ reached[0], grow[1] & set[1] &^ reached[1]}
-		if frontier[0]&to[0]|frontier[1]&to[1] != 0 {
+		frontier = Bits{grow.Lo & set.Lo &^ reached.Lo, grow.Hi & set.Hi &^ reached.Hi}
+		if frontier.Lo&to.Lo|frontier.Hi&to.Hi != 0 {
 			return true
 		}
-		reached = Bits{reached[0] | frontier[0], reached[1] | frontier[1]}
+		reached = Bits{reached.Lo | frontier.Lo, reached.Hi | frontier.Hi}
 	}
 	return false
 }
@@ -25,11 +25,11 @@ func (b *Board) Connects(set, from, to Bits) bool {
 // grow is the union of the neighbour sets of the cells of s.
 func (b *Board) grow(s Bits) Bits {
 	if b.shifts != nil {
-		if x := s[0]; bits.OnesCount64(x) <= 3 {
+		if x := s.Lo; bits.OnesCount64(x) <= 3 {
 			// A few cells: their neighbour sets are cheaper than every offset.
 			var g uint64
 			for ; x != 0; x &= x - 1 {
-				g |= b.nbr[bits.TrailingZeros64(x)][0]
+				g |= b.nbr[bits.TrailingZeros64(x)].Lo
 			}
 			return Bits{g, 0}
 		}
@@ -38,24 +38,24 @@ func (b *Board) grow(s Bits) Bits {
 		var g uint64
 		for _, t := range b.shifts {
 			if t.delta >= 0 {
-				g |= (s[0] & t.mask) << uint(t.delta)
+				g |= (s.Lo & t.mask) << uint(t.delta)
 			} else {
-				g |= (s[0] & t.mask) >> uint(-t.delta)
+				g |= (s.Lo & t.mask) >> uint(-t.delta)
 			}
 		}
 		return Bits{g, 0}
 	}
 	var g0, g1 uint64
 	nbr := b.nbr
-	for x := s[0]; x != 0; x &= x - 1 {
+	for x := s.Lo; x != 0; x &= x - 1 {
 		n := &nbr[bits.TrailingZeros64(x)]
-		g0 |= n[0]
-		g1 |= n[1]
+		g0 |= n.Lo
+		g1 |= n.Hi
 	}
-	for x := s[1]; x != 0; x &= x - 1 {
+	for x := s.Hi; x != 0; x &= x - 1 {
 		n := &nbr[64+bits.TrailingZeros64(x)]
-		g0 |= n[0]
-		g1 |= n[1]
+		g0 |= n.Lo
+		g1 |= n.Hi
 	}
 	return Bits{g0, g1}
 }
@@ -70,8 +70,8 @@ func (b *Board) Component(set Bits, seed Cell) Bits {
 	frontier := reached
 	for frontier.Any() {
 		grow := b.grow(frontier)
-		frontier = Bits{grow[0] & set[0] &^ reached[0], grow[1] & set[1] &^ reached[1]}
-		reached = Bits{reached[0] | frontier[0], reached[1] | frontier[1]}
+		frontier = Bits{grow.Lo & set.Lo &^ reached.Lo, grow.Hi & set.Hi &^ reached.Hi}
+		reached = Bits{reached.Lo | frontier.Lo, reached.Hi | frontier.Hi}
 	}
 	return reached
 }
@@ -295,7 +295,7 @@ func (b *Board) touchesBoth(set Bits, c Cell, x, y Bits) bool {
 			return false
 		}
 		grow := b.grow(frontier)
-		frontier = Bits{grow[0] & set[0] &^ reached[0], grow[1] & set[1] &^ reached[1]}
-		reached = Bits{reached[0] | frontier[0], reached[1] | frontier[1]}
+		frontier = Bits{grow.Lo & set.Lo &^ reached.Lo, grow.Hi & set.Hi &^ reached.Hi}
+		reached = Bits{reached.Lo | frontier.Lo, reached.Hi | frontier.Hi}
 	}
 }

@@ -235,10 +235,10 @@ func positionLess(a, b board.Position) bool {
 }
 
 func bitsHex(b board.Bits) string {
-	if b[1] == 0 {
-		return strconv.FormatUint(b[0], 16)
+	if b.Hi == 0 {
+		return strconv.FormatUint(b.Lo, 16)
 	}
-	return strconv.FormatUint(b[1], 16) + ":" + fmt.Sprintf("%016x", b[0])
+	return strconv.FormatUint(b.Hi, 16) + ":" + fmt.Sprintf("%016x", b.Lo)
 }
 
 func parseBitsHex(s string) (board.Bits, error) {
@@ -248,8 +248,8 @@ func parseBitsHex(s string) (board.Bits, error) {
 		lo, hi = hi, "0"
 	}
 	var err1, err2 error
-	b[1], err1 = strconv.ParseUint(hi, 16, 64)
-	b[0], err2 = strconv.ParseUint(lo, 16, 64)
+	b.Hi, err1 = strconv.ParseUint(hi, 16, 64)
+	b.Lo, err2 = strconv.ParseUint(lo, 16, 64)
 	if err1 != nil || err2 != nil {
 		return b, fmt.Errorf("%q is not a hexadecimal set of cells", s)
 	}

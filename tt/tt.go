@@ -26,11 +26,11 @@ const MaxCells = 64
 type Key struct{ Red, Blue uint64 }
 
 // KeyOf packs a position (the board must have at most 64 cells).
-func KeyOf(p board.Position) Key { return Key{p.Red[0], p.Blue[0]} }
+func KeyOf(p board.Position) Key { return Key{p.Red.Lo, p.Blue.Lo} }
 
 // Position unpacks a key.
 func (k Key) Position() board.Position {
-	return board.Position{Red: board.Bits{k.Red, 0}, Blue: board.Bits{k.Blue, 0}}
+	return board.Position{Red: board.Bits{Lo: k.Red}, Blue: board.Bits{Lo: k.Blue}}
 }
 
 // Compare orders keys (Red first, then Blue, as unsigned numbers); it is the

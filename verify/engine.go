@@ -231,7 +231,7 @@ func (e *engine) step(s tt.Key, d int, empty board.Bits, rep *Reply, w *worker) 
 		// holds each player's cells as one word (boards of at most 64
 		// cells), so the cell is one bit of the strategy's word.
 		base := tt.KeyOf(rep.P)
-		for g := going[0]; g != 0; g &= g - 1 {
+		for g := going.Lo; g != 0; g &= g - 1 {
 			k := base
 			if e.me == board.Red {
 				k.Red |= g & -g

@@ -158,7 +158,7 @@ func TestReplayStrategyErrors(t *testing.T) {
 	}{
 		{board.Bits{}, "allowed no move"},
 		{board.Bit(b.Cell(2, 2)), "occupied cell (2,2)"},
-		{board.Bits{0, 1 << 20}, "off the board"},
+		{board.Bits{Hi: 1 << 20}, "off the board"},
 	} {
 		for _, whole := range []string{"(2,2)", "B:(2,2) R:(1,1)"} {
 			_, err := stReplay(t, stBadStrategy{b, c.answer}, board.Blue, whole, true)

@@ -145,7 +145,7 @@ func (s *searcher) children(p board.Position, k int, out []child) ([]child, bool
 				c.score = max(c.score, s.hNeed.of(p2, k))
 			}
 			if c.score <= k-1 {
-				c.tie = mix(s.salt ^ uint64(rep.B)*0x100000001b3 ^ p.Red[0]*31 ^ p.Blue[0]*17 ^ p.Red[1] ^ p.Blue[1]<<7)
+				c.tie = mix(s.salt ^ uint64(rep.B)*0x100000001b3 ^ p.Red.Lo*31 ^ p.Blue.Lo*17 ^ p.Red.Hi ^ p.Blue.Hi<<7)
 				out = append(out, c)
 			}
 			return true
@@ -167,7 +167,7 @@ func (s *searcher) children(p board.Position, k int, out []child) ([]child, bool
 					continue
 				}
 			}
-			c.tie = mix(s.salt ^ (uint64(rep.B)<<8|uint64(x))*0x100000001b3 ^ p.Red[0]*31 ^ p.Blue[0]*17 ^ p.Red[1] ^ p.Blue[1]<<7)
+			c.tie = mix(s.salt ^ (uint64(rep.B)<<8|uint64(x))*0x100000001b3 ^ p.Red.Lo*31 ^ p.Blue.Lo*17 ^ p.Red.Hi ^ p.Blue.Hi<<7)
 			out = append(out, c)
 		}
 		return true
