@@ -58,8 +58,14 @@ func itoa(n int) string {
 
 // Has reports whether c is in the set.
 func (b Bits) Has(c Cell) bool {
-	hi := wordMask(c)
-	return (b.Lo&^hi|b.Hi&hi)>>(uint(c)&63)&1 != 0
+	if uint(c) >= MaxCells {
+		panic(cellRangeError(c))
+	}
+	w := b.Lo
+	if c >= 64 {
+		w = b.Hi
+	}
+	return w>>(uint(c)&63)&1 != 0
 }
 
 // With returns the set with c added.

@@ -59,6 +59,10 @@ type Step struct {
 	To     Ext // target, or -1 when the step leaves the board and ring 0..n+1
 	V1, V2 board.Cell
 	DX     int8
+	// ToBit is the set of To when it is a real cell (else empty), and Via
+	// the bridge cells V1, V2 of a bridge step (else empty): the hot loops
+	// test them with set operations instead of a cell at a time.
+	ToBit, Via board.Bits
 }
 
 // bridgeSteps are the six bridge offsets of thesis Fig. 6.1b with their two
@@ -112,6 +116,17 @@ func (nt *Notions) BridgeSteps(c board.Cell) *[6]Step { return &nt.brs[c] }
 // (bridge cells not checked).
 func (nt *Notions) Reach(c board.Cell) board.Bits { return nt.reach[c] }
 
+// masked is st with ToBit and Via set, for a board of cells cells.
+func (st Step) masked(cells int) Step {
+	if st.To >= 0 && int(st.To) < cells {
+		st.ToBit = board.Bit(board.Cell(st.To))
+	}
+	if st.To >= 0 && st.V1 != board.NoCell {
+		st.Via = board.Bit(st.V1).With(st.V2)
+	}
+	return st
+}
+
 // NewNotions builds the tables for a cylinder board.
 func NewNotions(b *board.Board) *Notions {
 	nt := &Notions{B: b, M: b.M, N: b.N, Cells: b.Cells(), top: b.Top(), bottom: b.Bottom()}
@@ -125,7 +140,7 @@ func NewNotions(b *board.Board) *Notions {
 			if ok {
 				st.To = to
 			}
-			nt.adj[c][d] = st
+			nt.adj[c][d] = st.masked(nt.Cells)
 		}
 		for d, s := range bridgeSteps {
 			st := Step{To: -1, DX: int8(s[0][0])}
@@ -135,7 +150,7 @@ func NewNotions(b *board.Board) *Notions {
 			if ok && ok1 && ok2 && int(v1) < nt.Cells && int(v2) < nt.Cells {
 				st.To, st.V1, st.V2 = to, board.Cell(v1), board.Cell(v2)
 			}
-			nt.brs[c][d] = st
+			nt.brs[c][d] = st.masked(nt.Cells)
 			if st.To >= 0 && int(st.To) < nt.Cells {
 				nt.reach[c] = nt.reach[c].With(board.Cell(st.To))
 				nt.bridgeTo[c] = nt.bridgeTo[c].With(board.Cell(st.To))
@@ -243,12 +258,12 @@ func (nt *Notions) Bridges(own, empty board.Bits, virtual bool, out *BridgeList)
 		z := s.Pop()
 		for d := range nt.brs[z] {
 			st := &nt.brs[z][d]
-			if st.To < 0 || !empty.Has(st.V1) || !empty.Has(st.V2) {
+			if st.To < 0 || st.Via.AndNot(empty).Any() {
 				continue
 			}
 			if int(st.To) < nt.Cells {
 				// Real partner: list once, from the lower index.
-				if st.To < Ext(z) || !own.Has(board.Cell(st.To)) {
+				if st.To < Ext(z) || own.And(st.ToBit).Empty() {
 					continue
 				}
 			} else if !virtual {
@@ -738,7 +753,7 @@ func (nt *Notions) JoinedRoots(g *Groups, c board.Cell, own, empty board.Bits, v
 			case st.To < 0:
 				continue
 			case int(st.To) < nt.Cells:
-				if !own.Has(board.Cell(st.To)) {
+				if own.And(st.ToBit).Empty() {
 					continue
 				}
 				node = int16(st.To)
@@ -747,7 +762,8 @@ func (nt *Notions) JoinedRoots(g *Groups, c board.Cell, own, empty board.Bits, v
 			default:
 				continue
 			}
-			if st.V1 == c || st.V2 == c || !empty.Has(st.V1) || !empty.Has(st.V2) {
+			// Both bridge cells empty, and neither is c.
+			if st.Via.AndNot(empty.Without(c)).Any() {
 				continue
 			}
 			tmp[k] = node
@@ -965,10 +981,9 @@ func (nt *Notions) LiftBlue(blue, empty board.Bits, l *Lift) {
 			c := stack[sp]
 			for k := 0; k < 12; k++ {
 				st := nt.edge(c, k)
-				if st.To < 0 || int(st.To) >= nt.Cells || !blue.Has(board.Cell(st.To)) {
-					continue
-				}
-				if k >= 6 && (!empty.Has(st.V1) || !empty.Has(st.V2)) {
+				// A blue target (a real cell), and for a bridge (k ≥ 6: Via
+				// is empty for the neighbours) both bridge cells empty.
+				if blue.And(st.ToBit).Empty() || st.Via.AndNot(empty).Any() {
 					continue
 				}
 				to := board.Cell(st.To)
@@ -1009,10 +1024,8 @@ func (nt *Notions) BlueWindsWith(l *Lift, blue, empty board.Bits, x board.Cell) 
 	n := 0
 	for k := 0; k < 12; k++ {
 		st := nt.edge(x, k)
-		if st.To < 0 || int(st.To) >= nt.Cells || !blue.Has(board.Cell(st.To)) {
-			continue
-		}
-		if k >= 6 && (!empty.Has(st.V1) || !empty.Has(st.V2) || st.V1 == x || st.V2 == x) {
+		// As in LiftBlue, and neither bridge cell is x.
+		if blue.And(st.ToBit).Empty() || st.Via.AndNot(empty.Without(x)).Any() {
 			continue
 		}
 		p := board.Cell(st.To)
