@@ -87,8 +87,10 @@ type Notions struct {
 	Cells int
 	ring  [board.MaxCells]int8
 	col   [board.MaxCells]int8
-	adj   [board.MaxCells][6]Step // neighbours incl. virtual cells, to = -1 if none
-	brs   [board.MaxCells][6]Step // bridge partners incl. virtual; v1, v2 always real
+	// steps[c]: the six neighbours incl. virtual cells, then the six bridge
+	// partners incl. virtual (v1, v2 always real); To = -1 where there is
+	// none. One table, so that edge is one index.
+	steps [board.MaxCells][12]Step
 	rings [board.MaxCells + 2]board.Bits
 	// reach[c]: the real cells adjacent to c or a bridge away from it (bridge
 	// cells not checked) — a superset of the cells a stone on c can join.
@@ -107,10 +109,13 @@ func (nt *Notions) RingOf(c board.Cell) int { return int(nt.ring[c]) }
 func (nt *Notions) ColOf(c board.Cell) int { return int(nt.col[c]) }
 
 // Adj is the six neighbour steps of c (To = -1 where there is none).
-func (nt *Notions) Adj(c board.Cell) *[6]Step { return &nt.adj[c] }
+func (nt *Notions) Adj(c board.Cell) *[6]Step { return nt.adjOf(c) }
 
 // BridgeSteps is the six bridge steps of c (To = -1 where there is none).
-func (nt *Notions) BridgeSteps(c board.Cell) *[6]Step { return &nt.brs[c] }
+func (nt *Notions) BridgeSteps(c board.Cell) *[6]Step { return nt.brsOf(c) }
+
+func (nt *Notions) adjOf(c board.Cell) *[6]Step { return (*[6]Step)(nt.steps[c][:6]) }
+func (nt *Notions) brsOf(c board.Cell) *[6]Step { return (*[6]Step)(nt.steps[c][6:]) }
 
 // Reach is the set of real cells adjacent to c or a bridge away from it
 // (bridge cells not checked).
@@ -140,7 +145,7 @@ func NewNotions(b *board.Board) *Notions {
 			if ok {
 				st.To = to
 			}
-			nt.adj[c][d] = st.masked(nt.Cells)
+			nt.steps[c][d] = st.masked(nt.Cells)
 		}
 		for d, s := range bridgeSteps {
 			st := Step{To: -1, DX: int8(s[0][0])}
@@ -150,7 +155,7 @@ func NewNotions(b *board.Board) *Notions {
 			if ok && ok1 && ok2 && int(v1) < nt.Cells && int(v2) < nt.Cells {
 				st.To, st.V1, st.V2 = to, board.Cell(v1), board.Cell(v2)
 			}
-			nt.brs[c][d] = st.masked(nt.Cells)
+			nt.steps[c][6+d] = st.masked(nt.Cells)
 			if st.To >= 0 && int(st.To) < nt.Cells {
 				nt.reach[c] = nt.reach[c].With(board.Cell(st.To))
 				nt.bridgeTo[c] = nt.bridgeTo[c].With(board.Cell(st.To))
@@ -256,8 +261,8 @@ func (nt *Notions) Bridges(own, empty board.Bits, virtual bool, out *BridgeList)
 	out.N = 0
 	for s := own; s.Any(); {
 		z := s.Pop()
-		for d := range nt.brs[z] {
-			st := &nt.brs[z][d]
+		for d := range nt.brsOf(z) {
+			st := &nt.brsOf(z)[d]
 			if st.To < 0 || st.Via.AndNot(empty).Any() {
 				continue
 			}
@@ -446,8 +451,8 @@ func (nt *Notions) groups(own, empty board.Bits, virtual, bridges bool, g *Group
 	}
 	for s := own; s.Any(); {
 		c := s.Pop()
-		for d := range nt.adj[c] {
-			to := nt.adj[c][d].To
+		for d := range nt.adjOf(c) {
+			to := nt.adjOf(c)[d].To
 			if to < 0 || !nt.IsOwn(to, own, virtual) {
 				continue
 			}
@@ -456,8 +461,8 @@ func (nt *Notions) groups(own, empty board.Bits, virtual, bridges bool, g *Group
 		if !bridges {
 			continue
 		}
-		for d := range nt.brs[c] {
-			st := &nt.brs[c][d]
+		for d := range nt.brsOf(c) {
+			st := &nt.brsOf(c)[d]
 			if st.To < 0 || !nt.IsOwn(st.To, own, virtual) || !empty.Has(st.V1) || !empty.Has(st.V2) {
 				continue
 			}
@@ -529,12 +534,12 @@ func (nt *Notions) winds(own, empty board.Bits, bridges bool) bool {
 			for k := 0; k < 12; k++ {
 				var st *Step
 				if k < 6 {
-					st = &nt.adj[c][k]
+					st = &nt.adjOf(c)[k]
 				} else {
 					if !bridges {
 						break
 					}
-					st = &nt.brs[c][k-6]
+					st = &nt.brsOf(c)[k-6]
 					if st.To >= 0 && (!empty.Has(st.V1) || !empty.Has(st.V2)) {
 						continue
 					}
@@ -674,9 +679,9 @@ func (nt *Notions) ThreatSetups(own, empty board.Bits, a board.Cell, out *[4]Dou
 }
 
 func (nt *Notions) bridgeBetween(z board.Cell, w Ext) (Step, bool) {
-	for d := range nt.brs[z] {
-		if nt.brs[z][d].To == w {
-			return nt.brs[z][d], true
+	for d := range nt.brsOf(z) {
+		if nt.brsOf(z)[d].To == w {
+			return nt.brsOf(z)[d], true
 		}
 	}
 	return Step{}, false
@@ -707,7 +712,7 @@ func (nt *Notions) ConnectionArea(s DoubleBridgeSetup) board.Bits {
 func (nt *Notions) VerticalBridgeOptions(c board.Cell, empty, opp board.Bits) int {
 	n := 0
 	for _, d := range [2]int{4, 5} {
-		st := &nt.brs[c][d]
+		st := &nt.brsOf(c)[d]
 		if st.To >= 0 && int(st.To) < nt.Cells && empty.Has(board.Cell(st.To)) && !opp.Has(st.V1) && !opp.Has(st.V2) {
 			n++
 		}
@@ -746,8 +751,8 @@ func (nt *Notions) JoinedRoots(g *Groups, c board.Cell, own, empty board.Bits, v
 	// Bridges: only when some bridge partner can be own (most cells have
 	// none); the partner is tested before the bridge cells, as it fails more.
 	if nt.bridgeTo[c].And(own).Any() || virtual && nt.nearTop.Or(nt.nearBottom).Has(c) {
-		for d := range nt.brs[c] {
-			st := &nt.brs[c][d]
+		for d := range nt.brsOf(c) {
+			st := &nt.brsOf(c)[d]
 			var node int16
 			switch {
 			case st.To < 0:
@@ -794,8 +799,8 @@ func (nt *Notions) JoinedRoots(g *Groups, c board.Cell, own, empty board.Bits, v
 func (nt *Notions) Linked(c board.Cell, empty board.Bits) board.Bits {
 	l := nt.B.Neighbours(c)
 	if nt.bridgeTo[c].Any() {
-		for d := range nt.brs[c] {
-			st := &nt.brs[c][d]
+		for d := range nt.brsOf(c) {
+			st := &nt.brsOf(c)[d]
 			if st.To >= 0 && int(st.To) < nt.Cells && empty.Has(st.V1) && empty.Has(st.V2) {
 				l = l.With(board.Cell(st.To))
 			}
@@ -816,8 +821,8 @@ func (nt *Notions) PartnerEdges(c board.Cell, own, empty board.Bits, virtual boo
 	if virtual && int(nt.ring[c]) == nt.N {
 		k++
 	}
-	for d := range nt.brs[c] {
-		st := &nt.brs[c][d]
+	for d := range nt.brsOf(c) {
+		st := &nt.brsOf(c)[d]
 		if st.To < 0 || !empty.Has(st.V1) || !empty.Has(st.V2) {
 			continue
 		}
@@ -886,8 +891,8 @@ func (nt *Notions) redDistances(red board.Bits, l *BridgeList, src int16, dist *
 			}
 		}
 		if int(u) < nt.Cells {
-			for d := range nt.adj[u] {
-				if to := nt.adj[u][d].To; to >= 0 && nt.IsOwn(to, red, true) {
+			for d := range nt.adjOf(board.Cell(u)) {
+				if to := nt.adjOf(board.Cell(u))[d].To; to >= 0 && nt.IsOwn(to, red, true) {
 					relax(nt.Node(to), 0)
 				}
 			}
@@ -1005,10 +1010,7 @@ func (nt *Notions) LiftBlue(blue, empty board.Bits, l *Lift) {
 
 // edge returns the k-th edge Step of c: 0..5 adjacencies, 6..11 bridges.
 func (nt *Notions) edge(c board.Cell, k int) *Step {
-	if k < 6 {
-		return &nt.adj[c][k]
-	}
-	return &nt.brs[c][k-6]
+	return &nt.steps[c][k]
 }
 
 // BlueWindsWith reports whether Blue has a provisional winning path after a
@@ -1055,8 +1057,8 @@ func (nt *Notions) CreatesSharedEndOverlapWith(l *BridgeList, own, empty board.B
 func (nt *Notions) CreatesOverlapWith(l *BridgeList, own, empty board.Bits, virtual bool, c board.Cell, sharedEnd bool) bool {
 	var nb [6]Bridge
 	n := 0
-	for d := range nt.brs[c] {
-		st := &nt.brs[c][d]
+	for d := range nt.brsOf(c) {
+		st := &nt.brsOf(c)[d]
 		if st.To < 0 || !nt.IsOwn(st.To, own, virtual) || !empty.Has(st.V1) || !empty.Has(st.V2) {
 			continue
 		}
