@@ -225,25 +225,6 @@ func (e *engine) step(s tt.Key, d int, empty board.Bits, rep *Reply, w *worker) 
 		w.event(s, d+2, evDraw)
 	}
 	w.generated += int64(going.Count())
-	if len(e.group) <= 1 {
-		// Without symmetry a successor's key is the key of the position
-		// after the opponent's move with the strategy's cell added: a key
-		// holds each player's cells as one word (boards of at most 64
-		// cells), so the cell is one bit of the strategy's word.
-		base := tt.KeyOf(rep.P)
-		for g := going.Lo; g != 0; g &= g - 1 {
-			k := base
-			if e.me == board.Red {
-				k.Red |= g & -g
-			} else {
-				k.Blue |= g & -g
-			}
-			if err := w.batch.add(k); err != nil && w.err == nil {
-				w.err = err
-			}
-		}
-		return
-	}
 	for going.Any() {
 		if err := w.batch.add(e.key(rep.P.Play(e.me, going.Pop()), w)); err != nil && w.err == nil {
 			w.err = err
