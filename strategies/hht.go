@@ -199,31 +199,15 @@ func (s *hht) Replies(p board.Position, moves board.Bits, yield func(b board.Cel
 			up, mid = mid, down
 			continue
 		}
-		// The rules up to the first that allows a cell (rule k): for a move b
-		// that leaves it a cell, that is the answer, since the rules before it
-		// allow nothing with or without b. Only when b was its one cell are the
-		// later rules needed, and they are computed then, once for the ring.
-		r := s.rules(p.Red, empty, j, false, up, mid, down)
-		k := r.first()
-		var full *hhtRules
+		r := s.rules(p.Red, empty, j, true, up, mid, down)
+		up, mid = mid, down
 		for ms.Any() {
 			b := ms.Pop()
-			var allowed board.Bits
-			var rule string
-			if ok := r.set(k).Without(b); ok.Any() {
-				allowed, rule = ok, hhtLabels[k]
-			} else {
-				if full == nil {
-					all := s.rules(p.Red, empty, j, true, up, mid, down)
-					full = &all
-				}
-				allowed, rule = full.allow(board.Bit(b))
-			}
+			allowed, rule := r.allow(board.Bit(b))
 			if !yield(b, allowed, rule) {
 				return
 			}
 		}
-		up, mid = mid, down
 	}
 }
 
@@ -233,31 +217,6 @@ func (s *hht) Replies(p board.Position, moves board.Bits, yield func(b board.Cel
 type hhtRules struct {
 	ok          [4]board.Bits
 	ring, empty board.Bits
-}
-
-// first is the first rule (1 to 5) that allows a cell, of rules computed
-// up to it.
-func (r *hhtRules) first() int {
-	for rule := 1; rule <= 3; rule++ {
-		if r.ok[rule].Any() {
-			return rule
-		}
-	}
-	if r.ring.Any() {
-		return 4
-	}
-	return 5
-}
-
-// set is what rule k allows.
-func (r *hhtRules) set(k int) board.Bits {
-	switch k {
-	case 4:
-		return r.ring
-	case 5:
-		return r.empty
-	}
-	return r.ok[k]
 }
 
 // allow is the first rule that allows some cell outside except, and those
@@ -345,4 +304,4 @@ func (s *hht) rules(red, empty board.Bits, j int, all bool, up, midNear, down bo
 	return r
 }
 
-var hhtLabels = [6]string{"", "1", "2", "3", "4", "5"}
+var hhtLabels = [4]string{"", "1", "2", "3"}
