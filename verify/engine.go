@@ -127,8 +127,7 @@ func (c *ruleCounter) addTo(m map[string]int64) {
 type worker struct {
 	e         *engine
 	batch     *batch           // successors on their way to the layer set
-	rules     map[string]int64 // for `some`
-	counts    ruleCounter      // for the layers
+	counts    ruleCounter      // the strategy's decisions, by rule
 	longest   int
 	generated int64
 	symHits   int64
@@ -402,7 +401,7 @@ type pool struct {
 func (e *engine) startWorkers(ctx context.Context, d int, ls *layerSet) *pool {
 	p := &pool{workers: make([]*worker, e.jobs), chunks: make(chan []tt.Key, 2*e.jobs)}
 	for i := range p.workers {
-		w := &worker{e: e, rules: map[string]int64{}, batch: newBatch(ls), replying: e.expandRules.NewReplying()}
+		w := &worker{e: e, batch: newBatch(ls), replying: e.expandRules.NewReplying()}
 		w.onReply = w.reply
 		p.workers[i] = w
 		p.done.Add(1)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 
 	"hexproof/board"
 	"hexproof/strategies"
@@ -84,9 +83,10 @@ func (faultError) Error() string { return "strategy error" }
 
 // someGame is the andor.Problem of `some`.
 type someGame struct {
-	e     *engine
-	w     worker
-	rules map[string]int64 // decisions expanded by the search
+	e *engine
+	// w.counts counts the decisions expanded by the search, w.symHits the
+	// keys symmetry changed.
+	w worker
 	// mine[k] and theirs[k] are Stones for the strategy and the opponent in
 	// the last node with k stones that needed them: the search expands
 	// several children of a node in turn, and a player's winning cells after
@@ -201,7 +201,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		if n.fault != NoFault {
 			return out, faultError{n}
 		}
-		g.rules[n.rule]++
+		g.w.counts.add(n.rule)
 		g.fill(n.p)
 		st := g.stones(n, e.me)
 		for a := n.allowed; a.Any(); {
@@ -344,7 +344,7 @@ type someSearch struct {
 }
 
 func (e *engine) newSomeSearch(ctx context.Context) *someSearch {
-	g := &someGame{e: e, rules: map[string]int64{}}
+	g := &someGame{e: e}
 	g.classes, _ = e.rules.S.(strategies.LastClasser)
 	g.symClasses = g.classes != nil && keepsClasses(g.classes, e.group, e.b.Cells())
 	if len(e.group) > 1 {
@@ -402,7 +402,8 @@ func (e *engine) runSome(ctx context.Context) error {
 	res.Positions = s.nodes()
 	res.TranspositionHits = s.refut.Hits + s.proof.Hits
 	res.SymmetryHits = s.g.w.symHits
-	res.RuleCounts = maps.Clone(s.g.rules)
+	res.RuleCounts = map[string]int64{}
+	s.g.w.counts.addTo(res.RuleCounts)
 	if err == nil && res.Verdict == Optimal && e.opt.Certificate {
 		// After the figures above, so that they do not depend on whether a
 		// certificate was asked for.
