@@ -141,8 +141,8 @@ func (b *Board) reach(set, seeds Bits) Bits {
 	frontier := seeds
 	for frontier.Any() {
 		grow := b.grow(frontier)
-		frontier = Bits{grow.Lo & set.Lo &^ reached.Lo, grow.Hi & set.Hi &^ reached.Hi}
-		reached = Bits{reached.Lo | frontier.Lo, reached.Hi | frontier.Hi}
+		frontier = grow.And(set).AndNot(reached)
+		reached = reached.Or(frontier)
 	}
 	return reached
 }
@@ -159,7 +159,7 @@ func (b *Board) cutCells(blue, empty Bits) Bits {
 	k := 0
 	for layers[k].And(b.bot).Empty() {
 		grow := b.grow(layers[k])
-		next := Bits{grow.Lo & open.Lo &^ reached.Lo, grow.Hi & open.Hi &^ reached.Hi}
+		next := grow.And(open).AndNot(reached)
 		if next.Empty() {
 			return Bits{} // not joined: cannot happen when Blue has not won
 		}

@@ -13,11 +13,11 @@ func (b *Board) Connects(set, from, to Bits) bool {
 	frontier := reached
 	for frontier.Any() {
 		grow := b.grow(frontier)
-		frontier = Bits{grow.Lo & set.Lo &^ reached.Lo, grow.Hi & set.Hi &^ reached.Hi}
-		if frontier.Lo&to.Lo|frontier.Hi&to.Hi != 0 {
+		frontier = grow.And(set).AndNot(reached)
+		if frontier.And(to).Any() {
 			return true
 		}
-		reached = Bits{reached.Lo | frontier.Lo, reached.Hi | frontier.Hi}
+		reached = reached.Or(frontier)
 	}
 	return false
 }
@@ -70,8 +70,8 @@ func (b *Board) Component(set Bits, seed Cell) Bits {
 	frontier := reached
 	for frontier.Any() {
 		grow := b.grow(frontier)
-		frontier = Bits{grow.Lo & set.Lo &^ reached.Lo, grow.Hi & set.Hi &^ reached.Hi}
-		reached = Bits{reached.Lo | frontier.Lo, reached.Hi | frontier.Hi}
+		frontier = grow.And(set).AndNot(reached)
+		reached = reached.Or(frontier)
 	}
 	return reached
 }
@@ -295,7 +295,7 @@ func (b *Board) touchesBoth(set Bits, c Cell, x, y Bits) bool {
 			return false
 		}
 		grow := b.grow(frontier)
-		frontier = Bits{grow.Lo & set.Lo &^ reached.Lo, grow.Hi & set.Hi &^ reached.Hi}
-		reached = Bits{reached.Lo | frontier.Lo, reached.Hi | frontier.Hi}
+		frontier = grow.And(set).AndNot(reached)
+		reached = reached.Or(frontier)
 	}
 }
