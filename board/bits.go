@@ -1,6 +1,9 @@
 package board
 
-import "math/bits"
+import (
+	"math/bits"
+	"strconv"
+)
 
 // MaxCells is the largest board the bitboards hold.
 const MaxCells = 128
@@ -20,10 +23,10 @@ type Bits struct{ Lo, Hi uint64 }
 
 // Bit returns the set holding only c.
 //
-// Bit, Has, With and Without pick c's word by a mask, not by indexing the
-// array with c>>6: a variable index keeps the set in memory, and the store
-// and reload it costs made these the hot spots of the layer expansion. A
-// cell outside 0 … MaxCells-1 panics, as the index did.
+// Bit, With and Without pick c's word by a mask and Has by a two-way choice,
+// without branching on the word: the sets stay in registers (docs/decisions/
+// board.md §6). A cell outside 0 … MaxCells-1 panics, as an index out of
+// range did when Bits was an array.
 func Bit(c Cell) Bits {
 	hi := wordMask(c)
 	one := uint64(1) << (uint(c) & 63)
@@ -42,18 +45,7 @@ func wordMask(c Cell) uint64 {
 type cellRangeError Cell
 
 func (e cellRangeError) Error() string {
-	return "board: cell " + itoa(int(e)) + " outside the bitboards (0 … 127)"
-}
-
-// itoa keeps package fmt out of the panic path.
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
+	return "board: cell " + strconv.Itoa(int(e)) + " outside the bitboards (0 … 127)"
 }
 
 // Has reports whether c is in the set.
