@@ -126,8 +126,8 @@ func (c *ruleCounter) addTo(m map[string]int64) {
 // worker is one goroutine's share of a layer's expansion.
 type worker struct {
 	e         *engine
-	batch     *batch           // successors on their way to the layer set
-	counts    ruleCounter      // the strategy's decisions, by rule
+	batch     *batch      // successors on their way to the layer set
+	counts    ruleCounter // the strategy's decisions, by rule
 	longest   int
 	generated int64
 	symHits   int64
