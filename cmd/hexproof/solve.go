@@ -67,6 +67,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 2m): inconclusive")
 	memory := fs.String("memory", "1GiB", "memory for each transposition table")
 	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
+	noKnow := fs.Bool("no-knowledge", false, "search without the Hex knowledge (dead cells, Red's virtual connections, Blue's must-play), for cross-checks")
 	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
 	noProgress := fs.Bool("no-progress", false, "no progress display (shown only on a terminal)")
 	if done, code := parseFlags(fs, args, stderr); done {
@@ -122,7 +123,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 				return usageErr(fmt.Errorf("--moves: the game is over (the board is full)"))
 			}
 		}
-		s, err := solve.NewSolver(ctx, b, solve.Options{TableBytes: memBytes, NoSymmetry: *noSym})
+		s, err := solve.NewSolver(ctx, b, solve.Options{TableBytes: memBytes, NoSymmetry: *noSym, NoKnowledge: *noKnow})
 		if err != nil {
 			return usageErr(err)
 		}

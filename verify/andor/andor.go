@@ -90,6 +90,17 @@ type Distant[S any] interface {
 	Cells() int // the board's cells (a full board ends the game)
 }
 
+// Decider is a Problem that can decide some nodes without expanding them
+// (the solver's Hex knowledge). Its answers must hold for the unbounded
+// question (whoever wins the game, however long it lasts), so the search
+// asks it only when the bound K is at least Cells, and stores what it says
+// as a value at that bound.
+type Decider[S any] interface {
+	// Decide says who wins s with perfect play, when it knows.
+	Decide(s S) (winner board.Color, ok bool)
+	Cells() int // the board's cells
+}
+
 // Key identifies a node in the table: a position (usually canonical under
 // symmetry) and a tag for whatever else its future depends on (for example
 // the opponent's last move, which a strategy's answer depends on).
@@ -126,6 +137,8 @@ type Search[S any] struct {
 	Hits   int64 // questions answered by the table
 	table  *Table
 	far    Distant[S]
+	dec    Decider[S]
+	decAt  int // the least bound at which dec is asked
 	cells  int // far's board's cells: a question with K below them is bounded
 	levels []level[S]
 	path   []board.Cell
@@ -155,6 +168,9 @@ func New[S any](p Problem[S], prover board.Color, drawWins bool, ctx context.Con
 	x := &Search[S]{P: p, Prover: prover, DrawWins: drawWins, Ctx: ctx, table: NewTable(tableBytes)}
 	if far, ok := p.(Distant[S]); ok {
 		x.far, x.cells = far, far.Cells()
+	}
+	if dec, ok := p.(Decider[S]); ok {
+		x.dec, x.decAt = dec, dec.Cells()
 	}
 	return x
 }
@@ -271,6 +287,24 @@ func (s *Search[S]) mid(n S, key Key, store bool, d, K int, thpn, thdn uint64) (
 		}
 		if s.Ctx.Err() != nil || (s.MaxNodes > 0 && s.Nodes > s.MaxNodes) {
 			return 0, 0, 0, ErrStopped
+		}
+	}
+	if s.dec != nil && K >= s.decAt {
+		if w, ok := s.dec.Decide(n); ok {
+			// Knowledge decides the unbounded question only: the value is
+			// stored at bound K (every question here has K ≥ the cells, so
+			// it is the same question), and the depth is the most plies the
+			// game can still last, a bound that holds whatever the knowledge
+			// skipped.
+			v := w == s.Prover || (w == board.Empty && s.DrawWins)
+			depth = max(s.decAt-d, 1)
+			if store {
+				s.table.Store(key, d, v, K, depth)
+			}
+			if v {
+				return 0, inf, depth, nil
+			}
+			return inf, 0, depth, nil
 		}
 	}
 	decided, v, exact, err := s.prepare(n, d, K)

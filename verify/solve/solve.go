@@ -16,6 +16,7 @@ import (
 	"hexproof/tt"
 	"hexproof/verify"
 	"hexproof/verify/andor"
+	"hexproof/verify/solve/knowledge"
 )
 
 // Options bound a solve.
@@ -27,6 +28,10 @@ type Options struct {
 	// NoSymmetry keys positions as they are instead of by their least image
 	// under the board's symmetry group.
 	NoSymmetry bool
+	// NoKnowledge turns the Hex knowledge off (package knowledge: dead
+	// cells, Red's virtual connections, Blue's must-play), for cross-checks.
+	// It is always off on the torus, where it is not proved.
+	NoKnowledge bool
 }
 
 // Result is a solved position.
@@ -63,10 +68,22 @@ type game struct {
 	all   board.Bits
 	canon *board.Canonicalizer
 	group bool
+	// know is the Hex knowledge (nil: off). The search asks Decide and then
+	// Expand of the same node, so the analysis Decide made is kept for
+	// Expand (last, for lastS).
+	know  *knowledge.Analyzer
+	last  knowledge.Analysis
+	lastS state
+	known bool
 }
 
-func newGame(b *board.Board, nosym bool) *game {
+func newGame(b *board.Board, nosym, noKnowledge bool) *game {
 	g := &game{r: verify.GameRules(b), all: b.All()}
+	if !noKnowledge {
+		if k, err := knowledge.New(b, knowledge.DefaultLimits); err == nil {
+			g.know = k
+		}
+	}
 	// Every element of the board's group maps the neighbour relation and each
 	// player's goal onto itself (docs/design.md §3), so a position and its images have
 	// the same value with the same mover.
@@ -86,9 +103,40 @@ func (g *game) Key(s state) (andor.Key, bool) {
 	return andor.Key{Key: tt.KeyOf(s.p)}, true
 }
 
+// Cells is the board's cells (andor.Decider).
+func (g *game) Cells() int { return g.r.B.Cells() }
+
+// Decide is the knowledge's verdict on s, if it has one (andor.Decider).
+func (g *game) Decide(s state) (board.Color, bool) {
+	if g.know == nil {
+		return board.Empty, false
+	}
+	g.last, g.lastS, g.known = g.know.Analyze(s.p, s.mover), s, true
+	return g.last.Winner, g.last.Winner != board.Empty
+}
+
+// analysis is the knowledge's analysis of s (the one Decide made, if it was
+// of s).
+func (g *game) analysis(s state) knowledge.Analysis {
+	if !g.known || g.lastS != s {
+		g.last, g.lastS, g.known = g.know.Analyze(s.p, s.mover), s, true
+	}
+	return g.last
+}
+
+// Expand gives the mover's moves in s; with the knowledge, only those it
+// says must be searched (every other move is no better than one of them,
+// knowledge.Analysis.Moves). The search asks Decide first, so a node the
+// knowledge decides is not expanded.
 func (g *game) Expand(s state, out []andor.Child[state]) ([]andor.Child[state], error) {
 	other := s.mover.Other()
-	for bs := g.all.AndNot(s.p.Occupied()); bs.Any(); {
+	moves := g.all.AndNot(s.p.Occupied())
+	if g.know != nil {
+		if a := g.analysis(s); a.Winner == board.Empty && a.Moves.Any() {
+			moves = a.Moves
+		}
+	}
+	for bs := moves; bs.Any(); {
 		c := bs.Pop()
 		q, o := g.r.Place(s.p, s.mover, c)
 		out = append(out, andor.Child[state]{Cell: c, S: state{q, other}, O: outcome(o)})
@@ -143,7 +191,7 @@ func NewSolver(ctx context.Context, b *board.Board, opt Options) (*Solver, error
 	if opt.TableBytes <= 0 {
 		opt.TableBytes = 256 << 20
 	}
-	return &Solver{B: b, g: newGame(b, opt.NoSymmetry), opt: opt, ctx: ctx}, nil
+	return &Solver{B: b, g: newGame(b, opt.NoSymmetry, opt.NoKnowledge), opt: opt, ctx: ctx}, nil
 }
 
 // SetContext makes ctx the context of every later question (a solver kept

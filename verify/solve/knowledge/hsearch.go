@@ -1,0 +1,310 @@
+package knowledge
+
+import (
+	"math/bits"
+
+	"hexproof/board"
+)
+
+// H-search for Red (Anshelevich's rules as Henderson's thesis §2.9.2 states
+// them), on the graph whose nodes are the two terminals (ring 1 and ring n,
+// each with the Red stones joined to it), Red's other groups and the live
+// empty cells, with the board's neighbour relation (the columns wrap on the
+// cylinder: the search works on the graph, not on pictures of it, so nothing
+// can meet itself around the cylinder). Blue stones and dead cells (filled
+// with Blue) are not nodes.
+//
+//   - A virtual connection (VC) between nodes x and y with carrier C (a set of
+//     empty cells, holding neither x nor y): Red joins x and y with stones on
+//     cells of C alone, even if Blue moves first. A semi-connection (SC): the
+//     same if Red moves first.
+//   - Base: adjacent nodes are joined by a VC with the empty carrier.
+//   - AND: VCs x–z (C1) and z–y (C2) with C1 ∩ C2 empty, x ∉ C2 and y ∉ C1:
+//     through a Red group z a VC x–y with carrier C1 ∪ C2; through an empty
+//     cell z an SC with carrier C1 ∪ C2 ∪ {z} (Red plays z first).
+//   - OR: SCs x–y whose carriers have an empty intersection make a VC with
+//     the union of the carriers as carrier (Blue's one move misses one of
+//     them, and Red answers by completing that one).
+//
+// Each rule is sound for any graph and any two terminals, which is why it
+// holds on the cylinder: Red's goal there is the connection of the two
+// terminals (docs/decisions/solve.md K2). The lists are bounded, so H-search
+// finds fewer connections than exist; it never claims one that does not.
+
+const (
+	maxNodes = MaxCells + 2
+	maxVC    = 16
+	maxSC    = 32
+)
+
+type hnode struct {
+	cell     uint64 // the cell, for an empty-cell node; 0 for a group
+	terminal bool
+}
+
+type vcItem struct {
+	x, y uint8
+	c    uint64
+}
+
+type hsearch struct {
+	gs      []group
+	nodes   []hnode
+	nn      int
+	vc      [maxNodes * maxNodes][maxVC]uint64
+	nvc     [maxNodes * maxNodes]uint8
+	sc      [maxNodes * maxNodes][maxSC]uint64
+	nsc     [maxNodes * maxNodes]uint8
+	adj     [maxNodes]board.Bits // nodes with a VC to this one
+	touched []int32
+	queue   []vcItem
+	lim     Limits
+	won     bool
+	zs      []int
+	suf     [maxSC + 1]uint64
+}
+
+type hresult struct {
+	vc, sc bool
+	must   uint64 // intersection of the ring-to-ring SC carriers
+}
+
+func (h *hsearch) pair(x, y int) int {
+	if x > y {
+		x, y = y, x
+	}
+	return x*maxNodes + y
+}
+
+// run searches the position with Red stones red, Blue stones (with the dead
+// cells) blue and live empty cells live; a.h.gs holds Red's groups.
+func (h *hsearch) run(a *Analyzer, red, blue, live uint64, lim Limits) hresult {
+	for _, p := range h.touched {
+		h.nvc[p], h.nsc[p] = 0, 0
+	}
+	h.touched = h.touched[:0]
+	h.queue = h.queue[:0]
+	h.lim = lim
+	h.won = false
+	h.nodes = h.nodes[:0]
+	for i := range h.gs {
+		h.nodes = append(h.nodes, hnode{terminal: i < 2})
+	}
+	ng := len(h.nodes)
+	var at [MaxCells]uint8
+	for x := live; x != 0; x &= x - 1 {
+		c := bits.TrailingZeros64(x)
+		at[c] = uint8(len(h.nodes))
+		h.nodes = append(h.nodes, hnode{cell: 1 << uint(c)})
+	}
+	h.nn = len(h.nodes)
+	for i := 0; i < h.nn; i++ {
+		h.adj[i] = board.Bits{}
+	}
+	// Base: a group and a live cell it touches; two adjacent live cells.
+	for i := 0; i < ng; i++ {
+		for x := h.gs[i].touch & live; x != 0; x &= x - 1 {
+			h.addVC(i, int(at[bits.TrailingZeros64(x)]), 0)
+		}
+	}
+	for x := live; x != 0; x &= x - 1 {
+		c := bits.TrailingZeros64(x)
+		for y := a.nbr[c] & live &^ (uint64(1)<<uint(c+1) - 1); y != 0; y &= y - 1 {
+			h.addVC(int(at[c]), int(at[bits.TrailingZeros64(y)]), 0)
+		}
+	}
+	for qi := 0; qi < len(h.queue) && !h.won; qi++ {
+		v := h.queue[qi]
+		h.and(int(v.x), int(v.y), v.c)
+		if !h.won {
+			h.and(int(v.y), int(v.x), v.c)
+		}
+	}
+	if h.won {
+		return hresult{vc: true}
+	}
+	p := h.pair(0, 1)
+	if h.nsc[p] == 0 {
+		return hresult{}
+	}
+	must := ^uint64(0)
+	for _, c := range h.sc[p][:h.nsc[p]] {
+		must &= c
+	}
+	return hresult{sc: true, must: must}
+}
+
+// and combines the VC end–mid (carrier c) with every VC mid–z.
+func (h *hsearch) and(end, mid int, c uint64) {
+	if h.nodes[mid].terminal {
+		// Chaining through a terminal gives nothing the solver asks for
+		// (Benzene does not either); skipping it is only weaker.
+		return
+	}
+	endCell, midCell := h.nodes[end].cell, h.nodes[mid].cell
+	zs := h.zs[:0]
+	for adj := h.adj[mid]; adj.Any(); {
+		if z := int(adj.Pop()); z != end && h.nodes[z].cell&c == 0 {
+			zs = append(zs, z)
+		}
+	}
+	h.zs = zs
+	for _, z := range zs {
+		p := h.pair(mid, z)
+		for k := 0; k < int(h.nvc[p]); k++ {
+			d := h.vc[p][k]
+			if d&c != 0 || d&endCell != 0 {
+				continue
+			}
+			if midCell == 0 {
+				h.addVC(end, z, c|d)
+			} else {
+				h.addSC(end, z, c|d|midCell)
+			}
+			if h.won {
+				return
+			}
+		}
+	}
+}
+
+func (h *hsearch) touch(p int) {
+	if h.nvc[p] == 0 && h.nsc[p] == 0 {
+		h.touched = append(h.touched, int32(p))
+	}
+}
+
+// addVC records a VC x–y with carrier u unless a VC with a carrier inside u
+// is known; it drops the known ones whose carrier contains u. A full list
+// gives up its largest carrier for a smaller one.
+func (h *hsearch) addVC(x, y int, u uint64) {
+	if x == y {
+		return
+	}
+	p := h.pair(x, y)
+	n := int(h.nvc[p])
+	list := &h.vc[p]
+	for k := 0; k < n; k++ {
+		if list[k]&^u == 0 {
+			return
+		}
+	}
+	j := 0
+	for k := 0; k < n; k++ {
+		if u&^list[k] != 0 {
+			list[j] = list[k]
+			j++
+		}
+	}
+	if j >= h.lim.VCs {
+		big, at := bits.OnesCount64(u), -1
+		for k := 0; k < j; k++ {
+			if s := bits.OnesCount64(list[k]); s > big {
+				big, at = s, k
+			}
+		}
+		if at < 0 {
+			h.nvc[p] = uint8(j)
+			return
+		}
+		list[at] = u
+	} else {
+		h.touch(p)
+		list[j] = u
+		j++
+	}
+	h.nvc[p] = uint8(j)
+	h.adj[x] = h.adj[x].With(board.Cell(y))
+	h.adj[y] = h.adj[y].With(board.Cell(x))
+	if (x == 0 && y == 1) || (x == 1 && y == 0) {
+		h.won = true
+		return
+	}
+	h.queue = append(h.queue, vcItem{uint8(x), uint8(y), u})
+}
+
+// addSC records an SC x–y with carrier s (the OR rule first) unless a VC or
+// an SC with a carrier inside s is known.
+func (h *hsearch) addSC(x, y int, s uint64) {
+	if x == y {
+		return
+	}
+	p := h.pair(x, y)
+	for k := 0; k < int(h.nvc[p]); k++ {
+		if h.vc[p][k]&^s == 0 {
+			return
+		}
+	}
+	n := int(h.nsc[p])
+	list := &h.sc[p]
+	for k := 0; k < n; k++ {
+		if list[k]&^s == 0 {
+			return
+		}
+	}
+	// suf[i] is the intersection of the carriers from i on: a cell of the
+	// running intersection that every remaining carrier holds can never
+	// leave it, which ends a branch of the OR rule at once.
+	suf := &h.suf
+	suf[n] = ^uint64(0)
+	for k := n - 1; k >= 0; k-- {
+		suf[k] = suf[k+1] & list[k]
+	}
+	h.or(x, y, p, s, s, 0, 1)
+	if h.won {
+		return
+	}
+	j := 0
+	for k := 0; k < n; k++ {
+		if s&^list[k] != 0 {
+			list[j] = list[k]
+			j++
+		}
+	}
+	if j >= h.lim.SCs {
+		big, at := bits.OnesCount64(s), -1
+		for k := 0; k < j; k++ {
+			if c := bits.OnesCount64(list[k]); c > big {
+				big, at = c, k
+			}
+		}
+		if at >= 0 {
+			list[at] = s
+		}
+	} else {
+		h.touch(p)
+		list[j] = s
+		j++
+	}
+	h.nsc[p] = uint8(j)
+}
+
+// or is the OR rule: the SCs of pair p from start on, taken with the ones
+// chosen so far (intersection inter, union union), that bring the
+// intersection to the empty set make a VC.
+func (h *hsearch) or(x, y, p int, inter, union uint64, start, depth int) {
+	if inter&h.suf[start] != 0 {
+		return
+	}
+	for i := start; i < int(h.nsc[p]); i++ {
+		c := h.sc[p][i]
+		ni := inter & c
+		if ni == inter {
+			continue // no progress: this carrier holds the whole intersection
+		}
+		nu := union | c
+		if ni == 0 {
+			h.addVC(x, y, nu)
+			if h.won {
+				return
+			}
+			continue
+		}
+		if depth < h.lim.OrDepth {
+			h.or(x, y, p, ni, nu, i+1, depth+1)
+			if h.won {
+				return
+			}
+		}
+	}
+}

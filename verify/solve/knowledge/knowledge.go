@@ -1,0 +1,289 @@
+// Package knowledge is the Hex knowledge of the perfect-play solver
+// (verify/solve) on the cylinder and the flat board: which empty cells are
+// dead, whether Red (the player who connects ring 1 to ring n) already has a
+// virtual connection, and where Blue must play to stop Red's
+// semi-connections. Every deduction speaks of perfect play, so it belongs to
+// `solve` and never to `verify` of a fixed strategy
+// (docs/decisions/solve.md K0).
+//
+// The ideas are Henderson's (thesis 2010, ch. 2–5: dead cells, H-search,
+// must-play); what carries over to the cylinder, and why, is argued piece by
+// piece in docs/decisions/solve.md. In short, both arguments use only Red's
+// goal: on the cylinder and on the flat board a full board has exactly one
+// winner, so Blue wins exactly when Red cannot connect, and Red's goal is a
+// connection between two terminals in a graph whose columns may wrap. The
+// torus has no such terminals; Analyzer refuses it.
+package knowledge
+
+import (
+	"errors"
+	"math/bits"
+
+	"hexproof/board"
+)
+
+// MaxCells is the largest board an Analyzer takes (the solver's own limit):
+// a set of cells is one machine word here.
+const MaxCells = 64
+
+// ErrGeometry: the knowledge is not proved for the torus (no terminals).
+var ErrGeometry = errors.New("hex knowledge applies to the cylinder and the flat board, not the torus")
+
+// Analysis is what the knowledge says of one position with one player to
+// move.
+type Analysis struct {
+	// Winner is the winner with perfect play when the knowledge decides the
+	// position (board.Empty: not decided).
+	Winner board.Color
+	// Why names the deduction that decided it (for tests and debugging).
+	Why string
+	// Dead is the set of empty cells found dead (after earlier ones were
+	// filled with Blue; see Analyze).
+	Dead board.Bits
+	// Moves are the mover's moves that must be searched: every other empty
+	// cell is no better than one of them. Set only when Winner is Empty; never
+	// empty then.
+	Moves board.Bits
+	// MustPlay is, for Blue to move, the intersection of the carriers of
+	// Red's semi-connections between ring 1 and ring n that H-search found
+	// (all empty cells when it found none).
+	MustPlay board.Bits
+}
+
+// Limits bound H-search's work per position (each list is per pair of
+// nodes). A limit makes H-search find fewer connections, never a wrong one.
+type Limits struct {
+	VCs, SCs int // carriers kept per pair (at most 16 and 32)
+	OrDepth  int // semi-connections the OR rule combines with a new one
+	HSearch  bool
+}
+
+// DefaultLimits are the limits the solver uses.
+var DefaultLimits = Limits{VCs: 8, SCs: 12, OrDepth: 3, HSearch: true}
+
+// Analyzer analyses positions of one board. It keeps scratch space, so one
+// Analyzer must not be used by two goroutines at once.
+type Analyzer struct {
+	b     *board.Board
+	lim   Limits
+	all   uint64
+	top   uint64
+	bot   uint64
+	nbr   []uint64
+	h     hsearch
+	stats Stats
+}
+
+// Stats count what the knowledge decided, for measurements.
+type Stats struct {
+	Analyses, DecidedRed, DecidedBlue, DeadCells, Pruned int64
+}
+
+// New makes an Analyzer for b (cylinder or flat, at most 64 cells).
+func New(b *board.Board, lim Limits) (*Analyzer, error) {
+	if b.Geo == board.Torus {
+		return nil, ErrGeometry
+	}
+	if b.Cells() > MaxCells {
+		return nil, errors.New("hex knowledge handles boards of at most 64 cells")
+	}
+	lim.VCs = min(max(lim.VCs, 1), maxVC)
+	lim.SCs = min(max(lim.SCs, 1), maxSC)
+	lim.OrDepth = max(lim.OrDepth, 1)
+	a := &Analyzer{b: b, lim: lim, all: b.All().Lo, top: b.Top().Lo, bot: b.Bottom().Lo}
+	a.nbr = make([]uint64, b.Cells())
+	for c := range a.nbr {
+		a.nbr[c] = b.Neighbours(board.Cell(c)).Lo
+	}
+	return a, nil
+}
+
+// Stats is what the Analyzer has counted so far.
+func (a *Analyzer) Stats() Stats { return a.stats }
+
+// Analyze says what the knowledge knows of p (nobody has won, the board is
+// not full) with mover to move.
+//
+// Steps (each argued in docs/decisions/solve.md):
+//  1. Dead cells, to a fixpoint: an empty cell whose non-Blue neighbourhood is
+//     a clique (see dead) is dead; it is filled with Blue and the others are
+//     looked at again. The filled position has p's value, and so has every
+//     move on a cell still empty (K1).
+//  2. If the cells not Blue after the fill no longer join ring 1 to ring n,
+//     Blue has won already in all but name (K1).
+//  3. H-search for Red on the filled position (K2): a virtual connection
+//     between the rings is Red's win whoever moves; a semi-connection is
+//     Red's win when Red moves; Blue to move must play inside every
+//     semi-connection's carrier, so outside their intersection every Blue move
+//     loses.
+//  4. Moves: the live cells (a dead cell is no better than any other move,
+//     K1), and for Blue only those of the must-play set.
+func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
+	a.stats.Analyses++
+	red, blue := p.Red.Lo, p.Blue.Lo
+	empty := a.all &^ (red | blue)
+	dead := a.deadCells(red, blue, empty)
+	a.stats.DeadCells += int64(bits.OnesCount64(dead))
+	blue |= dead
+	live := empty &^ dead
+	res := Analysis{Dead: board.Bits{Lo: dead}}
+	if !a.connects(a.all&^blue, a.top, a.bot) {
+		a.stats.DecidedBlue++
+		res.Winner, res.Why = board.Blue, "no path of cells not blue after the dead cells are filled"
+		return res
+	}
+	must := live
+	if a.lim.HSearch {
+		st := a.h.run(a, red, blue, live, a.lim)
+		switch {
+		case st.vc:
+			a.stats.DecidedRed++
+			res.Winner, res.Why = board.Red, "red has a virtual connection between ring 1 and ring n"
+			return res
+		case st.sc && mover == board.Red:
+			a.stats.DecidedRed++
+			res.Winner, res.Why = board.Red, "red to move has a semi-connection between ring 1 and ring n"
+			return res
+		case st.sc:
+			must = st.must
+		}
+	}
+	res.MustPlay = board.Bits{Lo: must}
+	moves := live
+	if mover == board.Blue {
+		moves &= must
+	}
+	if moves == 0 {
+		// Blue's live cells all lie outside the must-play set: each loses,
+		// and each dead cell is no better than a live one.
+		a.stats.DecidedRed++
+		res.Winner, res.Why = board.Red, "blue has no live cell inside red's must-play set"
+		return res
+	}
+	a.stats.Pruned += int64(bits.OnesCount64(empty &^ moves))
+	res.Moves = board.Bits{Lo: moves}
+	return res
+}
+
+// connects is board.Connects on one word.
+func (a *Analyzer) connects(set, from, to uint64) bool {
+	reached := set & from
+	frontier := reached
+	for frontier != 0 {
+		if reached&to != 0 {
+			return true
+		}
+		var g uint64
+		for x := frontier; x != 0; x &= x - 1 {
+			g |= a.nbr[bits.TrailingZeros64(x)]
+		}
+		frontier = g & set &^ reached
+		reached |= frontier
+	}
+	return reached&to != 0
+}
+
+// reach is the part of set joined inside set to seeds.
+func (a *Analyzer) reach(set, seeds uint64) uint64 {
+	reached := seeds & set
+	frontier := reached
+	for frontier != 0 {
+		var g uint64
+		for x := frontier; x != 0; x &= x - 1 {
+			g |= a.nbr[bits.TrailingZeros64(x)]
+		}
+		frontier = g & set &^ reached
+		reached |= frontier
+	}
+	return reached
+}
+
+func (a *Analyzer) grow(s uint64) uint64 {
+	var g uint64
+	for x := s; x != 0; x &= x - 1 {
+		g |= a.nbr[bits.TrailingZeros64(x)]
+	}
+	return g
+}
+
+// group is a node of Red's graph that is not an empty cell: a terminal (the
+// Red stones joined to ring 1 or to ring n, which may be none) or another
+// Red group. touch is every cell adjacent to it: its stones' neighbours, and
+// the whole ring for a terminal.
+type group struct {
+	stones, touch uint64
+}
+
+// groups fills gs with the terminals (0: ring 1, 1: ring n) and Red's other
+// groups. Red has not won, so no group touches both rings.
+func (a *Analyzer) groups(red uint64, gs []group) []group {
+	gs = gs[:0]
+	t := a.reach(red, red&a.top)
+	bt := a.reach(red, red&a.bot)
+	gs = append(gs, group{t, a.top | a.grow(t)}, group{bt, a.bot | a.grow(bt)})
+	for rest := red &^ (t | bt); rest != 0; {
+		g := a.reach(red, rest&-rest)
+		rest &^= g
+		gs = append(gs, group{g, a.grow(g)})
+	}
+	return gs
+}
+
+// deadCells is the set of empty cells found dead, filled with Blue one after
+// another until no more are found.
+//
+// An empty cell c is dead when the nodes of Red's graph next to it — its
+// empty neighbours, the Red groups its stone neighbours belong to, and the
+// terminal of its ring if it lies on ring 1 or ring n — are pairwise equal or
+// adjacent (a clique). Then a Red path through c can always step from the
+// node before c to the node after it without c, so c's colour never decides
+// the winner (docs/decisions/solve.md K1 has the case analysis). Filling c
+// with Blue removes it from the graph; the adjacency of the other nodes is
+// unchanged, and their neighbourhoods only shrink, so the scan repeats until
+// nothing changes.
+func (a *Analyzer) deadCells(red, blue, empty uint64) uint64 {
+	gs := a.groups(red, a.h.gs[:0])
+	a.h.gs = gs
+	var dead uint64
+	for changed := true; changed; {
+		changed = false
+		for x := empty &^ dead; x != 0; x &= x - 1 {
+			c := bits.TrailingZeros64(x)
+			open := empty &^ dead
+			if a.cliqueAround(c, open, gs) {
+				dead |= 1 << uint(c)
+				changed = true
+			}
+		}
+	}
+	return dead
+}
+
+// cliqueAround says whether the Red-graph nodes next to empty cell c are a
+// clique, with open the empty cells still in the graph.
+func (a *Analyzer) cliqueAround(c int, open uint64, gs []group) bool {
+	bit := uint64(1) << uint(c)
+	// The group nodes next to c: at most one may be (two distinct groups are
+	// never adjacent, and the two terminals are not).
+	g := -1
+	for i := range gs {
+		if gs[i].touch&bit != 0 {
+			if g >= 0 {
+				return false
+			}
+			g = i
+		}
+	}
+	e := a.nbr[c] & open
+	for x := e; x != 0; x &= x - 1 {
+		u := bits.TrailingZeros64(x)
+		// Every other empty neighbour must be adjacent to u, and u to the group.
+		if e&^(1<<uint(u))&^a.nbr[u] != 0 {
+			return false
+		}
+		if g >= 0 && gs[g].touch&(1<<uint(u)) == 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,141 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"hexproof/board"
+	"hexproof/verify/solve/knowledge"
+)
+
+// randomGamePosition plays stones random cells, alternating from starter,
+// and returns the position and who moves, or ok=false if the game ended.
+func randomGamePosition(rng *rand.Rand, b *board.Board, starter board.Color, stones int) (board.Position, board.Color, bool) {
+	var p board.Position
+	mover := starter
+	cells := b.All().Cells()
+	rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	for _, c := range cells[:stones] {
+		p = p.Play(mover, c)
+		if b.Wins(p, mover) {
+			return p, mover, false
+		}
+		mover = mover.Other()
+	}
+	return p, mover, p.Occupied() != b.All()
+}
+
+// TestAnalyzeAgainstMinimax checks every claim of the knowledge on random
+// positions of every cylinder and flat board of 4 to 16 cells against the
+// plain minimax: a decided position has the minimax winner, and when the
+// mover wins, one of the moves the knowledge keeps wins (so the moves it
+// drops cost nothing). The analyzer runs with the solver's limits and with
+// generous ones.
+func TestAnalyzeAgainstMinimax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	perBoard := 120
+	if testing.Short() {
+		perBoard = 30
+	}
+	decided, pruned, checked := 0, 0, 0
+	for _, g := range []board.Geometry{board.Cylinder, board.Flat} {
+		for m := 1; m <= 8; m++ {
+			for n := 1; m*n <= 16; n++ {
+				if m*n < 4 {
+					continue
+				}
+				b := board.MustNew(m, n, g)
+				ref := &plain{b: b, memo: map[node]board.Color{}}
+				for _, lim := range []knowledge.Limits{knowledge.DefaultLimits, {VCs: 16, SCs: 32, OrDepth: 6, HSearch: true}} {
+					a, err := knowledge.New(b, lim)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for i := 0; i < perBoard; i++ {
+						starter := []board.Color{board.Red, board.Blue}[rng.IntN(2)]
+						p, mover, ok := randomGamePosition(rng, b, starter, rng.IntN(m*n-1))
+						if !ok {
+							continue
+						}
+						checked++
+						an := a.Analyze(p, mover)
+						want := ref.value(p, mover)
+						name := fmt.Sprintf("%s, %s to move in\n%s", b, mover, b.Picture(p, board.Bits{}))
+						if an.Winner != board.Empty {
+							decided++
+							if an.Winner != want {
+								t.Fatalf("%s: knowledge says %s wins (%s); minimax %s", name, an.Winner, an.Why, want)
+							}
+							continue
+						}
+						if an.Moves.Empty() || !an.Moves.AndNot(b.All().AndNot(p.Occupied())).Empty() {
+							t.Fatalf("%s: moves %v are not a non-empty set of empty cells", name, an.Moves.Cells())
+						}
+						if an.Moves != b.All().AndNot(p.Occupied()) {
+							pruned++
+						}
+						if want != mover {
+							continue
+						}
+						wins := ref.winningMoves(p, mover)
+						if !slices.ContainsFunc(wins, an.Moves.Has) {
+							t.Fatalf("%s: the winning moves %v all lie outside the kept moves %v", name, wins, an.Moves.Cells())
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d positions: %d decided by the knowledge, %d with moves pruned", checked, decided, pruned)
+	if decided == 0 || pruned == 0 {
+		t.Fatal("the knowledge decided or pruned nothing: the test tests nothing")
+	}
+}
+
+// TestKnowledgeAgreesWithPlainSearch compares the solver with and without
+// the knowledge — winner and the exact set of winning moves — on random
+// mid-game positions of 5×5, 4×6, 6×4 and 5×6 (both starters, both
+// geometries where the knowledge applies).
+func TestKnowledgeAgreesWithPlainSearch(t *testing.T) {
+	per := 500
+	if testing.Short() {
+		per = 40
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	total := 0
+	for _, sz := range [][2]int{{5, 5}, {4, 6}, {6, 4}, {5, 6}} {
+		b := board.MustNew(sz[0], sz[1], board.Cylinder)
+		if rng.IntN(4) == 0 {
+			b = board.MustNew(sz[0], sz[1], board.Flat)
+		}
+		with, _ := NewSolver(context.Background(), b, Options{TableBytes: 64 << 20})
+		without, _ := NewSolver(context.Background(), b, Options{TableBytes: 64 << 20, NoKnowledge: true})
+		for i := 0; i < per; {
+			starter := []board.Color{board.Red, board.Blue}[rng.IntN(2)]
+			// Mid-game: at least half the cells filled, so that the plain
+			// search stays quick.
+			p, mover, ok := randomGamePosition(rng, b, starter, b.Cells()/2+rng.IntN(b.Cells()/3))
+			if !ok {
+				continue
+			}
+			i++
+			r1, err := with.Solve(p, mover)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r2, err := without.Solve(p, mover)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r1.Winner != r2.Winner || !slices.Equal(r1.WinningMoves, r2.WinningMoves) {
+				t.Fatalf("%s, %s to move in\n%s: with knowledge %s wins with %v; without %s with %v",
+					b, mover, b.Picture(p, board.Bits{}), r1.Winner, r1.WinningMoves, r2.Winner, r2.WinningMoves)
+			}
+			total++
+		}
+	}
+	t.Logf("%d positions compared", total)
+}
