@@ -287,3 +287,26 @@ func (a *Analyzer) cliqueAround(c int, open uint64, gs []group) bool {
 	}
 	return true
 }
+
+// Distance is the least number of empty cells on a path of cells not Blue
+// from ring 1 to ring n (Red's stones cost nothing): how many stones Red
+// still needs at the least, and −1 when no such path is left. It only
+// orders moves (the certificate walk tries Red's closest moves first, so
+// that its games end soon); no deduction rests on it.
+func (a *Analyzer) Distance(p board.Position) int {
+	red := p.Red.Lo
+	empty := a.all &^ (red | p.Blue.Lo)
+	open := red | empty
+	at := a.reach(red, red&a.top)
+	for k := 0; ; k++ {
+		if at&a.bot != 0 {
+			return k
+		}
+		step := at | empty&(a.top|a.grow(at))
+		next := a.reach(open&^empty|step, step)
+		if next == at {
+			return -1
+		}
+		at = next
+	}
+}
