@@ -28,6 +28,14 @@ proof-number search: who wins with perfect play, and every winning move of
 the player to move. The position is the empty board, or the one after --moves
 (played from the starter's first move).
 
+On the cylinder and the flat board the search uses Hex knowledge (Henderson
+2010): dead cells are filled in and never played, Red's virtual connections
+between ring 1 and ring n (found by H-search, wrapping around the cylinder)
+decide a position as Red's, and Blue to move only plays inside the carriers
+of Red's semi-connections. Each piece is argued in docs/decisions/solve.md;
+--no-knowledge turns it off (for cross-checks; the torus never uses it). The
+winning moves are exact either way: every move is solved, pruned or not.
+
 --certificate FILE writes the winner's strategy from the empty board as data
 (one answer for every position it can meet); check it independently with
 'hexproof verify --strategy certificate:FILE --starter S'. With --compact the
@@ -49,6 +57,7 @@ type solveJSON struct {
 	Winner       string   `json:"winner,omitempty"`
 	WinningMoves [][2]int `json:"winning_moves"`
 	Positions    int64    `json:"positions"`
+	Knowledge    bool     `json:"knowledge"` // the Hex knowledge was used (docs/decisions/solve.md)
 	Elapsed      float64  `json:"elapsed_seconds"`
 	Certificate  string   `json:"certificate,omitempty"`
 	Answers      int      `json:"certificate_answers,omitempty"`
@@ -128,7 +137,8 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 			return usageErr(err)
 		}
 		j := solveJSON{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: starter.String(),
-			Moves: strings.TrimSpace(*movesFlag), ToMove: p.ToMove(starter).String(), WinningMoves: [][2]int{}}
+			Moves: strings.TrimSpace(*movesFlag), ToMove: p.ToMove(starter).String(), WinningMoves: [][2]int{},
+			Knowledge: s.Knowledge()}
 		stopBar := func() {}
 		if showProgress {
 			stopBar = spin(stderr, fmt.Sprintf("%s, %s starts", b, starter), s)

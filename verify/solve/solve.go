@@ -179,6 +179,10 @@ type Solver struct {
 	progress atomic.Int64
 }
 
+// Knowledge says whether the search uses the Hex knowledge (off with
+// Options.NoKnowledge and on the torus).
+func (s *Solver) Knowledge() bool { return s.g.know != nil }
+
 // Progress is the number of expansions so far; safe to call from another
 // goroutine (it is updated every 1024 expansions).
 func (s *Solver) Progress() int64 { return s.progress.Load() }
