@@ -22,7 +22,11 @@ type BlunderJSON struct {
 	Cell         *[2]int  `json:"cell,omitempty"`
 	Rule         string   `json:"rule,omitempty"`
 	WinningMoves [][2]int `json:"winning_moves,omitempty"`
-	Reason       string   `json:"reason,omitempty"`
+	// UncheckedEarlierMoves: how many of the player's moves before this one
+	// the solver could not settle in the time given (absent: none, the
+	// blunder is exact).
+	UncheckedEarlierMoves int    `json:"unchecked_earlier_moves,omitempty"`
+	Reason                string `json:"reason,omitempty"`
 }
 
 // NewBlunderJSON converts a blunder for JSON.
@@ -31,7 +35,8 @@ func NewBlunderJSON(b *board.Board, bl *verify.Blunder) BlunderJSON {
 		return BlunderJSON{Reason: bl.Reason}
 	}
 	i, j := b.Coord(bl.Move.Cell)
-	out := BlunderJSON{Found: true, MoveNumber: bl.Index + 1, Player: bl.Move.Player.String(), Cell: &[2]int{i, j}, Rule: bl.Move.Rule}
+	out := BlunderJSON{Found: true, MoveNumber: bl.Index + 1, Player: bl.Move.Player.String(), Cell: &[2]int{i, j}, Rule: bl.Move.Rule,
+		UncheckedEarlierMoves: bl.Unchecked}
 	for _, c := range bl.Kept {
 		i, j := b.Coord(c)
 		out.WinningMoves = append(out.WinningMoves, [2]int{i, j})
@@ -53,8 +58,13 @@ func BlunderText(b *board.Board, bl *verify.Blunder, n board.Notation) string {
 	for k, c := range bl.Kept {
 		kept[k] = b.Format(c, n)
 	}
-	return fmt.Sprintf("Blunder: move %d, %s %s%s, turned a won position into a lost one; the moves that kept the win were %s.",
+	text := fmt.Sprintf("Blunder: move %d, %s %s%s, turned a won position into a lost one; the moves that kept the win were %s.",
 		bl.Index+1, titleColor(bl.Move.Player), b.Format(bl.Move.Cell, n), rule, strings.Join(kept, " "))
+	if bl.Unchecked > 0 {
+		text += fmt.Sprintf(" It is the first such move after the first %[2]d moves of %[1]s, which were not solved in the time given (an earlier one, given back by the opponent, is not excluded).",
+			bl.Move.Player, bl.Unchecked)
+	}
+	return text
 }
 
 func titleColor(c board.Color) string {

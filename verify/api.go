@@ -185,4 +185,10 @@ type Blunder struct {
 	// there that keep the win, in cell order.
 	Before board.Position
 	Kept   []board.Cell
+	// Unchecked is how many of the player's earlier moves the solver could
+	// not settle in the time given (they come before the blunder). 0: the
+	// blunder is exact, the first such move. Otherwise it is the first among
+	// the moves after those, and an earlier one (whose loss the opponent
+	// later gave back) is not excluded.
+	Unchecked int
 }

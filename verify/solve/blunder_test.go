@@ -74,3 +74,41 @@ func TestFindBlunderAgreesWithPlainMinimax(t *testing.T) {
 	}
 	t.Logf("%d blunders compared", found)
 }
+
+// thesisGame1 is App. A.1.1, game 1 (5×9, Blue starts; lost by Red), from
+// testdata/thesis-games.json.
+const thesisGame1 = "B:(2,7) R:(4,7) B:(4,6) R:(5,6) B:(5,5) R:(1,5) B:(3,9) R:(2,8) B:(2,3) R:(3,3) B:(2,4) R:(1,4) B:(1,3) R:(4,1) B:(3,4) R:(5,3) B:(5,4) R:(4,4) B:(3,5) R:(4,5) B:(3,6)"
+
+// TestBlunderPartial: with a node budget that the late positions of the
+// thesis's game fit in and its first positions do not, the walk still names
+// the blunder among the moves it settled (move 16, (5,3), with (4,4) the
+// one move that kept the win: solved without the budget by
+// `hexproof solve --moves`, docs/results.md) and says how many earlier moves
+// it left unsettled.
+func TestBlunderPartial(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves 5x9 positions")
+	}
+	b := board.MustNew(5, 9, board.Cylinder)
+	toks, err := b.ParseMoves(thesisGame1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, moves, winner, err := b.Play(board.Blue, toks)
+	if err != nil || winner != board.Blue {
+		t.Fatalf("the game does not replay to Blue's win: %v, %v", winner, err)
+	}
+	g := board.Game{Board: b, Starter: board.Blue, Moves: moves, Winner: winner}
+	bl, err := FindBlunder(context.Background(), g, board.Red, Options{TableBytes: 64 << 20, MaxNodes: 1500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := b.Cell(4, 4)
+	if !bl.Found || bl.Index != 15 || bl.Move.Cell != b.Cell(5, 3) || len(bl.Kept) != 1 || bl.Kept[0] != want {
+		t.Fatalf("blunder %+v; want move 16 (5,3) with (4,4) kept", bl)
+	}
+	if bl.Unchecked < 1 || bl.Unchecked > 7 {
+		t.Fatalf("unchecked %d: want the first moves unsettled under the budget", bl.Unchecked)
+	}
+	t.Logf("unchecked earlier moves: %d", bl.Unchecked)
+}

@@ -121,8 +121,9 @@ func (s *Solver) certificate(starter, winner board.Color, compact bool) (*strate
 }
 
 // tryOrder is the order in which the walk tries the winner's moves that the
-// table does not know: with the knowledge on and Red the mover, the moves
-// that leave Red closest to its connection first (knowledge.Distance), then
+// table does not know: with the knowledge on and Red the mover, the keys of
+// Red's semi-connections first (each wins), then the moves that leave Red
+// closest to its connection (knowledge.Distance), then
 // cell order, so that Red's games end soon and the certificate stays small
 // (the search's proofs of VC-decided positions are not in the table, and
 // cell order alone made the 5×5 certificate sixty times larger); otherwise
@@ -132,11 +133,24 @@ func (s *Solver) tryOrder(p board.Position, mover board.Color, empty board.Bits)
 	if s.g.know == nil || mover != board.Red {
 		return cells
 	}
+	// The keys of Red's semi-connections win: they go first.
+	keys := s.g.know.Analyze(p, mover).Keys
 	dist := make(map[board.Cell]int, len(cells))
 	for _, c := range cells {
 		dist[c] = s.g.know.Distance(p.Play(mover, c))
 	}
-	slices.SortStableFunc(cells, func(x, y board.Cell) int { return dist[x] - dist[y] })
+	slices.SortStableFunc(cells, func(x, y board.Cell) int {
+		if d := dist[x] - dist[y]; d != 0 {
+			return d
+		}
+		if kx, ky := keys.Has(x), keys.Has(y); kx != ky {
+			if kx {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
 	return cells
 }
 

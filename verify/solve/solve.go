@@ -211,6 +211,18 @@ func (s *Solver) SetContext(ctx context.Context) {
 	}
 }
 
+// setMaxNodes sets the node budget of every later question (0: none).
+func (s *Solver) setMaxNodes(n int64) {
+	s.opt.MaxNodes = n
+	for _, xs := range s.by {
+		for _, x := range xs {
+			if x != nil {
+				x.MaxNodes = n
+			}
+		}
+	}
+}
+
 func (s *Solver) search(prover board.Color, p board.Position, mover board.Color) *andor.Search[state] {
 	starter := mover
 	if p.Plies()%2 == 1 {

@@ -62,11 +62,15 @@ type hsearch struct {
 	won     bool
 	zs      []int
 	suf     [maxSC + 1]uint64
+	// keys[k] is the key (the cell Red plays first) of the ring-to-ring
+	// SC sc[pair(0, 1)][k].
+	keys [maxSC]uint64
 }
 
 type hresult struct {
 	vc, sc bool
 	must   uint64 // intersection of the ring-to-ring SC carriers
+	keys   uint64 // their keys: each is a winning move for Red to move
 }
 
 func (h *hsearch) pair(x, y int) int {
@@ -127,11 +131,12 @@ func (h *hsearch) run(a *Analyzer, red, blue, live uint64, lim Limits) hresult {
 	if h.nsc[p] == 0 {
 		return hresult{}
 	}
-	must := ^uint64(0)
-	for _, c := range h.sc[p][:h.nsc[p]] {
+	must, keys := ^uint64(0), uint64(0)
+	for k, c := range h.sc[p][:h.nsc[p]] {
 		must &= c
+		keys |= h.keys[k]
 	}
-	return hresult{sc: true, must: must}
+	return hresult{sc: true, must: must, keys: keys}
 }
 
 // and combines the VC end–mid (carrier c) with every VC mid–z.
@@ -159,7 +164,7 @@ func (h *hsearch) and(end, mid int, c uint64) {
 			if midCell == 0 {
 				h.addVC(end, z, c|d)
 			} else {
-				h.addSC(end, z, c|d|midCell)
+				h.addSC(end, z, c|d|midCell, midCell)
 			}
 			if h.won {
 				return
@@ -225,7 +230,7 @@ func (h *hsearch) addVC(x, y int, u uint64) {
 
 // addSC records an SC x–y with carrier s (the OR rule first) unless a VC or
 // an SC with a carrier inside s is known.
-func (h *hsearch) addSC(x, y int, s uint64) {
+func (h *hsearch) addSC(x, y int, s, key uint64) {
 	if x == y {
 		return
 	}
@@ -254,27 +259,35 @@ func (h *hsearch) addSC(x, y int, s uint64) {
 	if h.won {
 		return
 	}
+	rings := p == h.pair(0, 1)
 	j := 0
 	for k := 0; k < n; k++ {
 		if s&^list[k] != 0 {
 			list[j] = list[k]
+			if rings {
+				h.keys[j] = h.keys[k]
+			}
 			j++
 		}
 	}
+	at := j
 	if j >= h.lim.SCs {
-		big, at := bits.OnesCount64(s), -1
+		big := bits.OnesCount64(s)
+		at = -1
 		for k := 0; k < j; k++ {
 			if c := bits.OnesCount64(list[k]); c > big {
 				big, at = c, k
 			}
 		}
-		if at >= 0 {
-			list[at] = s
-		}
 	} else {
 		h.touch(p)
-		list[j] = s
 		j++
+	}
+	if at >= 0 {
+		list[at] = s
+		if rings {
+			h.keys[at] = key
+		}
 	}
 	h.nsc[p] = uint8(j)
 }

@@ -44,6 +44,9 @@ type Analysis struct {
 	// cell is no better than one of them. Set only when Winner is Empty; never
 	// empty then.
 	Moves board.Bits
+	// Keys, when Red to move wins by a semi-connection, are the cells Red
+	// plays first in the ones H-search found: each is a winning move.
+	Keys board.Bits
 	// MustPlay is, for Blue to move, the intersection of the carriers of
 	// Red's semi-connections between ring 1 and ring n that H-search found
 	// (all empty cells when it found none).
@@ -143,6 +146,7 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 		case st.sc && mover == board.Red:
 			a.stats.DecidedRed++
 			res.Winner, res.Why = board.Red, "red to move has a semi-connection between ring 1 and ring n"
+			res.Keys = board.Bits{Lo: st.keys}
 			return res
 		case st.sc:
 			must = st.must
