@@ -78,6 +78,7 @@ func atlasFlags(args []string, stdout, stderr io.Writer) (cfg atlasConfig, done 
 	solveCells := fs.Int("solve-cells", 20, "solve boards of at most this many cells with perfect play (0: none)")
 	certCells := fs.Int("certificate-cells", 20, "build and verify the winner's computed strategy on boards of at most this many cells (0: none)")
 	resume := fs.Bool("resume", false, "keep the runs already in DIR/atlas.csv and do only the others")
+	noKnow := fs.Bool("no-knowledge", false, "solve perfect play without the Hex knowledge (see 'hexproof solve --help'), for cross-checks")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (it is shown only when standard error is a terminal)")
 	pairingSize := fs.String("pairing", "", "also write DIR/pairing.md: the pairing strategies certified on every board up to MxN, all geometries (e.g. 20x20)")
 	pairNodes := fs.Int64("pairing-nodes", 1000, "with --pairing: search nodes a board before it is inconclusive")
@@ -131,7 +132,7 @@ func atlasFlags(args []string, stdout, stderr io.Writer) (cfg atlasConfig, done 
 	cfg = atlasConfig{pairM: pm, pairN: pn, pairNodes: *pairNodes, only: onlySet, maxCells: *maxCells, geo: geo, choices: choices, out: *out, resume: *resume, noProgress: *noProgress,
 		sources: []atlas.Source{atlas.StrategySource{Infos: infos, Choices: choices},
 			atlas.SolveSource{MaxCells: *solveCells, CertificateCells: *certCells, Choices: choices}},
-		opts: atlas.Options{TimeLimit: *each, Jobs: *jobs}}
+		opts: atlas.Options{TimeLimit: *each, Jobs: *jobs, NoKnowledge: *noKnow}}
 	return cfg, false, 0
 }
 

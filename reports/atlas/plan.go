@@ -33,7 +33,9 @@ type Job interface {
 type Options struct {
 	TimeLimit time.Duration // of each run; 0: none (a run that hits it is inconclusive)
 	Jobs      int           // workers per run
-	Progress  func(verify.Progress)
+	// NoKnowledge solves without the Hex knowledge (solve.Options).
+	NoKnowledge bool
+	Progress    func(verify.Progress)
 }
 
 // Plan lists the runs of every source on every board of at most maxCells

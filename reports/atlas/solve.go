@@ -76,7 +76,7 @@ func (j solveJob) run(ctx context.Context, o Options, start time.Time) (Row, err
 		sctx, cancel = context.WithTimeout(ctx, o.TimeLimit)
 		defer cancel()
 	}
-	s, err := solve.NewSolver(sctx, j.b, solve.Options{})
+	s, err := solve.NewSolver(sctx, j.b, solve.Options{NoKnowledge: o.NoKnowledge})
 	if err != nil {
 		return row, err
 	}
