@@ -36,14 +36,14 @@ func randomGamePosition(rng *rand.Rand, b *board.Board, starter board.Color, sto
 // generous ones.
 func TestAnalyzeAgainstMinimax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	perBoard := 120
+	perBoard, maxCells := 120, 16
 	if testing.Short() {
-		perBoard = 30
+		perBoard, maxCells = 30, 12
 	}
 	decided, pruned, checked := 0, 0, 0
 	for _, g := range []board.Geometry{board.Cylinder, board.Flat} {
 		for m := 1; m <= 8; m++ {
-			for n := 1; m*n <= 16; n++ {
+			for n := 1; m*n <= maxCells; n++ {
 				if m*n < 4 {
 					continue
 				}

@@ -59,7 +59,9 @@ type hsearch struct {
 	touched []int32
 	queue   []vcItem
 	lim     Limits
-	won     bool
+	// stop ends the search: a ring-to-ring VC was found (ringVC), or an
+	// SC when stopAtSC (Red to move: one SC decides the position).
+	stop, ringVC, stopAtSC bool
 	zs      []int
 	suf     [maxSC + 1]uint64
 	// keys[k] is the key (the cell Red plays first) of the ring-to-ring
@@ -82,14 +84,18 @@ func (h *hsearch) pair(x, y int) int {
 
 // run searches the position with Red stones red, Blue stones (with the dead
 // cells) blue and live empty cells live; a.h.gs holds Red's groups.
-func (h *hsearch) run(a *Analyzer, red, blue, live uint64, lim Limits) hresult {
+//
+// With stopAtSC the search ends at the first ring-to-ring SC (or VC): for
+// Red to move one SC decides the position, and the rest is not needed.
+func (h *hsearch) run(a *Analyzer, red, blue, live uint64, lim Limits, stopAtSC bool) hresult {
+	h.stopAtSC = stopAtSC
 	for _, p := range h.touched {
 		h.nvc[p], h.nsc[p] = 0, 0
 	}
 	h.touched = h.touched[:0]
 	h.queue = h.queue[:0]
 	h.lim = lim
-	h.won = false
+	h.stop, h.ringVC = false, false
 	h.nodes = h.nodes[:0]
 	for i := range h.gs {
 		h.nodes = append(h.nodes, hnode{terminal: i < 2})
@@ -117,14 +123,14 @@ func (h *hsearch) run(a *Analyzer, red, blue, live uint64, lim Limits) hresult {
 			h.addVC(int(at[c]), int(at[bits.TrailingZeros64(y)]), 0)
 		}
 	}
-	for qi := 0; qi < len(h.queue) && !h.won; qi++ {
+	for qi := 0; qi < len(h.queue) && !h.stop; qi++ {
 		v := h.queue[qi]
 		h.and(int(v.x), int(v.y), v.c)
-		if !h.won {
+		if !h.stop {
 			h.and(int(v.y), int(v.x), v.c)
 		}
 	}
-	if h.won {
+	if h.ringVC {
 		return hresult{vc: true}
 	}
 	p := h.pair(0, 1)
@@ -166,7 +172,7 @@ func (h *hsearch) and(end, mid int, c uint64) {
 			} else {
 				h.addSC(end, z, c|d|midCell, midCell)
 			}
-			if h.won {
+			if h.stop {
 				return
 			}
 		}
@@ -222,7 +228,7 @@ func (h *hsearch) addVC(x, y int, u uint64) {
 	h.adj[x] = h.adj[x].With(board.Cell(y))
 	h.adj[y] = h.adj[y].With(board.Cell(x))
 	if (x == 0 && y == 1) || (x == 1 && y == 0) {
-		h.won = true
+		h.stop, h.ringVC = true, true
 		return
 	}
 	h.queue = append(h.queue, vcItem{uint8(x), uint8(y), u})
@@ -256,7 +262,7 @@ func (h *hsearch) addSC(x, y int, s, key uint64) {
 		suf[k] = suf[k+1] & list[k]
 	}
 	h.or(x, y, p, s, s, 0, 1)
-	if h.won {
+	if h.stop {
 		return
 	}
 	rings := p == h.pair(0, 1)
@@ -290,6 +296,9 @@ func (h *hsearch) addSC(x, y int, s, key uint64) {
 		}
 	}
 	h.nsc[p] = uint8(j)
+	if rings && h.stopAtSC && at >= 0 {
+		h.stop = true
+	}
 }
 
 // or is the OR rule: the SCs of pair p from start on, taken with the ones
@@ -308,14 +317,14 @@ func (h *hsearch) or(x, y, p int, inter, union uint64, start, depth int) {
 		nu := union | c
 		if ni == 0 {
 			h.addVC(x, y, nu)
-			if h.won {
+			if h.stop {
 				return
 			}
 			continue
 		}
 		if depth < h.lim.OrDepth {
 			h.or(x, y, p, ni, nu, i+1, depth+1)
-			if h.won {
+			if h.stop {
 				return
 			}
 		}

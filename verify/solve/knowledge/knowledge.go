@@ -137,7 +137,7 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 	}
 	must := live
 	if a.lim.HSearch {
-		st := a.h.run(a, red, blue, live, a.lim)
+		st := a.h.run(a, red, blue, live, a.lim, mover == board.Red)
 		switch {
 		case st.vc:
 			a.stats.DecidedRed++
