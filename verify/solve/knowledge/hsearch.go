@@ -62,8 +62,8 @@ type hsearch struct {
 	// stop ends the search: a ring-to-ring VC was found (ringVC), or an
 	// SC when stopAtSC (Red to move: one SC decides the position).
 	stop, ringVC, stopAtSC bool
-	zs      []int
-	suf     [maxSC + 1]uint64
+	zs                     []int
+	suf                    [maxSC + 1]uint64
 	// keys[k] is the key (the cell Red plays first) of the ring-to-ring
 	// SC sc[pair(0, 1)][k].
 	keys [maxSC]uint64
