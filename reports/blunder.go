@@ -22,6 +22,12 @@ type BlunderJSON struct {
 	Cell         *[2]int  `json:"cell,omitempty"`
 	Rule         string   `json:"rule,omitempty"`
 	WinningMoves [][2]int `json:"winning_moves,omitempty"`
+	// RuleAllowed: every cell the blunder's rule allowed before the
+	// strategy's tie-break (its hierarchy), and AtFault "tie-break" (a
+	// winning move was among them) or "rules" (none was); absent for a
+	// strategy without a tie-break.
+	RuleAllowed [][2]int `json:"rule_allowed,omitempty"`
+	AtFault     string   `json:"at_fault,omitempty"`
 	// UncheckedEarlierMoves: how many of the player's moves before this one
 	// the solver could not settle in the time given (absent: none, the
 	// blunder is exact).
@@ -41,6 +47,11 @@ func NewBlunderJSON(b *board.Board, bl *verify.Blunder) BlunderJSON {
 		i, j := b.Coord(c)
 		out.WinningMoves = append(out.WinningMoves, [2]int{i, j})
 	}
+	for _, c := range bl.RuleAllowed {
+		i, j := b.Coord(c)
+		out.RuleAllowed = append(out.RuleAllowed, [2]int{i, j})
+	}
+	out.AtFault = bl.AtFault
 	return out
 }
 
@@ -60,6 +71,18 @@ func BlunderText(b *board.Board, bl *verify.Blunder, n board.Notation) string {
 	}
 	text := fmt.Sprintf("Blunder: move %d, %s %s%s, turned a won position into a lost one; the moves that kept the win were %s.",
 		bl.Index+1, titleColor(bl.Move.Player), b.Format(bl.Move.Cell, n), rule, strings.Join(kept, " "))
+	if bl.AtFault != "" {
+		allowed := make([]string, len(bl.RuleAllowed))
+		for k, c := range bl.RuleAllowed {
+			allowed[k] = b.Format(c, n)
+		}
+		switch bl.AtFault {
+		case "tie-break":
+			text += fmt.Sprintf(" The rule allowed %s: a winning move was among them, so the tie-break (hierarchy) chose wrongly.", strings.Join(allowed, " "))
+		default:
+			text += fmt.Sprintf(" The rule allowed %s: no winning move was among them, so the rules are at fault.", strings.Join(allowed, " "))
+		}
+	}
 	if bl.Unchecked > 0 {
 		text += fmt.Sprintf(" It is the first such move after the first %[2]d moves of %[1]s, which were not solved in the time given (an earlier one, given back by the opponent, is not excluded).",
 			bl.Move.Player, bl.Unchecked)

@@ -266,6 +266,15 @@ func (f *Fitzgerald) Allowed(p board.Position, last board.Cell) (board.Bits, str
 	return f.decide(&s, p, last, nt.RedWinningMoves(p), nil)
 }
 
+// RuleAllowed implements RuleAllower: every cell of the rule step II
+// chooses, before the hierarchy and the connection area narrow them (what
+// fitzgerald-rules allows under the same readings).
+func (f *Fitzgerald) RuleAllowed(p board.Position, last board.Cell) (board.Bits, string) {
+	g := *f
+	g.rulesOnly = true
+	return g.Allowed(p, last)
+}
+
 // Decide returns Red's move (the first allowed cell for fitzgerald-rules;
 // board.NoCell on a full board) and the label of the rule that produced it.
 func (f *Fitzgerald) Decide(p board.Position, last board.Cell) (board.Cell, string) {

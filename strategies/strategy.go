@@ -16,6 +16,15 @@ import (
 // Strategy is a strategy bound to one board. Implementations are immutable after
 // construction and safe for concurrent use: the verifier calls Allowed from many
 // goroutines, billions of times, so Allowed must not allocate.
+// RuleAllower is a strategy that narrows the cells its rule allows by a
+// tie-break (a hierarchy, as Alg. 8.4.1's): RuleAllowed is the rule's whole
+// set before the tie-break, with the rule's label. The blunder annotation
+// asks it whether a winning alternative lay within the rule (the tie-break
+// chose wrongly) or not (the rules did).
+type RuleAllower interface {
+	RuleAllowed(p board.Position, last board.Cell) (board.Bits, string)
+}
+
 type Strategy interface {
 	// Board is the board the strategy was built for.
 	Board() *board.Board

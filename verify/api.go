@@ -185,10 +185,54 @@ type Blunder struct {
 	// there that keep the win, in cell order.
 	Before board.Position
 	Kept   []board.Cell
+	// RuleAllowed, for a strategy that narrows its rule's cells by a
+	// tie-break (strategies.RuleAllower), is every cell the blunder's rule
+	// allowed before the tie-break, and AtFault says which part of the
+	// strategy lost the win: "tie-break" when a winning move (Kept) was among
+	// them, "rules" when none was. Empty for other strategies.
+	RuleAllowed []board.Cell
+	AtFault     string
 	// Unchecked is how many of the player's earlier moves the solver could
 	// not settle in the time given (they come before the blunder). 0: the
 	// blunder is exact, the first such move. Otherwise it is the first among
 	// the moves after those, and an earlier one (whose loss the opponent
 	// later gave back) is not excluded.
 	Unchecked int
+}
+
+// Attribute fills bl's RuleAllowed and AtFault when s narrows its rules by a
+// tie-break (strategies.RuleAllower); g is the game bl is the blunder of.
+// It asks the strategy the same question as at the blunder: the position
+// before it and the opponent's move before that.
+func (bl *Blunder) Attribute(s strategies.Strategy, g board.Game) {
+	ra, ok := s.(strategies.RuleAllower)
+	if bl == nil || !bl.Found || !ok || bl.Index >= len(g.Moves) {
+		return
+	}
+	last := board.NoCell
+	if bl.Index > 0 {
+		last = g.Moves[bl.Index-1].Cell
+	}
+	allowed, _ := safeRuleAllowed(ra, bl.Before, last)
+	if allowed.Empty() {
+		return
+	}
+	bl.RuleAllowed = allowed.Cells()
+	bl.AtFault = "rules"
+	for _, c := range bl.Kept {
+		if allowed.Has(c) {
+			bl.AtFault = "tie-break"
+		}
+	}
+}
+
+// safeRuleAllowed is RuleAllowed with a panic turned into an empty answer:
+// an annotation never costs the result it annotates.
+func safeRuleAllowed(ra strategies.RuleAllower, p board.Position, last board.Cell) (a board.Bits, rule string) {
+	defer func() {
+		if recover() != nil {
+			a, rule = board.Bits{}, ""
+		}
+	}()
+	return ra.RuleAllowed(p, last)
 }

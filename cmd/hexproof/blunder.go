@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"hexproof/board"
+	"hexproof/strategies"
 	"hexproof/verify"
 	"hexproof/verify/solve"
 )
@@ -36,8 +37,8 @@ func checkBlunderTime(d time.Duration) error {
 // limit; nil when limit is 0. A search that does not finish, or a board the
 // solver does not take, gives a blunder that says so instead of an error: the
 // annotation never costs the user the result it annotates.
-func findBlunder(ctx context.Context, g board.Game, side board.Color, limit time.Duration) *verify.Blunder {
-	return newBlunders(ctx, side, limit).of(g)
+func findBlunder(ctx context.Context, g board.Game, strat strategies.Strategy, limit time.Duration) *verify.Blunder {
+	return newBlunders(ctx, strat, limit).of(g)
 }
 
 // blunders annotates the lost games of one command run (one board, one
@@ -50,6 +51,7 @@ func findBlunder(ctx context.Context, g board.Game, side board.Color, limit time
 // answered from memory.
 type blunders struct {
 	ctx   context.Context
+	strat strategies.Strategy // whose rules the blunder is attributed to
 	side  board.Color
 	limit time.Duration
 	s     *solve.Solver
@@ -58,8 +60,8 @@ type blunders struct {
 	memo  map[string]*verify.Blunder
 }
 
-func newBlunders(ctx context.Context, side board.Color, limit time.Duration) *blunders {
-	return &blunders{ctx: ctx, side: side, limit: limit, memo: map[string]*verify.Blunder{}}
+func newBlunders(ctx context.Context, strat strategies.Strategy, limit time.Duration) *blunders {
+	return &blunders{ctx: ctx, strat: strat, side: strat.Side(), limit: limit, memo: map[string]*verify.Blunder{}}
 }
 
 // of is the blunder of the game, or nil when none is wanted: limit 0, or a
@@ -98,6 +100,7 @@ func (bs *blunders) solve(g board.Game) *verify.Blunder {
 	case err != nil:
 		return &verify.Blunder{Reason: "not determined: " + err.Error()}
 	}
+	bl.Attribute(bs.strat, g)
 	return bl
 }
 

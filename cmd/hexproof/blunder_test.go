@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,5 +122,44 @@ func TestBlunderInExportsAndReports(t *testing.T) {
 				t.Errorf("hunt's %s has no blunder:\n%s", name, outputs[name])
 			}
 		}
+	}
+}
+
+// TestBlunderAttribution: the blunder of fitzgerald's 15-ply loss on 5x6
+// with Blue starting (docs/results.md) names the cells its rule allowed
+// before the hierarchy, and says the hierarchy chose wrongly: rule 3(a)ii
+// allowed (3,2) and (2,4), the hierarchy took (2,4), and (3,2) kept the win.
+// A strategy without a hierarchy (mirror) gets no attribution.
+func TestBlunderAttribution(t *testing.T) {
+	code, out, errs := runCmd("replay", "--board", "5x6", "--strategy", "fitzgerald", "--starter", "blue", "--json", "-",
+		"--moves", "B:(1,1) R:(2,2) B:(4,1) R:(1,4) B:(1,3) R:(3,3) B:(5,2) R:(5,6) B:(2,3) R:(2,4) B:(3,2) R:(5,1) B:(4,2) R:(1,2) B:(5,3)")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var doc struct {
+		Blunder struct {
+			Found        bool     `json:"found"`
+			MoveNumber   int      `json:"move_number"`
+			Cell         [2]int   `json:"cell"`
+			Rule         string   `json:"rule"`
+			WinningMoves [][2]int `json:"winning_moves"`
+			RuleAllowed  [][2]int `json:"rule_allowed"`
+			AtFault      string   `json:"at_fault"`
+			Unchecked    int      `json:"unchecked_earlier_moves"`
+		} `json:"blunder"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	bl := doc.Blunder
+	if !bl.Found || bl.MoveNumber != 10 || bl.Cell != [2]int{2, 4} || bl.Rule != "3(a)ii" || bl.Unchecked != 0 ||
+		fmt.Sprint(bl.WinningMoves) != "[[5 1] [1 2] [3 2] [4 2] [5 3]]" ||
+		fmt.Sprint(bl.RuleAllowed) != "[[3 2] [2 4]]" || bl.AtFault != "tie-break" {
+		t.Fatalf("blunder %+v", bl)
+	}
+	_, out, _ = runCmd("replay", "--board", "4x3", "--geometry", "torus", "--strategy", "mirror", "--choices", "every", "--json", "-",
+		"--moves", "B:(1,1) R:(3,1) B:(2,1) R:(4,1) B:(4,2) R:(2,2) B:(3,3)")
+	if !strings.Contains(out, `"found": true`) || strings.Contains(out, "at_fault") {
+		t.Errorf("mirror's blunder: want one without attribution:\n%s", out)
 	}
 }

@@ -102,7 +102,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	showProgress := !*noProgress && isTerminal(os.Stderr)
 	var reps []*hunt.Report
 	var results []*verify.Result
-	bs := newBlunders(ctx, strat.Side(), *blunderTime)
+	bs := newBlunders(ctx, strat, *blunderTime)
 	for _, starter := range starters {
 		opt := hunt.Options{
 			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,

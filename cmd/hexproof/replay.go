@@ -98,7 +98,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	// A game the strategy lost is annotated with its blunder.
 	var bl *verify.Blunder
 	if r.Game.Winner == strat.Side().Other() {
-		bl = findBlunder(context.Background(), r.Game, strat.Side(), *blunderTime)
+		bl = findBlunder(context.Background(), r.Game, strat, *blunderTime)
 	}
 	if *jsonOut != "" {
 		data, err := replayJSON(r, *name, strat.Side(), bl)

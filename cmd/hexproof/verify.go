@@ -208,7 +208,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		stop()
 	}()
 	prog := progressMode{bar: !*noProgress && isTerminal(os.Stderr), every: *logEvery}
-	results, err := runStarters(ctx, opts, losses, prog, newBlunders(ctx, strat.Side(), *blunderTime), *jsonOut != "-", stdout, stderr)
+	results, err := runStarters(ctx, opts, losses, prog, newBlunders(ctx, strat, *blunderTime), *jsonOut != "-", stdout, stderr)
 	if err != nil {
 		if losses != nil {
 			losses.Close()
