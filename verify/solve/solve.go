@@ -32,6 +32,9 @@ type Options struct {
 	// cells, Red's virtual connections, Blue's must-play), for cross-checks.
 	// It is always off on the torus, where it is not proved.
 	NoKnowledge bool
+	// Limits bound H-search's work per position (zero: the defaults,
+	// knowledge.DefaultLimits); a limit costs connections, never soundness.
+	Limits knowledge.Limits
 }
 
 // Result is a solved position.
@@ -77,10 +80,13 @@ type game struct {
 	known bool
 }
 
-func newGame(b *board.Board, nosym, noKnowledge bool) *game {
+func newGame(b *board.Board, nosym, noKnowledge bool, lim knowledge.Limits) *game {
 	g := &game{r: verify.GameRules(b), all: b.All()}
+	if lim == (knowledge.Limits{}) {
+		lim = knowledge.DefaultLimits
+	}
 	if !noKnowledge {
-		if k, err := knowledge.New(b, knowledge.DefaultLimits); err == nil {
+		if k, err := knowledge.New(b, lim); err == nil {
 			g.know = k
 		}
 	}
@@ -195,7 +201,7 @@ func NewSolver(ctx context.Context, b *board.Board, opt Options) (*Solver, error
 	if opt.TableBytes <= 0 {
 		opt.TableBytes = 256 << 20
 	}
-	return &Solver{B: b, g: newGame(b, opt.NoSymmetry, opt.NoKnowledge), opt: opt, ctx: ctx}, nil
+	return &Solver{B: b, g: newGame(b, opt.NoSymmetry, opt.NoKnowledge, opt.Limits), opt: opt, ctx: ctx}, nil
 }
 
 // SetContext makes ctx the context of every later question (a solver kept

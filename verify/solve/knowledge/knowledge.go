@@ -62,7 +62,7 @@ type Limits struct {
 }
 
 // DefaultLimits are the limits the solver uses.
-var DefaultLimits = Limits{VCs: 8, SCs: 12, OrDepth: 3, HSearch: true}
+var DefaultLimits = Limits{VCs: 4, SCs: 8, OrDepth: 6, HSearch: true}
 
 // Analyzer analyses positions of one board. It keeps scratch space, so one
 // Analyzer must not be used by two goroutines at once.
