@@ -43,6 +43,7 @@ func TestSolveCommand(t *testing.T) {
 		{"solve", "--board", "1x1", "--starter", "red", "--moves", "(1,1)"},    // the game is over
 		{"solve", "--board", "3x3", "--starter", "green"},                      // no such player
 		{"solve", "--board", "3x3", "--starter", "red", "--time-limit", "-1s"}, // negative
+		{"solve", "--board", "3x3", "--no-knowledge=maybe"},                    // not a boolean
 	} {
 		if code, _, errs := runCmd(bad...); code != exitUsage || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and one line", bad, code, errs)
