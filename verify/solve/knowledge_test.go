@@ -41,6 +41,8 @@ func TestAnalyzeAgainstMinimax(t *testing.T) {
 		perBoard, maxCells = 30, 12
 	}
 	decided, pruned, checked := 0, 0, 0
+	why := map[string]int{}
+	redMust := 0 // Red to move with Blue's one threat to take
 	for _, g := range []board.Geometry{board.Cylinder, board.Flat} {
 		for m := 1; m <= 8; m++ {
 			for n := 1; m*n <= maxCells; n++ {
@@ -49,7 +51,8 @@ func TestAnalyzeAgainstMinimax(t *testing.T) {
 				}
 				b := board.MustNew(m, n, g)
 				ref := &plain{b: b, memo: map[node]board.Color{}}
-				for _, lim := range []knowledge.Limits{knowledge.DefaultLimits, {VCs: 16, SCs: 32, OrDepth: 6, HSearch: true}} {
+				for _, lim := range []knowledge.Limits{knowledge.DefaultLimits, {VCs: 16, SCs: 32, OrDepth: 6, HSearch: true},
+					{VCs: 4, SCs: 8, OrDepth: 6, HSearch: true, NoThreats: true}} {
 					a, err := knowledge.New(b, lim)
 					if err != nil {
 						t.Fatal(err)
@@ -66,6 +69,7 @@ func TestAnalyzeAgainstMinimax(t *testing.T) {
 						name := fmt.Sprintf("%s, %s to move in\n%s", b, mover, b.Picture(p, board.Bits{}))
 						if an.Winner != board.Empty {
 							decided++
+							why[an.Why]++
 							if an.Winner != want {
 								t.Fatalf("%s: knowledge says %s wins (%s); minimax %s", name, an.Winner, an.Why, want)
 							}
@@ -76,6 +80,9 @@ func TestAnalyzeAgainstMinimax(t *testing.T) {
 						}
 						if an.Moves != b.All().AndNot(p.Occupied()) {
 							pruned++
+						}
+						if mover == board.Red && an.MustPlay.Count() == 1 {
+							redMust++
 						}
 						if want != mover {
 							continue
@@ -89,9 +96,22 @@ func TestAnalyzeAgainstMinimax(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d positions: %d decided by the knowledge, %d with moves pruned", checked, decided, pruned)
-	if decided == 0 || pruned == 0 {
-		t.Fatal("the knowledge decided or pruned nothing: the test tests nothing")
+	t.Logf("%d positions: %d decided by the knowledge (%v), %d with moves pruned, %d with Red bound to Blue's one threat",
+		checked, decided, why, pruned, redMust)
+	if decided == 0 || pruned == 0 || redMust == 0 {
+		t.Fatal("the knowledge decided or pruned nothing, or Red never had to take a threat: the test tests too little")
+	}
+	// Every deduction must have been checked at least once.
+	for _, w := range []string{
+		"blue to move has a threat red cannot meet",
+		"red cannot meet all of blue's threats",
+		"red has a virtual connection between ring 1 and ring n",
+		"red to move has a semi-connection between ring 1 and ring n",
+		"blue has no live cell inside red's must-play set",
+	} {
+		if why[w] == 0 {
+			t.Errorf("no position was decided by %q", w)
+		}
 	}
 }
 

@@ -48,8 +48,9 @@ type Analysis struct {
 	// plays first in the ones H-search found: each is a winning move.
 	Keys board.Bits
 	// MustPlay is, for Blue to move, the intersection of the carriers of
-	// Red's semi-connections between ring 1 and ring n that H-search found
-	// (all empty cells when it found none).
+	// Red's semi-connections between ring 1 and ring n that H-search found;
+	// for Red to move, the intersection of the carriers of Blue's threats
+	// (K6). It is the live cells when nothing was found.
 	MustPlay board.Bits
 }
 
@@ -59,6 +60,8 @@ type Limits struct {
 	VCs, SCs int // carriers kept per pair (at most 16 and 32)
 	OrDepth  int // semi-connections the OR rule combines with a new one
 	HSearch  bool
+	// NoThreats turns Blue's threats off (K6), for measurements.
+	NoThreats bool
 }
 
 // DefaultLimits are the limits the solver uses.
@@ -67,14 +70,15 @@ var DefaultLimits = Limits{VCs: 4, SCs: 8, OrDepth: 6, HSearch: true}
 // Analyzer analyses positions of one board. It keeps scratch space, so one
 // Analyzer must not be used by two goroutines at once.
 type Analyzer struct {
-	b     *board.Board
-	lim   Limits
-	all   uint64
-	top   uint64
-	bot   uint64
-	nbr   []uint64
-	h     hsearch
-	stats Stats
+	b      *board.Board
+	lim    Limits
+	all    uint64
+	top    uint64
+	bot    uint64
+	nbr    []uint64
+	h      hsearch
+	layers []uint64
+	stats  Stats
 }
 
 // Stats count what the knowledge decided, for measurements.
@@ -135,6 +139,24 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 		res.Winner, res.Why = board.Blue, "no path of cells not blue after the dead cells are filled"
 		return res
 	}
+	// Blue's threats (K6): cells where a Blue stone wins at once, and cells
+	// where one makes two such cells. They are cheap next to H-search, so
+	// they come first; a Red semi-connection still decides a position where
+	// they only bound Red's moves.
+	redMoves := live
+	if !a.lim.NoThreats {
+		won, m := a.blueThreats(blue, live, mover == board.Red)
+		if won {
+			a.stats.DecidedBlue++
+			if mover == board.Blue {
+				res.Winner, res.Why = board.Blue, "blue to move has a threat red cannot meet"
+			} else {
+				res.Winner, res.Why = board.Blue, "red cannot meet all of blue's threats"
+			}
+			return res
+		}
+		redMoves = m
+	}
 	must := live
 	if a.lim.HSearch {
 		st := a.h.run(a, red, blue, live, a.lim, mover == board.Red)
@@ -152,11 +174,13 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 			must = st.must
 		}
 	}
-	res.MustPlay = board.Bits{Lo: must}
-	moves := live
+	moves := live & redMoves
 	if mover == board.Blue {
-		moves &= must
+		moves = live & must
+	} else {
+		must = redMoves
 	}
+	res.MustPlay = board.Bits{Lo: must}
 	if moves == 0 {
 		// Blue's live cells all lie outside the must-play set: each loses,
 		// and each dead cell is no better than a live one.
@@ -167,6 +191,81 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 	a.stats.Pruned += int64(bits.OnesCount64(empty &^ moves))
 	res.Moves = board.Bits{Lo: moves}
 	return res
+}
+
+// blueThreats looks for Blue's threats on the filled position (blue holds
+// the dead cells too; live is the empty cells left) (docs/decisions/solve.md
+// K6). A threat of depth 0 is a cell t whose Blue stone leaves the cells not
+// Blue without a path from ring 1 to ring n: Blue has then won. A threat of
+// depth 1 is a cell c after whose Blue stone there are two or more threats of
+// depth 0. won says Blue wins: with Blue to move, a threat of either depth
+// exists; with Red to move, two of depth 0, or moves (the intersection of the
+// carriers, see below) is empty. moves is, for Red to move, where Red must
+// play: inside {t} for each threat t of depth 0 and inside {c} ∪ T(c) for
+// each threat c of depth 1 with its threats T(c) of depth 0 (live when there
+// are none).
+func (a *Analyzer) blueThreats(blue, live uint64, redToMove bool) (won bool, moves uint64) {
+	open := a.all &^ blue
+	t0 := a.cutCells(open, live)
+	if t0 != 0 {
+		if !redToMove || t0&(t0-1) != 0 {
+			return true, 0
+		}
+		return false, t0
+	}
+	moves = live
+	for x := live; x != 0; x &= x - 1 {
+		c := x & -x
+		tc := a.cutCells(open&^c, live&^c)
+		if tc&(tc-1) == 0 {
+			continue // fewer than two
+		}
+		if !redToMove {
+			return true, 0
+		}
+		if moves &= c | tc; moves == 0 {
+			return true, 0
+		}
+	}
+	return false, moves
+}
+
+// cutCells is the set of cells of cand whose removal from set leaves no path
+// from ring 1 to ring n inside set (set has one). Each lies on every such
+// path, so only the cells of one path are tried.
+func (a *Analyzer) cutCells(set, cand uint64) uint64 {
+	var cut uint64
+	for x := a.path(set) & cand; x != 0; x &= x - 1 {
+		if !a.connects(set&^(x&-x), a.top, a.bot) {
+			cut |= x & -x
+		}
+	}
+	return cut
+}
+
+// path is the cells of one path inside set from ring 1 to ring n (0 if there
+// is none), found by layers from ring 1 and walked back from ring n.
+func (a *Analyzer) path(set uint64) uint64 {
+	layers := a.layers[:0]
+	reached := set & a.top
+	frontier := reached
+	for frontier != 0 && frontier&a.bot == 0 {
+		layers = append(layers, frontier)
+		frontier = a.grow(frontier) & set &^ reached
+		reached |= frontier
+	}
+	a.layers = layers
+	if frontier == 0 {
+		return 0
+	}
+	cur := frontier & a.bot & -(frontier & a.bot)
+	p := cur
+	for i := len(layers) - 1; i >= 0; i-- {
+		nb := layers[i] & a.nbr[bits.TrailingZeros64(cur)]
+		cur = nb & -nb
+		p |= cur
+	}
+	return p
 }
 
 // connects is board.Connects on one word.
