@@ -28,6 +28,10 @@ type BlunderJSON struct {
 	// strategy without a tie-break.
 	RuleAllowed [][2]int `json:"rule_allowed,omitempty"`
 	AtFault     string   `json:"at_fault,omitempty"`
+	// TieBreakStep, when the tie-break is at fault, is the step of it that
+	// dropped the last winning move, in the strategy's words (e.g.
+	// "hierarchy item 3").
+	TieBreakStep string `json:"tie_break_step,omitempty"`
 	// UncheckedEarlierMoves: how many of the player's moves before this one
 	// the solver could not settle in the time given (absent: none, the
 	// blunder is exact).
@@ -51,7 +55,7 @@ func NewBlunderJSON(b *board.Board, bl *verify.Blunder) BlunderJSON {
 		i, j := b.Coord(c)
 		out.RuleAllowed = append(out.RuleAllowed, [2]int{i, j})
 	}
-	out.AtFault = bl.AtFault
+	out.AtFault, out.TieBreakStep = bl.AtFault, bl.TieBreakStep
 	return out
 }
 
@@ -78,7 +82,11 @@ func BlunderText(b *board.Board, bl *verify.Blunder, n board.Notation) string {
 		}
 		switch bl.AtFault {
 		case "tie-break":
-			text += fmt.Sprintf(" The rule allowed %s: a winning move was among them, so the tie-break (hierarchy) chose wrongly.", strings.Join(allowed, " "))
+			text += fmt.Sprintf(" The rule allowed %s: a winning move was among them, so the tie-break (hierarchy) chose wrongly", strings.Join(allowed, " "))
+			if bl.TieBreakStep != "" {
+				text += fmt.Sprintf("; %s dropped the last winning move", bl.TieBreakStep)
+			}
+			text += "."
 		default:
 			text += fmt.Sprintf(" The rule allowed %s: no winning move was among them, so the rules are at fault.", strings.Join(allowed, " "))
 		}

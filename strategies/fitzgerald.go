@@ -180,9 +180,10 @@ func RuleNumber(label string) int {
 
 // state is the analysis of one decision, on the stack.
 type state struct {
-	p         board.Position // the position now (after Blue's last move)
-	last      board.Cell     // Blue's last move (i, j)
-	j         int            // its ring
+	p         board.Position  // the position now (after Blue's last move)
+	last      board.Cell      // Blue's last move (i, j)
+	j         int             // its ring
+	trace     *[]TieBreakStep // when not nil, the tie-break records its steps (TieBreakTrace)
 	empty     board.Bits
 	redG      notions.Groups     // red provisional groups now
 	redBr     notions.BridgeList // red bridges now
@@ -298,7 +299,7 @@ func (f *Fitzgerald) decide(s *state, p board.Position, last board.Cell, win boa
 	}
 	f.analyseRed(s, p, last, sib)
 	if win.Any() {
-		return board.Bit(f.hierarchy(s, win)), "1"
+		return board.Bit(f.hierarchy(s, win, s.trace)), "1"
 	}
 	f.analyseBlue(s)
 	for r := 2; r <= 19; r++ {
@@ -315,7 +316,12 @@ func (f *Fitzgerald) decide(s *state, p board.Position, last board.Cell, win boa
 		if f.rulesOnly {
 			return cands, label
 		}
-		return board.Bit(f.hierarchy(s, cands)), label
+		if s.trace != nil {
+			// What the hierarchy starts from: the rule's cells, narrowed
+			// by the connection area under rule 7 (coverRule).
+			*s.trace = append(*s.trace, TieBreakStep{Step: "the connection area (Def. 8.2.1)", Left: cands})
+		}
+		return board.Bit(f.hierarchy(s, cands, s.trace)), label
 	}
 	return board.Bits{}, "none" // unreachable: rule 19 allows every empty cell
 }
@@ -1006,19 +1012,27 @@ func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 }
 
 // hierarchy narrows the moves of a rule to one (thesis §8.4, the hierarchy).
-func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
+// trace, when not nil, gets the cells left after each item (the blunder
+// annotation's question: which item dropped the winning moves).
+func (f *Fitzgerald) hierarchy(s *state, l board.Bits, trace *[]TieBreakStep) board.Cell {
 	nt := f.nt
 	if l.Count() == 1 {
 		return l.First()
 	}
+	step := func(item string, left board.Bits) board.Bits {
+		if trace != nil {
+			*trace = append(*trace, TieBreakStep{Step: "hierarchy item " + item, Left: left})
+		}
+		return left
+	}
 	// 1: does not create an overlapping bridge (sharing an end vertex).
-	l = keepIf(l, func(c board.Cell) bool { return !f.createsOverlap(s, c) })
+	l = step("1", keepIf(l, func(c board.Cell) bool { return !f.createsOverlap(s, c) }))
 	// 2: at most 4 blue neighbours.
-	l = keepIf(l, func(c board.Cell) bool { return nt.NeighbourCount(c, s.p.Blue) < f.blueDanger })
+	l = step("2", keepIf(l, func(c board.Cell) bool { return nt.NeighbourCount(c, s.p.Blue) < f.blueDanger }))
 	// 3: lengthens a path covering ring j the most.
-	l = keepMax(l, func(c board.Cell) int { return f.lengthGain(s, c) })
+	l = step("3", keepMax(l, func(c board.Cell) int { return f.lengthGain(s, c) }))
 	// 4: connects the most disjoint paths.
-	l = keepMax(l, func(c board.Cell) int { n, _ := f.roots(s, c); return n })
+	l = step("4", keepMax(l, func(c board.Cell) int { n, _ := f.roots(s, c); return n }))
 	// 5 and 6: next-move connections.
 	if l.Count() > 1 {
 		var best, ways [board.MaxCells]int16
@@ -1027,15 +1041,15 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 			b, w := f.nextJoins(s, x)
 			best[x], ways[x] = int16(b), int16(w)
 		}
-		l = keepMax(l, func(c board.Cell) int { return int(best[c]) })
-		l = keepMax(l, func(c board.Cell) int { return int(ways[c]) })
+		l = step("5", keepMax(l, func(c board.Cell) int { return int(best[c]) }))
+		l = step("6", keepMax(l, func(c board.Cell) int { return int(ways[c]) }))
 	}
 	// 7 (vertical bridge options) is not applied by default: under every
 	// reading tried it contradicts published choices (App. A.1.1 game 1 plies
 	// 4, 6, 14), and the thesis reports it never removed a move (§9.4.2); see
 	// docs/decisions/fitzgerald.md. Option item7=on applies it.
 	if f.item7 {
-		l = keepMax(l, func(c board.Cell) int { return nt.VerticalBridgeOptions(c, s.empty.Without(c), s.p.Blue) })
+		l = step("7", keepMax(l, func(c board.Cell) int { return nt.VerticalBridgeOptions(c, s.empty.Without(c), s.p.Blue) }))
 	}
 	// 8: a point of overlap of red overlapping bridges (any kind, or with
 	// item8=shared-end only those sharing an end), else a red bridge cell.
@@ -1048,15 +1062,32 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits) board.Cell {
 	} else if bc := notions.BridgeCells(&s.redBr).And(l); bc.Any() {
 		l = bc
 	}
+	l = step("8", l)
 	// 9: most (but fewer than 5) red neighbours.
-	l = keepMax(l, func(c board.Cell) int {
+	l = step("9", keepMax(l, func(c board.Cell) int {
 		if k := nt.RedNeighbourCount(c, s.p.Red); k < 5 {
 			return k
 		}
 		return -1 << 20
-	})
+	}))
 	// 10, 11: lowest ring, then left-most column = first in cell order.
+	step("10 and 11", board.Bit(l.First()))
 	return l.First()
+}
+
+// TieBreakTrace implements TieBreakTracer: what narrowed the rule's cells
+// (RuleAllowed) to the answer of Allowed(p, last), step by step: the
+// connection area, then the hierarchy's items. Nil when nothing was left to
+// choose (Red's first move, or one winning move).
+func (f *Fitzgerald) TieBreakTrace(p board.Position, last board.Cell) []TieBreakStep {
+	nt := f.nt
+	if f.rulesOnly || last == board.NoCell || !p.Blue.Has(last) || p.Occupied() == nt.B.All() {
+		return nil
+	}
+	var trace []TieBreakStep
+	s := state{trace: &trace}
+	f.decide(&s, p, last, nt.RedWinningMoves(p), nil)
+	return trace
 }
 
 // lengthGain is hierarchy item 3: by how many rings a red stone on c lengthens

@@ -29,7 +29,7 @@ func referenceDecide(f *Fitzgerald, p board.Position, last board.Cell) (board.Ce
 		if (r == 4 || r >= 8 && r < 19) && f.allDangerous(&s, cands) {
 			continue
 		}
-		return f.hierarchy(&s, cands), label
+		return f.hierarchy(&s, cands, nil), label
 	}
 	return board.NoCell, "none"
 }

@@ -59,6 +59,12 @@ func TestFitzgeraldOpening(t *testing.T) {
 // whose number is 0…19, and asking twice gives the same answer.
 func TestFitzgeraldLegalAndDeterministic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
+	traced := 0
+	defer func() {
+		if traced == 0 || traceSteps == 0 {
+			t.Errorf("%d decisions, %d with a hierarchy trace: the trace is not tested", traced, traceSteps)
+		}
+	}()
 	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 25} {
 		b := board.MustNew(5, n, board.Cylinder)
 		f := NewFitzgerald(b)
@@ -82,6 +88,8 @@ func TestFitzgeraldLegalAndDeterministic(t *testing.T) {
 					if r := RuleNumber(rule); r < 0 || r > 19 || rule == "" {
 						t.Fatalf("5x%d: bad rule label %q", n, rule)
 					}
+					checkTrace(t, f, p, last, got)
+					traced++
 					p = p.Play(board.Red, got.First())
 				} else {
 					e := testpos.EmptyOf(b, p).Cells()
@@ -91,6 +99,35 @@ func TestFitzgeraldLegalAndDeterministic(t *testing.T) {
 				who = who.Other()
 			}
 		}
+	}
+}
+
+var traceSteps int
+
+// checkTrace checks the hierarchy's trace at one decision against the
+// decision itself: the rule's cells (RuleAllowed) hold the answer, each step
+// keeps a non-empty part of what the one before left, and the last step
+// leaves exactly the answer.
+func checkTrace(t *testing.T, f *Fitzgerald, p board.Position, last board.Cell, got board.Bits) {
+	t.Helper()
+	allowed, _ := f.RuleAllowed(p, last)
+	if !got.AndNot(allowed).Empty() {
+		t.Fatalf("answer %v outside the rule's cells %v", got.Cells(), allowed.Cells())
+	}
+	trace := f.TieBreakTrace(p, last)
+	if trace == nil {
+		return
+	}
+	traceSteps++
+	left := allowed
+	for _, st := range trace {
+		if st.Left.Empty() || !st.Left.AndNot(left).Empty() {
+			t.Fatalf("%s left %v, not a non-empty part of %v", st.Step, st.Left.Cells(), left.Cells())
+		}
+		left = st.Left
+	}
+	if left != got {
+		t.Fatalf("the trace ends with %v, the answer is %v", left.Cells(), got.Cells())
 	}
 }
 

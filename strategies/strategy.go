@@ -13,9 +13,6 @@ import (
 	"hexproof/board"
 )
 
-// Strategy is a strategy bound to one board. Implementations are immutable after
-// construction and safe for concurrent use: the verifier calls Allowed from many
-// goroutines, billions of times, so Allowed must not allocate.
 // RuleAllower is a strategy that narrows the cells its rule allows by a
 // tie-break (a hierarchy, as Alg. 8.4.1's): RuleAllowed is the rule's whole
 // set before the tie-break, with the rule's label. The blunder annotation
@@ -25,6 +22,23 @@ type RuleAllower interface {
 	RuleAllowed(p board.Position, last board.Cell) (board.Bits, string)
 }
 
+// TieBreakStep is one step of a strategy's tie-break: its name, as the
+// strategy's source calls it, and the cells left after it.
+type TieBreakStep struct {
+	Step string
+	Left board.Bits
+}
+
+// TieBreakTracer is a RuleAllower that can also say how its tie-break
+// narrowed the rule's cells, step by step, at the same decision. The
+// blunder annotation names the step that dropped the last winning move.
+type TieBreakTracer interface {
+	TieBreakTrace(p board.Position, last board.Cell) []TieBreakStep
+}
+
+// Strategy is a strategy bound to one board. Implementations are immutable after
+// construction and safe for concurrent use: the verifier calls Allowed from many
+// goroutines, billions of times, so Allowed must not allocate.
 type Strategy interface {
 	// Board is the board the strategy was built for.
 	Board() *board.Board

@@ -6,6 +6,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -192,6 +193,10 @@ type Blunder struct {
 	// them, "rules" when none was. Empty for other strategies.
 	RuleAllowed []board.Cell
 	AtFault     string
+	// TieBreakStep, when the tie-break is at fault and the strategy can
+	// trace it (strategies.TieBreakTracer), is the step that left no
+	// winning move among the cells it kept.
+	TieBreakStep string
 	// Unchecked is how many of the player's earlier moves the solver could
 	// not settle in the time given (they come before the blunder). 0: the
 	// blunder is exact, the first such move. Otherwise it is the first among
@@ -224,6 +229,24 @@ func (bl *Blunder) Attribute(s strategies.Strategy, g board.Game) {
 			bl.AtFault = "tie-break"
 		}
 	}
+	if tr, ok := s.(strategies.TieBreakTracer); ok && bl.AtFault == "tie-break" {
+		for _, st := range safeTieBreakTrace(tr, bl.Before, last) {
+			if !slices.ContainsFunc(bl.Kept, st.Left.Has) {
+				bl.TieBreakStep = st.Step
+				break
+			}
+		}
+	}
+}
+
+// safeTieBreakTrace is TieBreakTrace with a panic turned into no trace.
+func safeTieBreakTrace(tr strategies.TieBreakTracer, p board.Position, last board.Cell) (steps []strategies.TieBreakStep) {
+	defer func() {
+		if recover() != nil {
+			steps = nil
+		}
+	}()
+	return tr.TieBreakTrace(p, last)
 }
 
 // safeRuleAllowed is RuleAllowed with a panic turned into an empty answer:

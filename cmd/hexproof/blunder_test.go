@@ -128,7 +128,8 @@ func TestBlunderInExportsAndReports(t *testing.T) {
 // TestBlunderAttribution: the blunder of fitzgerald's 15-ply loss on 5x6
 // with Blue starting (docs/results.md) names the cells its rule allowed
 // before the hierarchy, and says the hierarchy chose wrongly: rule 3(a)ii
-// allowed (3,2) and (2,4), the hierarchy took (2,4), and (3,2) kept the win.
+// allowed (3,2) and (2,4), the hierarchy took (2,4), and (3,2) kept the win;
+// item 3 (the longest path covering ring j) is the one that dropped (3,2).
 // A strategy without a hierarchy (mirror) gets no attribution.
 func TestBlunderAttribution(t *testing.T) {
 	code, out, errs := runCmd("replay", "--board", "5x6", "--strategy", "fitzgerald", "--starter", "blue", "--json", "-",
@@ -145,6 +146,7 @@ func TestBlunderAttribution(t *testing.T) {
 			WinningMoves [][2]int `json:"winning_moves"`
 			RuleAllowed  [][2]int `json:"rule_allowed"`
 			AtFault      string   `json:"at_fault"`
+			Step         string   `json:"tie_break_step"`
 			Unchecked    int      `json:"unchecked_earlier_moves"`
 		} `json:"blunder"`
 	}
@@ -154,7 +156,7 @@ func TestBlunderAttribution(t *testing.T) {
 	bl := doc.Blunder
 	if !bl.Found || bl.MoveNumber != 10 || bl.Cell != [2]int{2, 4} || bl.Rule != "3(a)ii" || bl.Unchecked != 0 ||
 		fmt.Sprint(bl.WinningMoves) != "[[5 1] [1 2] [3 2] [4 2] [5 3]]" ||
-		fmt.Sprint(bl.RuleAllowed) != "[[3 2] [2 4]]" || bl.AtFault != "tie-break" {
+		fmt.Sprint(bl.RuleAllowed) != "[[3 2] [2 4]]" || bl.AtFault != "tie-break" || bl.Step != "hierarchy item 3" {
 		t.Fatalf("blunder %+v", bl)
 	}
 	_, out, _ = runCmd("replay", "--board", "4x3", "--geometry", "torus", "--strategy", "mirror", "--choices", "every", "--json", "-",
