@@ -317,8 +317,10 @@ func VerdictSentence(r *verify.Result) string {
 		}
 		return fmt.Sprintf("refuted — %s loses a game of %s", side, Plies(n))
 	case verify.Inconclusive:
-		why := "a budget ran out before the search finished"
+		why := "a position or memory budget ran out"
 		switch r.StopReason {
+		case verify.StopShardsOpen:
+			why = "not every shard has finished, or got far enough"
 		case verify.StopInterrupted:
 			why = "interrupted before the search finished"
 		case verify.StopTimeLimit:

@@ -220,14 +220,15 @@ func TestInconclusiveWording(t *testing.T) {
 	}{
 		{verify.StopInterrupted, "inconclusive — interrupted before the search finished"},
 		{verify.StopTimeLimit, "inconclusive — the time limit ran out before the search finished"},
-		{verify.StopBudget, "inconclusive — a budget ran out before the search finished"},
+		{verify.StopBudget, "inconclusive — a position or memory budget ran out"},
+		{verify.StopShardsOpen, "inconclusive — not every shard has finished, or got far enough"},
 	} {
 		r.StopReason = c.why
 		txt := ResultText(r)
 		if !strings.Contains(txt, c.want) || strings.Contains(txt, "longest game") {
 			t.Errorf("%v:\n%s", c.why, txt)
 		}
-		if c.why == verify.StopInterrupted && strings.Contains(txt, "budget") {
+		if c.why != verify.StopBudget && strings.Contains(txt, "budget") {
 			t.Errorf("an interruption is worded as a budget:\n%s", txt)
 		}
 		doc, err := NewResultDoc(r)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"hexproof/board"
+	"hexproof/internal/jsonwords"
 )
 
 // A certificate is a strategy given as data: the position before each of its
@@ -270,7 +271,7 @@ func LoadCertificate(path string, b *board.Board) (*Certificate, error) {
 func ParseCertificate(raw []byte, b *board.Board) (*Certificate, error) {
 	var f CertificateFile
 	if err := json.Unmarshal(raw, &f); err != nil {
-		return nil, fmt.Errorf("certificate: not a certificate file: %v", err)
+		return nil, fmt.Errorf("certificate: %s", jsonwords.Describe(err, "a certificate file"))
 	}
 	if f.Format != CertificateFormat && f.Format != CompactCertificateFormat {
 		return nil, fmt.Errorf("certificate: format %q, want %q or %q", f.Format, CertificateFormat, CompactCertificateFormat)

@@ -47,6 +47,9 @@ const (
 	StopTimeLimit
 	// StopBudget: the position or memory budget ran out.
 	StopBudget
+	// StopShardsOpen: a merged sharded run has shards that have not finished
+	// (or not got far enough).
+	StopShardsOpen
 )
 
 func (s StopReason) String() string {
@@ -57,6 +60,8 @@ func (s StopReason) String() string {
 		return "time limit"
 	case StopBudget:
 		return "budget"
+	case StopShardsOpen:
+		return "shards open"
 	}
 	return ""
 }
@@ -76,4 +81,17 @@ func stopReason(parent, ctx context.Context, opt Options, r *Result) StopReason 
 		return StopTimeLimit
 	}
 	return StopBudget
+}
+
+// StopWords says in the user's words why a context ended a search: the
+// time limit was reached, or it was interrupted (a signal, or the caller
+// gave up). Never the bare "context deadline exceeded".
+func StopWords(err error) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "the time limit was reached"
+	case err != nil:
+		return "interrupted"
+	}
+	return "stopped"
 }

@@ -427,7 +427,7 @@ func (e *engine) runSome(ctx context.Context) error {
 		case ctx.Err() == context.DeadlineExceeded:
 			why = fmt.Sprintf("time limit of %s reached", e.opt.TimeLimit)
 		case ctx.Err() != nil:
-			why = fmt.Sprintf("stopped (%v)", ctx.Err())
+			why = StopWords(ctx.Err())
 		case e.opt.MaxPositions > 0:
 			why = fmt.Sprintf("position budget of %d reached", e.opt.MaxPositions)
 		}

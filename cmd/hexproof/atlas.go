@@ -142,6 +142,9 @@ func runAtlas(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	failed := func(err error) int { return fail(stderr, "atlas", exitUsage, err) }
+	if err := checkOutputSet(output{flag: "out", path: cfg.out, dir: true}); err != nil {
+		return failed(err)
+	}
 	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
 		return failed(fmt.Errorf("--out: %w", err))
 	}

@@ -157,6 +157,10 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	if *jobs < 0 || *timeLimit < 0 || *maxNodes < 0 {
 		return usageErr(fmt.Errorf("--jobs, --time-limit and --max-nodes cannot be negative"))
 	}
+	// The output is checked before the search, as verify does.
+	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}); err != nil {
+		return usageErr(err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *table != "" {
@@ -317,6 +321,10 @@ func certifyTable(ctx context.Context, size, name string, jobs int, limit time.D
 		if err := writeJSON(jsonOut, js, stdout); err != nil {
 			return fail(stderr, "certify", exitUsage, err)
 		}
+	}
+	if ctx.Err() != nil {
+		// ctx ends only by an interrupt here (the time limit is per board).
+		return fail(stderr, "certify", exitInconclusive, fmt.Errorf("interrupted: the boards not finished are inconclusive"))
 	}
 	return exitOptimal
 }

@@ -27,7 +27,7 @@ func TestCertifyExitCodesAndJSON(t *testing.T) {
 		{[]string{"--strategy", "mirror"}, 2, "--board is required"},
 		{[]string{"--board", "4x3", "--table", "4x3"}, 2, "not both"},
 		{[]string{"--board", "12x12", "--strategy", "mirror", "--no-theorems", "--time-limit", "1ms"}, 3, "inconclusive"},
-		{[]string{"--board", "12x12", "--strategy", "mirror", "--no-theorems", "--max-nodes", "10"}, 3, "node limit reached"},
+		{[]string{"--board", "12x12", "--strategy", "mirror", "--no-theorems", "--max-nodes", "10"}, 3, "the node limit was reached"},
 		{[]string{"--board", "20x20", "--strategy", "mirror", "--json", "-"}, 0, `"proof": "theorem I"`},
 		{[]string{"--board", "20x19", "--strategy", "gardner", "--starter", "blue"}, 0, "Gardner's triangles on columns 1..20"},
 		{[]string{"--board", "6x4", "--strategy", "mirror", "--no-theorems", "--json", "-"}, 0, `"proof": "search"`},

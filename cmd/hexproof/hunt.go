@@ -74,6 +74,9 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
+	if err := checkStarterFits(strat, *name, starters); err != nil {
+		return usageErr(err)
+	}
 	if err := checkNotNegative(signedFlag{"jobs", *jobs < 0}, signedFlag{"max-nodes", *maxNodes < 0},
 		signedFlag{"max-losses", *maxLosses < 0}, signedFlag{"time-limit", *timeLimit < 0}); err != nil {
 		return usageErr(err)
@@ -86,7 +89,9 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	}
 	// The outputs are checked before the hunt, as verify does: a long hunt
 	// must not end in a path error that hides what it found.
-	if err := checkOutputs(*jsonOut, *reportDir, starters); err != nil {
+	outs := append([]output{{flag: "json", path: *jsonOut, std: true}, {flag: "export-losses", path: *exportLosses}},
+		reportOutputs(*reportDir, starters)...)
+	if err := checkOutputSet(outs...); err != nil {
 		return usageErr(err)
 	}
 	var losses lossWriter

@@ -82,11 +82,17 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	if *shards < 1 {
 		return usageErr(fmt.Errorf("--shards must be at least 1"))
 	}
+	if err := checkStarterFits(strat, *name, []board.Color{starter}); err != nil {
+		return usageErr(err)
+	}
 	if *out == "" {
 		return usageErr(fmt.Errorf("--out DIR is required"))
 	}
 	if *jobs < 0 || *timeLimit < 0 {
 		return usageErr(fmt.Errorf("--jobs and --time-limit cannot be negative"))
+	}
+	if err := checkOutputSet(output{flag: "out", path: *out, dir: true}, output{flag: "json", path: *jsonOut, std: true}); err != nil {
+		return usageErr(err)
 	}
 	if _, err := os.Stat(filepath.Join(*out, shard.PlanName)); err == nil {
 		return usageErr(fmt.Errorf("%s already holds a plan; choose another --out", *out))
@@ -94,6 +100,14 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	dir, err := filepath.Abs(*out)
 	if err != nil {
 		return usageErr(err)
+	}
+	// The job files name the program and the directory; values they cannot
+	// hold would make scripts that fail on the cluster, long after this.
+	if strings.TrimSpace(*binary) == "" || strings.ContainsAny(*binary, "\n\r\x00") {
+		return usageErr(fmt.Errorf("--hexproof %q: give the hexproof command the job files run (a program name or path)", *binary))
+	}
+	if strings.ContainsAny(dir, " \t\n\r%\x00") {
+		return usageErr(fmt.Errorf("--out %s: the job files cannot name a directory whose path holds a space, a tab, a newline or %%; choose another", *out))
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -84,6 +84,12 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	default:
 		return usageErr(fmt.Errorf("--starter is required (red or blue) unless --moves lists the whole game"))
 	}
+	if err := checkStarterFits(strat, *name, []board.Color{starter}); err != nil {
+		return usageErr(err)
+	}
+	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}); err != nil {
+		return usageErr(err)
+	}
 	r, err := verify.Replay(strat, starter, toks, choices == verify.First)
 	if err != nil {
 		var se *verify.StrategyFault

@@ -72,7 +72,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	resume := fs.Bool("resume", false, "continue an interrupted shard from its last checkpoint")
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive")
 	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive")
-	memory := fs.String("memory", "4GiB", "memory budget: the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive")
+	memory := fs.String("memory", "4GiB", "memory budget (at least 16MiB): the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive")
 	jsonOut := fs.String("json", "", "also write the shard's verify JSON to FILE, or - for standard output")
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
@@ -99,6 +99,9 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
+	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, output{flag: "db", path: *db, dir: true}); err != nil {
+		return usageErr(err)
+	}
 	if *inMemory && (*db != "" || *resume) {
 		return usageErr(fmt.Errorf("--in-memory cannot be combined with --db or --resume"))
 	}
@@ -111,9 +114,9 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	if *jobs == 0 {
 		*jobs = max(1, runtimeCPUs())
 	}
-	memBytes, err := parseBytes(*memory)
+	memBytes, err := parseMemory(*memory)
 	if err != nil {
-		return usageErr(fmt.Errorf("--memory: %v", err))
+		return usageErr(err)
 	}
 	sf, err := shard.ReadShard(dir, index)
 	if err != nil {
@@ -134,7 +137,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 			root = filepath.Join(cache, "hexproof")
 		}
 		// The run ID names the prefixes: each shard has its own database.
-		opt.DB = filepath.Join(root, verify.RunID(opt))
+		opt.DB = runDir(root, opt)
 	}
 	if opt.Resume {
 		// A shard job is re-run blindly by the scheduler (a requeued Slurm

@@ -47,6 +47,9 @@ func runShow(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "show", exitUsage, err)
 	}
+	if err := checkOutputSet(output{flag: "svg", path: *svg}); err != nil {
+		return fail(stderr, "show", exitUsage, err)
+	}
 	fmt.Fprintf(stdout, "%s, %d moves, %s started\n", b, len(mv), first)
 	fmt.Fprint(stdout, b.Picture(p, board.Bits{}))
 	if winner == board.Empty {

@@ -74,6 +74,9 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	}
 	var targets []target
 	for _, size := range strings.Split(*sizes, ",") {
+		if strings.TrimSpace(size) == "" {
+			return usageErr(fmt.Errorf("--board %q: a size in the list is empty; write sizes such as 5x4,5x5", *sizes))
+		}
 		b, s, err := strategyFromFlags(strings.TrimSpace(size), *geo, *name)
 		if err != nil {
 			return usageErr(err)
@@ -92,6 +95,11 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
+	for _, t := range targets {
+		if err := checkStarterFits(t.s, *name, starters); err != nil {
+			return usageErr(err)
+		}
+	}
 	if *games < 1 {
 		return usageErr(fmt.Errorf("--games must be at least 1"))
 	}
@@ -105,7 +113,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	if *exportLosses != "" && len(targets) > 1 {
 		return usageErr(fmt.Errorf("--export-losses takes one board; run the boards separately"))
 	}
-	if err := checkOutputs(*jsonOut, "", nil); err != nil {
+	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, output{flag: "export-losses", path: *exportLosses}); err != nil {
 		return usageErr(err)
 	}
 	var losses lossWriter

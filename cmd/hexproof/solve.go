@@ -74,7 +74,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	compact := fs.Bool("compact", false, "write --certificate in the compact format (symmetry classes, winning cells left to the rule)")
 	jobs := fs.Int("jobs", 1, "accepted for symmetry with verify; the search is single-threaded")
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 2m): inconclusive")
-	memory := fs.String("memory", "1GiB", "memory for each transposition table")
+	memory := fs.String("memory", "1GiB", "memory for each transposition table (at least 16MiB)")
 	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
 	noKnow := fs.Bool("no-knowledge", false, "search without the Hex knowledge (dead cells, Red's virtual connections, Blue's must-play), for cross-checks")
 	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
@@ -90,9 +90,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if *jobs < 0 || *timeLimit < 0 {
 		return usageErr(fmt.Errorf("--jobs and --time-limit cannot be negative"))
 	}
-	memBytes, err := parseBytes(*memory)
+	memBytes, err := parseMemory(*memory)
 	if err != nil {
-		return usageErr(fmt.Errorf("--memory: %v", err))
+		return usageErr(err)
 	}
 	starters, err := parseStarters(*starterFlag)
 	if err != nil {
@@ -103,6 +103,13 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	}
 	if *movesFlag != "" && *cert != "" {
 		return usageErr(fmt.Errorf("--certificate is written from the empty board; leave out --moves"))
+	}
+	if *compact && *cert == "" {
+		return usageErr(fmt.Errorf("--compact is the format of --certificate; give --certificate FILE or leave out --compact"))
+	}
+	// Every output is checked before the search, as verify does.
+	if err := checkOutputSet(append([]output{{flag: "json", path: *jsonOut, std: true}}, certOutputs(*cert, starters)...)...); err != nil {
+		return usageErr(err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -156,9 +163,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		switch {
 		case errors.Is(err, solve.ErrStopped) || errors.Is(certErr, solve.ErrStopped):
 			j.Verdict = "inconclusive"
-			j.Detail = "stopped before the answer (time limit or interrupt)"
+			j.Detail = "stopped before the answer: " + verify.StopWords(ctx.Err())
 			if err == nil {
-				j.Detail = "solved, but stopped while writing the certificate"
+				j.Detail = "solved, but stopped while writing the certificate: " + verify.StopWords(ctx.Err())
 			}
 			code = exitInconclusive
 		case errors.Is(err, solve.ErrUndecided):

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -20,7 +21,8 @@ import (
 
 func runtimeCPUs() int { return runtime.NumCPU() }
 
-// parseBytes reads sizes such as 512MiB, 4GiB, 2G or a plain number of bytes.
+// parseBytes reads sizes such as 512MiB, 4GiB, 2G or a plain number of bytes:
+// a finite, positive number of whole bytes, at most 1 EiB.
 func parseBytes(s string) (int64, error) {
 	t := strings.TrimSpace(s)
 	mult := int64(1)
@@ -33,11 +35,35 @@ func parseBytes(s string) (int64, error) {
 			break
 		}
 	}
+	bad := fmt.Errorf("%q is not a size such as 512MiB or 4GiB", s)
 	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || v <= 0 {
-		return 0, fmt.Errorf("%q is not a size such as 512MiB or 4GiB", s)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 || strings.ContainsAny(t, "xXpP_") {
+		return 0, bad
 	}
-	return int64(v * float64(mult)), nil
+	bytes := v * float64(mult)
+	if bytes > 1<<60 {
+		return 0, fmt.Errorf("%q is more than 1EiB, not a memory size", s)
+	}
+	if bytes != math.Trunc(bytes) {
+		return 0, fmt.Errorf("%q is not a whole number of bytes", s)
+	}
+	return int64(bytes), nil
+}
+
+// minMemory is the smallest --memory a run starts with: below it the tables
+// and buffers a run sets up before its first position do not fit.
+const minMemory = 16 << 20
+
+// parseMemory reads --memory: a size (parseBytes) of at least minMemory.
+func parseMemory(s string) (int64, error) {
+	v, err := parseBytes(s)
+	if err != nil {
+		return 0, fmt.Errorf("--memory: %v", err)
+	}
+	if v < minMemory {
+		return 0, fmt.Errorf("--memory %s: too small to start; the smallest budget is 16MiB", strings.TrimSpace(s))
+	}
+	return v, nil
 }
 
 // lossWriter and the hooks below connect verify to the reports package's
@@ -71,6 +97,26 @@ func strategyFromFlags(size, geo, name string) (*board.Board, strategies.Strateg
 		return nil, nil, err
 	}
 	return b, s, nil
+}
+
+// checkStarterFits refuses to run a strategy that covers the games of one
+// starter only (a certificate) with another starter: that is bad input, not
+// a fault of the strategy.
+func checkStarterFits(s strategies.Strategy, spec string, starters []board.Color) error {
+	bound, ok := s.(interface{ Starter() board.Color })
+	if !ok {
+		return nil
+	}
+	given := "both"
+	if len(starters) == 1 {
+		given = starters[0].String()
+	}
+	for _, st := range starters {
+		if st != bound.Starter() {
+			return fmt.Errorf("--starter %s: %s covers only the games %s starts; give --starter %s", given, spec, bound.Starter(), bound.Starter())
+		}
+	}
+	return nil
 }
 
 // writeOut writes a document to path, or to stdout for "-".
@@ -132,34 +178,40 @@ func checkNotNegative(flags ...signedFlag) error {
 	return nil
 }
 
-// checkOutputs checks --json FILE and --report DIR (one directory per
-// starter when there are several) before a long run, so that the run cannot
-// end in a path error that hides its verdict. Empty or "-" checks nothing.
-func checkOutputs(jsonOut, reportDir string, starters []board.Color) error {
-	if jsonOut != "" && jsonOut != "-" {
-		if err := checkOutputFile("json", jsonOut); err != nil {
-			return err
-		}
+// reportOutputs is --report DIR as outputs: DIR, or one directory in it per
+// starter when there are several.
+func reportOutputs(dir string, starters []board.Color) []output {
+	if dir == "" || dir == "-" || len(starters) <= 1 {
+		return []output{{flag: "report", path: dir, dir: true}}
 	}
-	if reportDir == "" {
-		return nil
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return []output{{flag: "report", path: dir, dir: true}} // refused as a file
 	}
-	if st, err := os.Stat(reportDir); err == nil && !st.IsDir() {
-		return fmt.Errorf("--report %s: is a file, not a directory", reportDir)
+	var outs []output
+	for _, st := range starters {
+		outs = append(outs, output{flag: "report", path: filepath.Join(dir, st.String()+"-starts"), dir: true})
 	}
-	dirs := []string{reportDir}
-	if len(starters) > 1 {
-		dirs = nil
-		for _, st := range starters {
-			dirs = append(dirs, filepath.Join(reportDir, st.String()+"-starts"))
-		}
+	return outs
+}
+
+// certOutputs is --certificate FILE as outputs: FILE, or FILE with -red and
+// -blue before its extension when both starters run.
+func certOutputs(path string, starters []board.Color) []output {
+	if path == "" || path == "-" || len(starters) <= 1 {
+		return []output{{flag: "certificate", path: path}}
 	}
-	for _, d := range dirs {
-		if err := checkOutputDir("report", d); err != nil {
-			return err
-		}
+	var outs []output
+	for _, st := range starters {
+		outs = append(outs, output{flag: "certificate", path: certPath(path, st, true)})
 	}
-	return nil
+	return outs
+}
+
+// runDir is the database folder of one run under the folder the user gave:
+// its run ID made one safe path component (safeName), so that a strategy
+// spec holding a path cannot lead outside root.
+func runDir(root string, opt verify.Options) string {
+	return filepath.Join(root, safeName(verify.RunID(opt)))
 }
 
 // openLosses opens the --export-losses file, with the same words for a path
@@ -197,20 +249,6 @@ func checkOutputFile(flag, path string) error {
 	}
 	f.Close()
 	return os.Remove(path)
-}
-
-// checkOutputDir creates dir (the report would) and checks that a file can be
-// written in it.
-func checkOutputDir(flag, dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("--%s %s: cannot create the directory: %v", flag, dir, pathReason(err))
-	}
-	f, err := os.CreateTemp(dir, ".hexproof-check-*")
-	if err != nil {
-		return fmt.Errorf("--%s %s: cannot write there: %v", flag, dir, pathReason(err))
-	}
-	f.Close()
-	return os.Remove(f.Name())
 }
 
 // pathReason is the reason of a file error without the repeated path.

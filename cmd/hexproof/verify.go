@@ -78,7 +78,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive; 0 means no limit")
 	blunderTime := blunderFlag(fs)
 	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive; 0 means no limit")
-	memory := fs.String("memory", "4GiB", "memory budget: the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive")
+	memory := fs.String("memory", "4GiB", "memory budget (at least 16MiB): the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive")
 	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
 	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md or .sgf)")
@@ -110,6 +110,9 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
+	if err := checkStarterFits(strat, *name, starters); err != nil {
+		return usageErr(err)
+	}
 	if *inMemory && (*db != "" || *resume) {
 		return usageErr(fmt.Errorf("--in-memory cannot be combined with --db or --resume"))
 	}
@@ -124,9 +127,9 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if *jobs == 0 {
 		*jobs = max(1, runtimeCPUs())
 	}
-	memBytes, err := parseBytes(*memory)
+	memBytes, err := parseMemory(*memory)
 	if err != nil {
-		return usageErr(fmt.Errorf("--memory: %v", err))
+		return usageErr(err)
 	}
 	dbRoot := ""
 	if !*inMemory && choices != verify.Some {
@@ -158,7 +161,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			opts[k].CheckpointEvery = -1 // the library's 0 is its default
 		}
 		if dbRoot != "" {
-			opts[k].DB = filepath.Join(dbRoot, verify.RunID(opts[k]))
+			opts[k].DB = runDir(dbRoot, opts[k])
 		}
 	}
 	if *resume {
@@ -173,15 +176,12 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	// Every output is checked before the search (after the checks that
 	// change nothing): a long run must not end in a path error that hides
 	// its verdict.
-	if err := checkOutputs(*jsonOut, *reportDir, starters); err != nil {
+	outs := []output{{flag: "json", path: *jsonOut, std: true}, {flag: "export-losses", path: *exportLosses},
+		{flag: "cpuprofile", path: *cpuProfile}, {flag: "db", path: *db, dir: true}}
+	outs = append(outs, reportOutputs(*reportDir, starters)...)
+	outs = append(outs, certOutputs(*cert, starters)...)
+	if err := checkOutputSet(outs...); err != nil {
 		return usageErr(err)
-	}
-	if *cert != "" {
-		for _, st := range starters {
-			if err := checkOutputFile("certificate", certPath(*cert, st, len(starters) > 1)); err != nil {
-				return usageErr(err)
-			}
-		}
 	}
 	if *cpuProfile != "" {
 		stopProfile, err := startCPUProfile(*cpuProfile)

@@ -193,7 +193,11 @@ func CertifyWith(ctx context.Context, lim Limits, name string, m, n int, geo boa
 		switch {
 		case stopped != nil:
 			r.Verdict, r.Reason = verify.Inconclusive, ""
-			r.Detail = fmt.Sprintf("the search was stopped after %d nodes (%v)", s.nodes, stopped)
+			why := "the node limit was reached"
+			if !errors.Is(stopped, ErrNodeLimit) {
+				why = verify.StopWords(stopped)
+			}
+			r.Detail = fmt.Sprintf("the search was stopped after %d nodes (%s)", s.nodes, why)
 		case thm != theoremNone:
 			r.Verdict, r.Proof, r.Checked = verify.Optimal, proof, checked
 			r.Detail = fmt.Sprintf("every set that wins for %s holds both cells of a pair (%s of docs/decisions/pairing.md P6: %s), so %s never wins, and a full %s board has exactly one winner", s.opp, thm, thm.statement(), s.opp, geo)

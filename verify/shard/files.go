@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"hexproof/board"
+	"hexproof/internal/jsonwords"
 	"hexproof/strategies"
 	"hexproof/verify"
 )
@@ -319,7 +320,7 @@ func readJSON(path string, v any) error {
 		return err
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
-		return &FileError{path, fmt.Sprintf("not a hexproof file (%v)", err)}
+		return &FileError{path, jsonwords.Describe(err, "a hexproof plan, shard or result file")}
 	}
 	return nil
 }

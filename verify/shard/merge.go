@@ -246,7 +246,7 @@ func Merge(pf *PlanFile, results []*ResultFile, failed []string) (*Merged, error
 			res.Verdict = verify.Optimal
 			return m, nil
 		}
-		res.Verdict = verify.Inconclusive
+		res.Verdict, res.StopReason = verify.Inconclusive, verify.StopShardsOpen
 		res.Counterexample = shortestKnownLoss(m)
 		res.Detail = fmt.Sprintf("not every shard has finished (%s); no loss or strategy error was found in those that have; no game of at most %d plies is lost", m.listOpen(), res.LayersDone)
 		if res.Counterexample != nil {
@@ -282,7 +282,7 @@ func Merge(pf *PlanFile, results []*ResultFile, failed []string) (*Merged, error
 		res.LongestGame = L // the run's longest game is its counterexample (see above)
 		return m, nil
 	}
-	res.Verdict = verify.Inconclusive
+	res.Verdict, res.StopReason = verify.Inconclusive, verify.StopShardsOpen
 	res.LayersDone = pf.Depth
 	m.NeededLayers = L
 	if best.Verdict == verify.StrategyError {
