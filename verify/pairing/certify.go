@@ -150,9 +150,9 @@ func CertifyWith(ctx context.Context, lim Limits, name string, m, n int, geo boa
 	if err != nil {
 		return nil, err
 	}
-	var pairs [][2]int
-	for _, p := range info.Pairs(m, n, geo) {
-		pairs = append(pairs, [2]int{g.cell(p[0][0], p[0][1]), g.cell(p[1][0], p[1][1])})
+	pairs, err := g.checkPairs(info.Pairs(m, n, geo))
+	if err != nil {
+		return nil, fmt.Errorf("strategy %s on %dx%d %s: %w", name, m, n, geo, err)
 	}
 	s := newSearcher(ctx, g, info.Side, pairs)
 	s.maxNodes = maxNodes

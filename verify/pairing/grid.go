@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"hexproof/board"
+	"hexproof/strategies"
 )
 
 // MaxCells is the largest board the certificate search handles (32×32). It is
@@ -254,4 +255,35 @@ func gcd(a, b int) int {
 		a, b = b, a%b
 	}
 	return a
+}
+
+// checkPairs turns a strategy's declared pairs into cell pairs, refusing
+// malformed ones: a cell off the board, a cell paired with itself, or a cell
+// in two pairs. Both theorems and the search read the pairs as a fixed-point
+// free involution on the paired cells (docs/decisions/pairing.md P6), which
+// a malformed list is not: a cell paired with itself would pass theorem I's
+// automorphism test, and a cell in two pairs would make mate one-sided.
+func (g *grid) checkPairs(coords []strategies.Pair) ([][2]int, error) {
+	seen := make(map[int]bool, 2*len(coords))
+	out := make([][2]int, 0, len(coords))
+	for _, p := range coords {
+		var cs [2]int
+		for k, xy := range p {
+			if xy[0] < 1 || xy[0] > g.m || xy[1] < 1 || xy[1] > g.n {
+				return nil, fmt.Errorf("malformed pairs: (%d,%d) is not on the board", xy[0], xy[1])
+			}
+			cs[k] = g.cell(xy[0], xy[1])
+		}
+		if cs[0] == cs[1] {
+			return nil, fmt.Errorf("malformed pairs: (%d,%d) is paired with itself", p[0][0], p[0][1])
+		}
+		for k, c := range cs {
+			if seen[c] {
+				return nil, fmt.Errorf("malformed pairs: (%d,%d) is in two pairs", p[k][0], p[k][1])
+			}
+			seen[c] = true
+		}
+		out = append(out, cs)
+	}
+	return out, nil
 }

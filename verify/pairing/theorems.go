@@ -80,6 +80,11 @@ func (s *searcher) involution() (bool, string) {
 	}
 	for c := 0; c < g.cells; c++ {
 		mc := s.mate[c]
+		// checkPairs refuses malformed pairs; this says locally what the
+		// theorem needs: no fixed cell, and mate is its own inverse.
+		if mc == c || s.mate[mc] != c {
+			return false, ""
+		}
 		if g.top.has(c) != g.top.has(mc) || g.bot.has(c) != g.bot.has(mc) {
 			return false, ""
 		}

@@ -280,3 +280,44 @@ func TestCertifyTargetBoards(t *testing.T) {
 		t.Fatalf("%d boards, want 770", count)
 	}
 }
+
+// TestMalformedPairs: pairs that are not a fixed-point-free involution are
+// refused before any theorem or search sees them (issue 35 item 0), and
+// theorem I's own test rejects fixed cells even if they reached it (the
+// identity passes its automorphism test).
+func TestMalformedPairs(t *testing.T) {
+	g, err := newGrid(4, 3, board.Cylinder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := []strategies.Pair{{{1, 1}, {3, 1}}, {{2, 1}, {4, 1}}, {{1, 2}, {3, 2}}, {{2, 2}, {4, 2}}, {{1, 3}, {3, 3}}, {{2, 3}, {4, 3}}}
+	pairs, err := g.checkPairs(good)
+	if err != nil || len(pairs) != 6 {
+		t.Fatalf("the mirror pairs: %v, %v", pairs, err)
+	}
+	if thm, _ := newSearcher(context.Background(), g, board.Red, pairs).provedByTheorem(); thm != theoremInvolute {
+		t.Fatalf("the mirror pairs of 4x3 are not proved by theorem I: %q", thm)
+	}
+	for _, c := range []struct {
+		pairs []strategies.Pair
+		want  string
+	}{
+		{append([]strategies.Pair{{{1, 1}, {1, 1}}}, good[1:]...), "(1,1) is paired with itself"},
+		{append([]strategies.Pair{{{1, 1}, {3, 1}}, {{3, 1}, {2, 2}}}, good[1:]...), "(3,1) is in two pairs"},
+		{append([]strategies.Pair{{{1, 1}, {5, 1}}}, good[1:]...), "(5,1) is not on the board"},
+	} {
+		if _, err := g.checkPairs(c.pairs); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.pairs, err, c.want)
+		}
+	}
+	// Past the check (as a future caller might bypass it): every cell
+	// paired with itself. The identity maps neighbours to neighbours and
+	// each ring onto itself, so only the fixed-cell test refuses it.
+	var fixed [][2]int
+	for c := 0; c < g.cells; c++ {
+		fixed = append(fixed, [2]int{c, c})
+	}
+	if ok, _ := newSearcher(context.Background(), g, board.Red, fixed).involution(); ok {
+		t.Error("theorem I accepted a pairing of every cell with itself")
+	}
+}
