@@ -38,6 +38,11 @@ type ResultDoc struct {
 	StopReason string `json:"stop_reason,omitempty"`
 	// Blunder annotates the counterexample (when the command computed it).
 	Blunder *BlunderJSON `json:"blunder,omitempty"`
+	// MemoryBudgetBytes is --memory in bytes; PeakRSSBytes the process's
+	// peak resident memory at the run's end (absent where unknown; it
+	// varies between runs, like elapsed_seconds).
+	MemoryBudgetBytes int64 `json:"memory_budget_bytes,omitempty"`
+	PeakRSSBytes      int64 `json:"peak_rss_bytes,omitempty"`
 }
 
 // CounterexampleDoc is the lost game of a refutation (or the game that led to
@@ -74,6 +79,8 @@ func NewResultDoc(r *verify.Result) (ResultDoc, error) {
 		LayersDone:        r.LayersDone,
 		Losses:            r.Losses,
 		StopReason:        r.StopReason.String(),
+		MemoryBudgetBytes: r.MemoryBudget,
+		PeakRSSBytes:      r.PeakRSS,
 	}
 	for k, v := range r.RuleCounts {
 		d.RuleCounts[k] = v

@@ -166,6 +166,11 @@ type Result struct {
 	// optimal verdict (a *CertificateError).
 	Certificate    *strategies.Certificate
 	CertificateErr error
+	// MemoryBudget is the run's budget in bytes (Options.MemoryBudget, or
+	// the default); PeakRSS the process's peak resident memory at the
+	// run's end (VmHWM; 0 where it cannot be read). Like Elapsed, PeakRSS
+	// varies between runs of the same question.
+	MemoryBudget, PeakRSS int64
 }
 
 // Blunder is the first move of a player in a game that turned a won position

@@ -16,11 +16,11 @@ func TestCollectorSettingsOverlap(t *testing.T) {
 		debug.SetGCPercent(oldGC)
 		debug.SetMemoryLimit(oldLimit)
 	}()
-	undoA := collectorFor(1 << 30)
+	undoA := CollectorFor(1 << 30)
 	if got := debug.SetMemoryLimit(-1); got != 1<<30+fixedShare {
 		t.Fatalf("one run: limit %d, want %d", got, 1<<30+fixedShare)
 	}
-	undoB := collectorFor(2 << 30)
+	undoB := CollectorFor(2 << 30)
 	if got := debug.SetMemoryLimit(-1); got != 3<<30+fixedShare {
 		t.Fatalf("two runs: limit %d, want %d", got, 3<<30+fixedShare)
 	}

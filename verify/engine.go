@@ -484,7 +484,7 @@ func (o Options) memoryBudget() int64 {
 // sixths of the budget, because the collector, at gcPercent, lets the heap
 // grow a fifth beyond what is live before it collects.
 func (o Options) memoryPlan() (setKeys, storeBytes int64) {
-	live := o.memoryBudget() * 100 / (100 + gcPercent)
+	live := LiveShare(o.memoryBudget())
 	return live / 4 / 34, live - live/4
 }
 

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"hexproof/board"
+	"hexproof/internal/procmem"
 	"hexproof/tt"
 )
 
@@ -39,7 +40,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		ctx, cancel = context.WithTimeout(ctx, opt.TimeLimit)
 		defer cancel()
 	}
-	defer collectorFor(opt.memoryBudget())()
+	defer CollectorFor(opt.memoryBudget())()
 	stopProgress := e.startProgress()
 	defer stopProgress()
 	var err error
@@ -49,6 +50,7 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 		err = e.runBFS(ctx)
 	}
 	e.res.Elapsed = time.Since(e.start)
+	e.res.MemoryBudget, e.res.PeakRSS = opt.memoryBudget(), procmem.PeakRSS()
 	if err != nil {
 		return nil, err
 	}
@@ -60,6 +62,10 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 
 // gcPercent is the collector's target during a run (see Run).
 const gcPercent = 20
+
+// LiveShare is how much of a budget may be live under CollectorFor: the
+// collector lets the heap reach (100+gcPercent)% of what is live.
+func LiveShare(budget int64) int64 { return budget * 100 / (100 + gcPercent) }
 
 // fixedShare is the memory a run uses beside its budget: Badger's memtables
 // and caches (tt.OpenBadger sizes them) and the Go runtime.
@@ -74,7 +80,7 @@ var collector struct {
 	oldLimit int64
 }
 
-// collectorFor sets the collector for a run of the given memory budget, and
+// CollectorFor sets the collector for a run of the given memory budget, and
 // returns what undoes it. The search's memory is a few large arrays of keys,
 // which hold no pointers: a collection costs little whatever their size, so
 // a low target (gcPercent) keeps the peak near what is live (the default
@@ -83,8 +89,9 @@ var collector struct {
 // the system before the process passes it, rather than some minutes later;
 // the runs' own accounting keeps what is live below it (memoryPlan). Runs
 // may overlap (certify's table): the first to start saves the process's
-// settings and the last to end restores them.
-func collectorFor(budget int64) (undo func()) {
+// settings and the last to end restores them. solve uses it too, for its
+// pool of tables.
+func CollectorFor(budget int64) (undo func()) {
 	c := &collector
 	c.mu.Lock()
 	defer c.mu.Unlock()

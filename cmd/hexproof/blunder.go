@@ -11,6 +11,7 @@ import (
 	"hexproof/board"
 	"hexproof/strategies"
 	"hexproof/verify"
+	"hexproof/verify/andor"
 	"hexproof/verify/solve"
 )
 
@@ -38,8 +39,15 @@ func checkBlunderTime(d time.Duration) error {
 // solver does not take, gives a blunder that says so instead of an error: the
 // annotation never costs the user the result it annotates.
 func findBlunder(ctx context.Context, g board.Game, strat strategies.Strategy, limit time.Duration) *verify.Blunder {
-	return newBlunders(ctx, strat, limit).of(g)
+	bs := newBlunders(ctx, strat, limit, blunderShare(defaultMemory()))
+	defer bs.close()
+	return bs.of(g)
 }
+
+// blunderShare is the part of a command's memory budget its blunder solver
+// may use (its tables stop growing there): an eighth. The command's own
+// search gets the rest, so that the process keeps to the budget.
+func blunderShare(budget int64) int64 { return budget / 8 }
 
 // blunders annotates the lost games of one command run (one board, one
 // strategy side) with one solver, so that every game reuses what the earlier
@@ -58,10 +66,29 @@ type blunders struct {
 	err   error // the solver does not take the board
 	stuck bool  // a game was not solved within limit
 	memo  map[string]*verify.Blunder
+	// memory is the solver's budget (blunderShare); undo the collector
+	// setting made for it, once the solver exists.
+	memory int64
+	undo   func()
 }
 
-func newBlunders(ctx context.Context, strat strategies.Strategy, limit time.Duration) *blunders {
-	return &blunders{ctx: ctx, strat: strat, side: strat.Side(), limit: limit, memo: map[string]*verify.Blunder{}}
+func newBlunders(ctx context.Context, strat strategies.Strategy, limit time.Duration, memory int64) *blunders {
+	return &blunders{ctx: ctx, strat: strat, side: strat.Side(), limit: limit, memo: map[string]*verify.Blunder{}, memory: memory}
+}
+
+// close gives the solver's memory back (the annotations made stay).
+func (bs *blunders) close() {
+	if bs == nil {
+		return
+	}
+	if bs.s != nil {
+		bs.s.Close()
+		bs.s = nil
+	}
+	if bs.undo != nil {
+		bs.undo()
+		bs.undo = nil
+	}
 }
 
 // of is the blunder of the game, or nil when none is wanted: limit 0, or a
@@ -81,7 +108,9 @@ func (bs *blunders) of(g board.Game) *verify.Blunder {
 
 func (bs *blunders) solve(g board.Game) *verify.Blunder {
 	if bs.s == nil && bs.err == nil {
-		bs.s, bs.err = solve.NewSolver(bs.ctx, g.Board, solve.Options{})
+		mem := max(bs.memory, 1<<20)
+		bs.undo = verify.CollectorFor(mem)
+		bs.s, bs.err = solve.NewSolver(bs.ctx, g.Board, solve.Options{TableBytes: mem, Pool: andor.NewPool(verify.LiveShare(mem))})
 	}
 	switch {
 	case bs.err != nil:

@@ -107,7 +107,8 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	showProgress := !*noProgress && isTerminal(os.Stderr)
 	var reps []*hunt.Report
 	var results []*verify.Result
-	bs := newBlunders(ctx, strat, *blunderTime)
+	bs := newBlunders(ctx, strat, *blunderTime, blunderShare(defaultMemory()))
+	defer bs.close()
 	for _, starter := range starters {
 		opt := hunt.Options{
 			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,

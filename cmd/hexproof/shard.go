@@ -72,7 +72,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	resume := fs.Bool("resume", false, "continue an interrupted shard from its last checkpoint")
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive")
 	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive")
-	memory := fs.String("memory", "4GiB", "memory budget (at least 16MiB): the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive")
+	memory := fs.String("memory", "", "memory budget (at least 16MiB; default: "+defaultMemoryHelp+"): the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive")
 	jsonOut := fs.String("json", "", "also write the shard's verify JSON to FILE, or - for standard output")
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
@@ -114,7 +114,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	if *jobs == 0 {
 		*jobs = max(1, runtimeCPUs())
 	}
-	memBytes, err := parseMemory(*memory)
+	memBytes, err := memoryFlag(*memory)
 	if err != nil {
 		return usageErr(err)
 	}
@@ -163,13 +163,13 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	}
 	var logLine func(verify.Progress)
 	if bar == nil && *logEvery > 0 {
-		logLine = progressLog(opt.Starter, *logEvery, stderr)
+		logLine = progressLog(opt.Starter, *logEvery, memBytes, stderr)
 	}
 	if bar != nil || logLine != nil || *untilLayers > 0 {
 		opt.Progress = func(p verify.Progress) {
 			switch {
 			case bar != nil:
-				updateBar(bar, p)
+				updateBar(bar, p, memBytes)
 			case logLine != nil:
 				logLine(p)
 			}

@@ -15,7 +15,9 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"hexproof/board"
+	"hexproof/internal/procmem"
 	"hexproof/verify"
+	"hexproof/verify/andor"
 	"hexproof/verify/solve"
 )
 
@@ -62,6 +64,10 @@ type solveJSON struct {
 	Certificate  string   `json:"certificate,omitempty"`
 	Answers      int      `json:"certificate_answers,omitempty"`
 	Detail       string   `json:"detail,omitempty"`
+	// MemoryBudget is --memory in bytes, PeakRSS the process's peak resident
+	// memory so far (VmHWM), in bytes.
+	MemoryBudget int64 `json:"memory_budget_bytes"`
+	PeakRSS      int64 `json:"peak_rss_bytes,omitempty"`
 }
 
 func runSolve(args []string, stdout, stderr io.Writer) int {
@@ -74,7 +80,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	compact := fs.Bool("compact", false, "write --certificate in the compact format (symmetry classes, winning cells left to the rule)")
 	jobs := fs.Int("jobs", 1, "accepted for symmetry with verify; the search is single-threaded")
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 2m): inconclusive")
-	memory := fs.String("memory", "1GiB", "memory for each transposition table (at least 16MiB)")
+	memory := fs.String("memory", "", "memory budget for the search's tables and the certificate (at least 16MiB; default: "+defaultMemoryHelp+")")
 	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
 	noKnow := fs.Bool("no-knowledge", false, "search without the Hex knowledge (dead cells, Red's virtual connections, Blue's must-play), for cross-checks")
 	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
@@ -90,7 +96,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if *jobs < 0 || *timeLimit < 0 {
 		return usageErr(fmt.Errorf("--jobs and --time-limit cannot be negative"))
 	}
-	memBytes, err := parseMemory(*memory)
+	memBytes, err := memoryFlag(*memory)
 	if err != nil {
 		return usageErr(err)
 	}
@@ -121,6 +127,17 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	showProgress := !*noProgress && isTerminal(os.Stderr)
 	var out []solveJSON
 	code := exitOptimal
+	// One budget for the process (issue 32): every table of every starter's
+	// solver, and the certificate walks, draw from one pool of the live share
+	// of it; the collector keeps the heap near what is live.
+	// With --certificate, half of it is the certificate walk's: the tables
+	// would otherwise fill the pool before the walk starts.
+	defer verify.CollectorFor(memBytes)()
+	live := verify.LiveShare(memBytes)
+	pool, certPool := andor.NewPool(live), (*andor.Pool)(nil)
+	if *cert != "" {
+		pool, certPool = andor.NewPool(live/2), andor.NewPool(live-live/2)
+	}
 	for _, starter := range starters {
 		var p board.Position
 		if *movesFlag != "" {
@@ -139,10 +156,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 				return usageErr(fmt.Errorf("--moves: the game is over (the board is full)"))
 			}
 		}
-		s, err := solve.NewSolver(ctx, b, solve.Options{TableBytes: memBytes, NoSymmetry: *noSym, NoKnowledge: *noKnow})
+		s, err := solve.NewSolver(ctx, b, solve.Options{TableBytes: memBytes, Pool: pool, CertPool: certPool, NoSymmetry: *noSym, NoKnowledge: *noKnow})
 		if err != nil {
 			return usageErr(err)
 		}
+		defer s.Close() // a no-op after the Close below
 		j := solveJSON{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: starter.String(),
 			Moves: strings.TrimSpace(*movesFlag), ToMove: p.ToMove(starter).String(), WinningMoves: [][2]int{},
 			Knowledge: s.Knowledge()}
@@ -155,12 +173,19 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		var certErr error
 		if err == nil && *cert != "" && res.Winner != board.Empty {
 			path := certPath(*cert, starter, len(starters) > 1)
-			j.Certificate = path
-			j.Answers, certErr = writeCertificate(s, path, starter, res.Winner, *compact)
+			if j.Answers, certErr = writeCertificate(s, path, starter, res.Winner, *compact); certErr == nil {
+				j.Certificate = path
+			}
 		}
 		stopBar()
 		j.Positions, j.Elapsed = s.Nodes(), time.Since(start).Seconds()
+		s.Close()
+		j.MemoryBudget, j.PeakRSS = memBytes, procmem.PeakRSS()
 		switch {
+		case errors.Is(certErr, solve.ErrMemory):
+			j.Verdict = "inconclusive"
+			j.Detail = fmt.Sprintf("solved, but the certificate did not fit in --memory %s; give a larger --memory", formatBytes(memBytes))
+			code = exitInconclusive
 		case errors.Is(err, solve.ErrStopped) || errors.Is(certErr, solve.ErrStopped):
 			j.Verdict = "inconclusive"
 			j.Detail = "stopped before the answer: " + verify.StopWords(ctx.Err())
@@ -237,6 +262,9 @@ func solveText(b *board.Board, j solveJSON, res *solve.Result) string {
 		}
 	}
 	fmt.Fprintf(&sb, "\n  %d positions, %.1f s\n", j.Positions, j.Elapsed)
+	if j.Verdict == "solved" && j.Detail != "" {
+		fmt.Fprintf(&sb, "  %s\n", j.Detail)
+	}
 	if j.Certificate != "" {
 		fmt.Fprintf(&sb, "  certificate: %s (%d answers); check it with: hexproof verify --board %s --geometry %s --strategy certificate:%s --starter %s --in-memory\n",
 			j.Certificate, j.Answers, j.Board, j.Geometry, j.Certificate, j.Starter)

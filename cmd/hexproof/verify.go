@@ -17,6 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"hexproof/board"
+	"hexproof/internal/procmem"
 	"hexproof/reports"
 	"hexproof/tt"
 	"hexproof/verify"
@@ -78,7 +79,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive; 0 means no limit")
 	blunderTime := blunderFlag(fs)
 	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive; 0 means no limit")
-	memory := fs.String("memory", "4GiB", "memory budget (at least 16MiB): the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive")
+	memory := fs.String("memory", "", "memory budget (at least 16MiB; default: "+defaultMemoryHelp+"): the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive")
 	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
 	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md or .sgf)")
@@ -127,9 +128,16 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if *jobs == 0 {
 		*jobs = max(1, runtimeCPUs())
 	}
-	memBytes, err := parseMemory(*memory)
+	memBytes, err := memoryFlag(*memory)
 	if err != nil {
 		return usageErr(err)
+	}
+	// The blunder solver's share comes out of the budget (blunderShare),
+	// so that the process keeps to it while both hold memory.
+	blunderBytes := int64(0)
+	if *blunderTime > 0 {
+		blunderBytes = blunderShare(memBytes)
+		memBytes -= blunderBytes
 	}
 	dbRoot := ""
 	if !*inMemory && choices != verify.Some {
@@ -207,8 +215,10 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		<-ctx.Done()
 		stop()
 	}()
-	prog := progressMode{bar: !*noProgress && isTerminal(os.Stderr), every: *logEvery}
-	results, err := runStarters(ctx, opts, losses, prog, newBlunders(ctx, strat, *blunderTime), *jsonOut != "-", stdout, stderr)
+	prog := progressMode{bar: !*noProgress && isTerminal(os.Stderr), every: *logEvery, budget: memBytes + blunderBytes}
+	bs := newBlunders(ctx, strat, *blunderTime, blunderBytes)
+	defer bs.close()
+	results, err := runStarters(ctx, opts, losses, prog, bs, *jsonOut != "-", stdout, stderr)
 	if err != nil {
 		if losses != nil {
 			losses.Close()
@@ -261,8 +271,9 @@ func startCPUProfile(path string) (stop func(), err error) {
 // progressMode is how a run shows its progress: a bar on a terminal, or
 // else a line every so often (0: never).
 type progressMode struct {
-	bar   bool
-	every time.Duration
+	bar    bool
+	every  time.Duration
+	budget int64 // --memory, shown beside the resident memory
 }
 
 func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, progress progressMode, bs *blunders, text bool, stdout, stderr io.Writer) ([]*verify.Result, error) {
@@ -279,11 +290,14 @@ func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, 
 		switch {
 		case progress.bar:
 			bar = newBar(opt.Strategy.Board(), opt.Starter, stderr)
-			opt.Progress = func(p verify.Progress) { updateBar(bar, p) }
+			opt.Progress = func(p verify.Progress) { updateBar(bar, p, progress.budget) }
 		case progress.every > 0:
-			opt.Progress = progressLog(opt.Starter, progress.every, stderr)
+			opt.Progress = progressLog(opt.Starter, progress.every, progress.budget, stderr)
 		}
 		res, err := verify.Run(ctx, opt)
+		if res != nil && bs != nil {
+			res.MemoryBudget += bs.memory // the budget the user gave: the search's share and the blunder solver's
+		}
 		if bar != nil {
 			_ = bar.Finish()
 			fmt.Fprintln(stderr)
@@ -513,15 +527,23 @@ func newBar(b *board.Board, starter board.Color, w io.Writer) *progressbar.Progr
 
 // progressLog prints a line of progress every so often, for runs whose
 // stderr goes to a file (a background run, a batch job).
-func progressLog(starter board.Color, every time.Duration, w io.Writer) func(verify.Progress) {
+func progressLog(starter board.Color, every time.Duration, budget int64, w io.Writer) func(verify.Progress) {
 	next := every
 	return func(p verify.Progress) {
 		if p.Elapsed < next {
 			return
 		}
 		next = p.Elapsed + every
-		fmt.Fprintln(w, progressLine(starter, p))
+		fmt.Fprintln(w, progressLine(starter, p)+"; "+memoryNow(budget))
 	}
+}
+
+// memoryNow is the process's resident memory now against the budget, for
+// progress lines: anonymous memory (what the budget bounds) and the file
+// pages it maps (the database's, which the system can reclaim).
+func memoryNow(budget int64) string {
+	anon, file := procmem.RSS()
+	return fmt.Sprintf("memory %s + %s mapped of --memory %s", formatBytes(anon), formatBytes(file), formatBytes(budget))
 }
 
 // progressLine says where a run is, in one line.
@@ -548,13 +570,14 @@ func positionsPerSecond(p verify.Progress) float64 {
 	return 0
 }
 
-func updateBar(bar *progressbar.ProgressBar, p verify.Progress) {
+func updateBar(bar *progressbar.ProgressBar, p verify.Progress, budget int64) {
 	rate := positionsPerSecond(p)
 	pct := 0.0
 	if p.Frontier > 0 {
 		pct = 100 * float64(p.Done) / float64(p.Frontier)
 	}
-	bar.Describe(fmt.Sprintf("layer %d/%d %3.0f%% | %d positions | %.0f/s | %s",
-		p.Layer, p.MaxLayer, pct, p.Positions, rate, p.Elapsed.Round(time.Second)))
+	anon, _ := procmem.RSS()
+	bar.Describe(fmt.Sprintf("layer %d/%d %3.0f%% | %d positions | %.0f/s | %s | mem %s/%s",
+		p.Layer, p.MaxLayer, pct, p.Positions, rate, p.Elapsed.Round(time.Second), formatBytes(anon), formatBytes(budget)))
 	_ = bar.Set64(p.Positions)
 }

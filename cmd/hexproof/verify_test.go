@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -30,6 +31,8 @@ func verdictJSON(t *testing.T, raw []byte) string {
 	}
 	for _, d := range docs {
 		delete(d, "elapsed_seconds")
+		delete(d, "peak_rss_bytes")
+		delete(d, "memory_budget_bytes") // the default follows the free memory
 	}
 	out, _ := json.Marshal(docs)
 	return string(out)
@@ -280,11 +283,19 @@ func TestLogEvery(t *testing.T) {
 // elapsed time, however often the search reports, and say where it is.
 func TestProgressLog(t *testing.T) {
 	var buf bytes.Buffer
-	log := progressLog(board.Blue, time.Minute, &buf)
+	log := progressLog(board.Blue, time.Minute, 1<<30, &buf)
 	for s := 0; s <= 200; s++ { // reported every second for 200 s
 		log(verify.Progress{Layer: 14, MaxLayer: 40, Positions: int64(s) * 1000, Frontier: 400, Done: int64(s), Elapsed: time.Duration(s) * time.Second})
 	}
+	// Each line ends with the resident memory, which varies: checked apart.
+	memory := regexp.MustCompile(`; memory [0-9.]+[KMGT]?i?B \+ [0-9.]+[KMGT]?i?B mapped of --memory 1GiB$`)
 	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	for i, l := range lines {
+		if !memory.MatchString(l) {
+			t.Fatalf("line without the memory: %q", l)
+		}
+		lines[i] = memory.ReplaceAllString(l, "")
+	}
 	want := []string{
 		"hexproof verify: Blue starts, 1m0s: expanding the positions of 14 stones, 60 of 400 (15%); 60,000 positions stored (1,000 a second)",
 		"hexproof verify: Blue starts, 2m0s: expanding the positions of 14 stones, 120 of 400 (30%); 120,000 positions stored (1,000 a second)",
@@ -294,8 +305,8 @@ func TestProgressLog(t *testing.T) {
 		t.Fatalf("lines:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
 	buf.Reset()
-	progressLog(board.Red, time.Second, &buf)(verify.Progress{Positions: 5000, Elapsed: 2 * time.Second})
-	if got := strings.TrimSpace(buf.String()); got != "hexproof verify: Red starts, 2s: 5,000 positions searched (2,500 a second)" {
+	progressLog(board.Red, time.Second, 1<<30, &buf)(verify.Progress{Positions: 5000, Elapsed: 2 * time.Second})
+	if got := memory.ReplaceAllString(strings.TrimSpace(buf.String()), ""); got != "hexproof verify: Red starts, 2s: 5,000 positions searched (2,500 a second)" {
 		t.Fatalf("a search without layers: %q", got)
 	}
 }

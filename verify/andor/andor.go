@@ -162,10 +162,16 @@ type kid struct {
 
 // New makes a search with a table of about tableBytes bytes.
 func New[S any](p Problem[S], prover board.Color, drawWins bool, ctx context.Context, tableBytes int64) *Search[S] {
+	return NewWithTable(p, prover, drawWins, ctx, NewTable(tableBytes))
+}
+
+// NewWithTable is New with the table given (e.g. one that grows within a
+// shared Pool).
+func NewWithTable[S any](p Problem[S], prover board.Color, drawWins bool, ctx context.Context, table *Table) *Search[S] {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	x := &Search[S]{P: p, Prover: prover, DrawWins: drawWins, Ctx: ctx, table: NewTable(tableBytes)}
+	x := &Search[S]{P: p, Prover: prover, DrawWins: drawWins, Ctx: ctx, table: table}
 	if far, ok := p.(Distant[S]); ok {
 		x.far, x.cells = far, far.Cells()
 	}

@@ -1,6 +1,10 @@
 package andor
 
-import "hexproof/tt"
+import (
+	"sync"
+
+	"hexproof/tt"
+)
 
 // Table is a bounded transposition table of exact keys (never fingerprints:
 // a collision must not turn into a wrong proof). It remembers, per position,
@@ -13,6 +17,46 @@ type Table struct {
 	mask  uint64
 	max   int   // the most slots it may grow to
 	Used  int64 // slots holding an entry
+	pool  *Pool // the budget it grows within, if shared (NewTableIn)
+	lent  int64 // what pool lent it for its array
+}
+
+// Pool is a memory budget shared by tables (and other holders, such as a
+// certificate walk): a table grows only while the pool has room for its new
+// array beside the old one, which both exist during the move. So the tables
+// of a process that share one pool hold at most its size together, at every
+// moment. Safe for concurrent use.
+type Pool struct {
+	mu   sync.Mutex
+	left int64
+}
+
+// NewPool is a pool of the given bytes.
+func NewPool(bytes int64) *Pool { return &Pool{left: bytes} }
+
+// Take reserves n bytes if the pool has them.
+func (p *Pool) Take(n int64) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n > p.left {
+		return false
+	}
+	p.left -= n
+	return true
+}
+
+// Give returns n bytes taken before.
+func (p *Pool) Give(n int64) {
+	p.mu.Lock()
+	p.left += n
+	p.mu.Unlock()
+}
+
+// Left is what the pool has not lent.
+func (p *Pool) Left() int64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.left
 }
 
 // entry is 32 bytes, so that a bucket of two is one 64-byte cache line (a
@@ -39,14 +83,48 @@ const (
 
 // NewTable makes a table that grows, as it fills, to about bytes bytes (at
 // least 1024 slots): small searches stay small.
-func NewTable(bytes int64) *Table {
+func NewTable(bytes int64) *Table { return NewTableIn(nil, bytes) }
+
+// NewTableIn is NewTable growing within pool as well (nil: no pool): it
+// stops growing at the size it has when the pool cannot lend the next one.
+// Its first array (at most 128 KiB) is taken even from an empty pool.
+func NewTableIn(pool *Pool, bytes int64) *Table {
 	n := 1024
 	for int64(n*2*entryBytes) <= bytes {
 		n *= 2
 	}
-	t := &Table{max: n}
-	t.resize(min(n, 1<<12))
+	t := &Table{max: n, pool: pool}
+	first := min(n, 1<<12)
+	if pool != nil && pool.Take(int64(first*entryBytes)) {
+		t.lent = int64(first * entryBytes)
+	}
+	t.resize(first)
 	return t
+}
+
+// Release gives the table's memory back to its pool and empties it; the
+// table must not be used after.
+func (t *Table) Release() {
+	if t.pool != nil {
+		t.pool.Give(t.lent)
+	}
+	t.slots, t.Used, t.max, t.lent = nil, 0, 0, 0
+}
+
+// grow doubles the table if its pool can lend the new array; otherwise the
+// table keeps its size from now on (entries are replaced, as at max).
+func (t *Table) grow() {
+	n := len(t.slots) * 2
+	if t.pool != nil {
+		if !t.pool.Take(int64(n * entryBytes)) {
+			t.max = len(t.slots)
+			return
+		}
+		// The old array is garbage once the entries have moved.
+		defer func(old int64) { t.pool.Give(old) }(t.lent)
+		t.lent = int64(n * entryBytes)
+	}
+	t.resize(n)
 }
 
 // resize moves every entry into a table of n slots.
@@ -158,7 +236,7 @@ func (e *entry) key() Key {
 // slot finds k's entry or makes one.
 func (t *Table) slot(k Key, ply int) *entry {
 	if t.Used*4 > int64(len(t.slots))*3 && len(t.slots) < t.max {
-		t.resize(len(t.slots) * 2)
+		t.grow()
 	}
 	b := t.bucket(k)
 	var e *entry

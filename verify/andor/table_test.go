@@ -61,3 +61,38 @@ func TestEntrySize(t *testing.T) {
 		t.Fatalf("a table of 1 MiB may grow to %d bytes", got)
 	}
 }
+
+// TestPoolBoundsTables: tables that share a pool hold together at most the
+// pool's bytes at every moment, the old array during a move included (each
+// table's lent figure, and the pool's own account, are checked after every
+// store); a table the pool cannot grow keeps working at its size; and
+// Release gives everything back.
+func TestPoolBoundsTables(t *testing.T) {
+	const size = 1 << 20
+	pool := NewPool(size)
+	a, b := NewTableIn(pool, 8<<20), NewTableIn(pool, 8<<20)
+	for i := uint64(0); i < 200_000; i++ {
+		for _, tab := range []*Table{a, b} {
+			k := Key{Key: tt.Key{Red: i, Blue: i * 3}}
+			tab.Store(k, int(i%20), true, 10, 1)
+			if got, ok := tab.Lookup(k, 10); !ok || !got {
+				t.Fatalf("key %d: just stored, not found", i)
+			}
+		}
+		if a.lent+b.lent+pool.Left() != size || pool.Left() < 0 {
+			t.Fatalf("after %d keys: lent %d + %d, left %d; want %d in all", i, a.lent, b.lent, pool.Left(), size)
+		}
+		if int64(len(a.slots)*entryBytes) > a.lent || int64(len(b.slots)*entryBytes) > b.lent {
+			t.Fatalf("a table holds more than it was lent: %d > %d or %d > %d", len(a.slots)*entryBytes, a.lent, len(b.slots)*entryBytes, b.lent)
+		}
+	}
+	// The two grew, within the pool: between them most of it is used.
+	if a.lent+b.lent < size/2 {
+		t.Fatalf("lent %d + %d of %d", a.lent, b.lent, size)
+	}
+	a.Release()
+	b.Release()
+	if pool.Left() != size {
+		t.Fatalf("after Release the pool has %d of %d", pool.Left(), size)
+	}
+}

@@ -47,6 +47,24 @@ func (s *Solver) certificate(starter, winner board.Color, compact bool) (*strate
 	}
 	answers := map[board.Position]board.Cell{}
 	seen := map[board.Position]bool{}
+	// With a pool, the walk borrows for its maps, and for the certificate
+	// file its caller makes of the answers, before they grow (certBytes).
+	pending := 0
+	charge := func(bytes int) error {
+		pool := s.certPool()
+		if pool == nil {
+			return nil
+		}
+		if pending += bytes; pending < certBatch {
+			return nil
+		}
+		if !pool.Take(int64(pending)) {
+			return ErrMemory
+		}
+		s.certLent += int64(pending)
+		pending = 0
+		return nil
+	}
 	var walk func(p board.Position, mover board.Color) error
 	walk = func(p board.Position, mover board.Color) error {
 		if compact && mover == winner {
@@ -60,6 +78,9 @@ func (s *Solver) certificate(starter, winner board.Color, compact bool) (*strate
 		}
 		if seen[p] {
 			return nil
+		}
+		if err := charge(seenBytes); err != nil {
+			return err
 		}
 		seen[p] = true
 		empty := s.B.All().AndNot(p.Occupied())
@@ -104,6 +125,9 @@ func (s *Solver) certificate(starter, winner board.Color, compact bool) (*strate
 		if move == board.NoCell {
 			return fmt.Errorf("solve: certificate: no move keeps a won position won (a bug)")
 		}
+		if err := charge(answerBytes); err != nil {
+			return err
+		}
 		answers[p] = move
 		q, o := s.g.r.Place(p, mover, move)
 		if o == verify.Going {
@@ -119,6 +143,17 @@ func (s *Solver) certificate(starter, winner board.Color, compact bool) (*strate
 	}
 	return strategies.NewCertificate(s.B, winner, starter, answers), nil
 }
+
+// What a certificate walk borrows from the pool: per position seen, a
+// map entry (16-byte key, a flag, the map's buckets at their load factor
+// and while they grow: about 64 bytes); per answer, its map entry and its
+// share of the file the caller writes (three strings, about 100 bytes, and
+// as much JSON): 256 bytes. In batches of certBatch bytes.
+const (
+	seenBytes   = 64
+	answerBytes = 256
+	certBatch   = 1 << 20
+)
 
 // tryOrder is the order in which the walk tries the winner's moves that the
 // table does not know: with the knowledge on and Red the mover, the keys of

@@ -8,6 +8,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
@@ -23,6 +24,12 @@ import (
 type Options struct {
 	// TableBytes is the size of each transposition table (0: 256 MiB).
 	TableBytes int64
+	// Pool, when not nil, is the memory budget every table of the solver
+	// draws from: the tables together stay within it (andor.Pool). CertPool
+	// is the certificate walk's (its maps and the file made of them), Pool
+	// when nil. Tables grow to fill what they may, so a walk after a solve
+	// needs a pool of its own. Close gives both back.
+	Pool, CertPool *andor.Pool
 	// MaxNodes stops a search after that many expansions (0: none).
 	MaxNodes int64
 	// NoSymmetry keys positions as they are instead of by their least image
@@ -58,6 +65,10 @@ var ErrStopped = andor.ErrStopped
 // ErrUndecided: the proof-number search ended with neither number exact (they
 // saturated); the position is not solved, and nothing is claimed.
 var ErrUndecided = andor.ErrUndecided
+
+// ErrMemory: the solver's memory pool (Options.Pool) could not lend what
+// a certificate needs. Nothing is claimed; a larger budget may do.
+var ErrMemory = errors.New("the memory budget ran out")
 
 // state is a node of the game: a position nobody has won, and who moves.
 type state struct {
@@ -183,6 +194,9 @@ type Solver struct {
 	// in a position follows from its stone count only given the starter.
 	by       [3][3]*andor.Search[state]
 	progress atomic.Int64
+	// certLent is what the pool lent the certificate walks (Close gives it
+	// back: the certificate is alive until its caller has written it).
+	certLent int64
 }
 
 // Knowledge says whether the search uses the Hex knowledge (off with
@@ -235,12 +249,37 @@ func (s *Solver) search(prover board.Color, p board.Position, mover board.Color)
 		starter = mover.Other()
 	}
 	if s.by[prover][starter] == nil {
-		x := andor.New[state](s.g, prover, false, s.ctx, s.opt.TableBytes)
+		x := andor.NewWithTable[state](s.g, prover, false, s.ctx, andor.NewTableIn(s.opt.Pool, s.opt.TableBytes))
 		x.MaxNodes = s.opt.MaxNodes
 		x.OnProgress = func(int64) { s.progress.Store(s.Nodes()) }
 		s.by[prover][starter] = x
 	}
 	return s.by[prover][starter]
+}
+
+// Close gives the memory of the solver's tables back to its pool; the
+// solver must not be used after.
+func (s *Solver) Close() {
+	if p := s.certPool(); p != nil {
+		p.Give(s.certLent)
+		s.certLent = 0
+	}
+	for i := range s.by {
+		for j, x := range s.by[i] {
+			if x != nil {
+				x.Table().Release()
+				s.by[i][j] = nil
+			}
+		}
+	}
+}
+
+// certPool is the pool the certificate walk borrows from (nil: none).
+func (s *Solver) certPool() *andor.Pool {
+	if s.opt.CertPool != nil {
+		return s.opt.CertPool
+	}
+	return s.opt.Pool
 }
 
 // Nodes is the number of expansions so far, over every search.

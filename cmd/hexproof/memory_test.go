@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The memory promise (issue 32, docs/reliability.md "Memory"): a run's
+// resident memory stays within --memory plus a fixed share. These tests run
+// the binary on workloads that need at least eight times their budget and
+// read the child's peak resident memory from the kernel.
+
+// memorySlack is what a process may hold beside its budget: the Go runtime,
+// the binary, Badger's memtables and caches, goroutine stacks.
+const memorySlack = 96 << 20
+
+// measured runs bin and reports its exit code, its standard output, its peak
+// resident memory (the kernel's maxrss: anonymous memory and mapped file
+// pages) and the peak of its anonymous memory alone, sampled every 20 ms.
+func measured(t *testing.T, bin, dir string, args ...string) (code int, out string, peak, peakAnon int64) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	var so, se strings.Builder
+	cmd.Stdout, cmd.Stderr = &so, &se
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	anon := make(chan int64)
+	go func() {
+		var most int64
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			if v := statusBytes(cmd.Process.Pid, "RssAnon:"); v > most {
+				most = v
+			}
+			select {
+			case <-done:
+				anon <- most
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	err := cmd.Wait()
+	close(done)
+	peakAnon = <-anon
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		peak = ru.Maxrss << 10 // kilobytes on Linux
+	}
+	if se.Len() > 0 && code == 0 {
+		t.Logf("%v: stderr %s", args, se.String())
+	}
+	return code, so.String(), peak, peakAnon
+}
+
+// statusBytes is a "Name: N kB" line of /proc/PID/status in bytes (0 if
+// the process is gone).
+func statusBytes(pid int, name string) int64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) >= 2 && fields[0] == name {
+			kb, _ := strconv.ParseInt(fields[1], 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// TestMemoryBound runs each command that holds positions on a workload
+// that needs at least 8× its budget, with --jobs 2 where the command takes
+// it, and checks the peak against the budget plus memorySlack.
+func TestMemoryBound(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("no /proc: the peak cannot be read here")
+	}
+	if testing.Short() {
+		t.Skip("runs of about 15 s each")
+	}
+	bin := hexproofBinary(t)
+	dir := t.TempDir()
+	const mib = 1 << 20
+	cases := []struct {
+		name   string
+		args   []string
+		budget int64
+		code   int
+		want   string // in the output
+		// mapped: the run maps database files; their pages are the
+		// system's page cache (reclaimable, not anonymous memory), so
+		// only the anonymous peak is bounded (docs/reliability.md).
+		mapped bool
+	}{
+		// mirror 6x6, Blue starts, its first 4 M positions: 212 MB peak in
+		// memory without a limit (docs/reliability.md, "Memory").
+		{"verify in memory", []string{"verify", "--board", "6x6", "--strategy", "mirror", "--starter", "blue", "--in-memory",
+			"--memory", "16MiB", "--jobs", "2", "--blunder-time", "0"}, 16 * mib, 3, "memory budget", false},
+		// The same with a database: the layers beyond the budget spill.
+		{"verify spilling", []string{"verify", "--board", "6x6", "--strategy", "mirror", "--starter", "blue", "--db", filepath.Join(dir, "db"),
+			"--memory", "16MiB", "--jobs", "2", "--max-positions", "4000000", "--blunder-time", "0"}, 16 * mib, 3, "position", true},
+		// vandenbroek 5x6 under some: 123 MB in 12 s without a limit, 6.4
+		// GB for the whole run (results.md).
+		{"verify some", []string{"verify", "--board", "5x6", "--strategy", "vandenbroek", "--starter", "red", "--choices", "some",
+			"--memory", "16MiB", "--time-limit", "20s", "--blunder-time", "0"}, 16 * mib, 3, "time limit", false},
+		// The plain solve of 5x6: 4.4 GiB (results.md).
+		{"solve", []string{"solve", "--board", "5x6", "--starter", "red", "--no-knowledge", "--memory", "32MiB", "--time-limit", "12s"},
+			32 * mib, 3, "inconclusive", false},
+		// A certificate of 5x5 with Blue starting (4.0 M answers, 1.2 GB)
+		// that does not fit.
+		{"solve certificate", []string{"solve", "--board", "5x5", "--starter", "blue", "--certificate", filepath.Join(dir, "c.json"),
+			"--memory", "16MiB", "--time-limit", "60s"}, 16 * mib, 3, "did not fit in --memory 16MiB", false},
+	}
+	for _, c := range cases {
+		code, out, peak, anon := measured(t, bin, dir, append(c.args, "--no-progress")...)
+		t.Logf("%s: exit %d, peak %d MiB (anonymous %d MiB), budget %d MiB", c.name, code, peak>>20, anon>>20, c.budget>>20)
+		if code != c.code || !strings.Contains(out, c.want) {
+			t.Errorf("%s: exit %d, want %d and %q in:\n%s", c.name, code, c.code, c.want, out)
+		}
+		bounded := peak
+		if c.mapped {
+			bounded = anon
+		}
+		if bounded > c.budget+memorySlack {
+			t.Errorf("%s: peak %d MiB (anonymous %d MiB) over the budget %d MiB + %d MiB", c.name, peak>>20, anon>>20, c.budget>>20, memorySlack>>20)
+		}
+	}
+}
