@@ -88,6 +88,18 @@ type PlanFile struct {
 	// Settled is the verdict when the search ended before any prefix (the
 	// strategy errs or draws on its opening move): there are no shards.
 	Settled *ResultFile `json:"settled,omitempty"`
+	// Digest is a hash of every other field, written with the plan: a plan
+	// file changed afterwards (damaged, or edited by hand) is refused
+	// rather than merged into a verdict. Absent in plans written before it.
+	Digest string `json:"digest,omitempty"`
+}
+
+// digest is the hash of pf's fields other than Digest.
+func (pf PlanFile) digest() string {
+	pf.Digest = ""
+	raw, _ := json.Marshal(pf)
+	sum := sha256.Sum256(raw)
+	return fmt.Sprintf("%x", sum[:12])
 }
 
 // ShardFile (shard-I.json) is one shard: all that a machine needs to run it.
@@ -335,6 +347,7 @@ func (p *Plan) Write(dir string) error {
 			return err
 		}
 	}
+	p.File.Digest = p.File.digest()
 	return writeJSON(filepath.Join(dir, PlanName), &p.File)
 }
 
@@ -348,13 +361,29 @@ func ReadPlan(dir string) (*PlanFile, error) {
 	if pf.Format != Format || pf.ID == "" {
 		return nil, &FileError{path, fmt.Sprintf("not a plan of format %d", Format)}
 	}
+	if pf.Digest != "" && pf.Digest != pf.digest() {
+		return nil, &FileError{path, "its content does not match its digest: it was changed after plan wrote it"}
+	}
 	if _, _, _, err := pf.Resolve(); err != nil {
 		return nil, &FileError{path, err.Error()}
 	}
+	// A plan with no shards must carry the verdict that made it so; without
+	// either, a merge would claim a search that never ran.
+	if len(pf.Parts) == 0 && pf.Settled == nil {
+		return nil, &FileError{path, "it lists no shards and no verdict"}
+	}
+	subtrees := 0
 	for i, part := range pf.Parts {
 		if part.Index != i {
 			return nil, &FileError{path, fmt.Sprintf("shard %d is listed as number %d", i, part.Index)}
 		}
+		if part.Subtrees < 1 || part.Prefixes < part.Subtrees {
+			return nil, &FileError{path, fmt.Sprintf("shard %d has %d subtrees from %d prefixes", i, part.Subtrees, part.Prefixes)}
+		}
+		subtrees += part.Subtrees
+	}
+	if len(pf.Parts) > 0 && subtrees != pf.Subtrees {
+		return nil, &FileError{path, fmt.Sprintf("its shards hold %d subtrees, not the %d it says", subtrees, pf.Subtrees)}
 	}
 	return &pf, nil
 }
@@ -366,7 +395,7 @@ func ReadShard(dir string, i int) (*ShardFile, error) {
 	if err := readJSON(path, &sf); err != nil {
 		return nil, err
 	}
-	if sf.Format != Format || sf.Plan == "" || sf.Index != i {
+	if sf.Format != Format || sf.Plan == "" || sf.Index != i || sf.Shards < 1 || sf.Index >= sf.Shards {
 		return nil, &FileError{path, fmt.Sprintf("not shard %d of a plan of format %d", i, Format)}
 	}
 	return &sf, nil
@@ -386,6 +415,14 @@ func readResult(dir string, i int) (*ResultFile, error) {
 			return nil, nil
 		}
 		return nil, err
+	}
+	if rf.Positions < 0 || rf.LongestGame < 0 || rf.LayersDone < 0 || rf.TranspositionHits < 0 || rf.SymmetryHits < 0 {
+		return nil, &FileError{path, "it holds a negative count"}
+	}
+	for _, n := range rf.RuleCounts {
+		if n < 0 {
+			return nil, &FileError{path, "it holds a negative count"}
+		}
 	}
 	return &rf, nil
 }

@@ -25,6 +25,7 @@ func synthetic(t *testing.T) (*PlanFile, *board.Board) {
 			{Player: "blue", Cell: [2]int{i + 1, 1}}, {Player: "red", Cell: [2]int{i + 1, 2}},
 		}})
 	}
+	pf.Subtrees = 3
 	return pf, b
 }
 
@@ -279,4 +280,43 @@ func FuzzMergeResult(f *testing.F) {
 			t.Fatalf("verdict %s with missing shards", v)
 		}
 	})
+}
+
+// TestDamagedPlanRefused: a plan changed after it was written is refused,
+// never merged into a verdict (issue 36: a plan edited to list no shards
+// merged into "optimal" with one position). Without a digest (older plans),
+// the structural checks still refuse no shards and no verdict, and shards
+// that do not add up.
+func TestDamagedPlanRefused(t *testing.T) {
+	pf, _ := synthetic(t)
+	dir := t.TempDir()
+	write := func(p *PlanFile) {
+		t.Helper()
+		if err := writeJSON(dir+"/"+PlanName, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	signed := *pf
+	signed.Digest = signed.digest()
+	write(&signed)
+	if _, err := ReadPlan(dir); err != nil {
+		t.Fatalf("the plan as written: %v", err)
+	}
+	for name, change := range map[string]func(p *PlanFile){
+		"no shards, signed":     func(p *PlanFile) { p.Parts = nil },
+		"more positions":        func(p *PlanFile) { p.Positions++ },
+		"no shards, unsigned":   func(p *PlanFile) { p.Parts, p.Digest = nil, "" },
+		"subtrees, unsigned":    func(p *PlanFile) { p.Subtrees, p.Digest = 5, "" },
+		"empty shard, unsigned": func(p *PlanFile) { p.Parts = append([]Part(nil), p.Parts...); p.Parts[1].Subtrees, p.Digest = 0, "" },
+	} {
+		bad := signed
+		change(&bad)
+		write(&bad)
+		if _, err := ReadPlan(dir); err == nil {
+			t.Errorf("%s: the plan was read", name)
+		}
+		if _, err := MergeDir(dir, nil); err == nil {
+			t.Errorf("%s: the plan was merged", name)
+		}
+	}
 }
