@@ -324,8 +324,10 @@ func VerdictSentence(r *verify.Result) string {
 		}
 		return fmt.Sprintf("refuted — %s loses a game of %s", side, Plies(n))
 	case verify.Inconclusive:
-		why := "a position or memory budget ran out"
+		why := "the search ended without settling the question"
 		switch r.StopReason {
+		case verify.StopBudget:
+			why = "a position or memory budget ran out"
 		case verify.StopShardsOpen:
 			why = "not every shard has finished, or got far enough"
 		case verify.StopInterrupted:

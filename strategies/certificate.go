@@ -300,6 +300,10 @@ func ParseCertificate(raw []byte, b *board.Board) (*Certificate, error) {
 		if err != nil {
 			return nil, fmt.Errorf("certificate: answer %d: %v", i+1, err)
 		}
+		if p.ToMove(starter) != side {
+			// Its side never moves there: a damaged or mislabelled file.
+			return nil, fmt.Errorf("certificate: answer %d: %s is to move there, not %s (the certificate's side)", i+1, p.ToMove(starter), side)
+		}
 		if c.compact && c.Least(p) != p {
 			// Never looked up: a table that has it was not made by the rule.
 			return nil, fmt.Errorf("certificate: answer %d: the position is not the least of its images", i+1)
@@ -308,6 +312,9 @@ func ParseCertificate(raw []byte, b *board.Board) (*Certificate, error) {
 			return nil, fmt.Errorf("certificate: answer %d: a second answer for the same position", i+1)
 		}
 		c.answers[p] = x
+	}
+	if len(f.Answers) == 0 && len(f.AnswersAfter) == 0 {
+		return nil, fmt.Errorf("certificate: it holds no answers")
 	}
 	if len(f.AnswersAfter) > 0 {
 		c.after = make(map[AfterMove]board.Cell, len(f.AnswersAfter))

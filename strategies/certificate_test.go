@@ -145,7 +145,7 @@ func TestCompactCertificate(t *testing.T) {
 	// A key that is not the least image is refused.
 	var f CertificateFile
 	json.Unmarshal(raw, &f)
-	f.Answers = [][3]string{{"2", "0", "(3,2)"}} // one red stone on (2,1): its least image is (1,1)
+	f.Answers = [][3]string{{"2", "4", "(3,2)"}} // red on (2,1), blue on (3,1): its least image is one column to the left
 	raw, _ = json.Marshal(f)
 	if _, err := ParseCertificate(raw, b); err == nil || !strings.Contains(err.Error(), "not the least of its images") {
 		t.Errorf("a compact certificate keyed by a position that is not the least image: %v", err)

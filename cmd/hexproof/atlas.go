@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -142,7 +140,7 @@ func runAtlas(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	failed := func(err error) int { return fail(stderr, "atlas", exitUsage, err) }
-	if err := checkOutputSet(output{flag: "out", path: cfg.out, dir: true}); err != nil {
+	if err := checkOutputSet(output{flag: "out", path: cfg.out, dir: true, files: []string{"atlas.csv", "atlas.md", "pairing.md"}}); err != nil {
 		return failed(err)
 	}
 	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
@@ -167,7 +165,7 @@ func runAtlas(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "atlas: %s on %s boards of at most %d cells (%d already in %s)\n",
 		runsWord(len(todo)), cfg.geo, cfg.maxCells, len(all)-len(todo), csvPath)
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
 	rows, interrupted, err := atlasRunJobs(ctx, cfg, todo, rows, w, stdout, stderr)
 	if err != nil {

@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -161,7 +159,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}); err != nil {
 		return usageErr(err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
 	if *table != "" {
 		if *size != "" {
@@ -324,7 +322,7 @@ func certifyTable(ctx context.Context, size, name string, jobs int, limit time.D
 	}
 	if ctx.Err() != nil {
 		// ctx ends only by an interrupt here (the time limit is per board).
-		return fail(stderr, "certify", exitInconclusive, fmt.Errorf("interrupted: the boards not finished are inconclusive"))
+		return fail(stderr, "certify", exitInconclusive, fmt.Errorf("interrupted; the boards after the last one shown were not certified"))
 	}
 	return exitOptimal
 }

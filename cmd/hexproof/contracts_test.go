@@ -94,6 +94,33 @@ func contractFixture(t *testing.T, bin string) (root, work string) {
 	if err := os.WriteFile(filepath.Join(work, "P", "result-0.json"), []byte(`{"verdict": 7}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.MkdirAll(filepath.Join(work, "RD", "report.md"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Damaged certificates: another side, no answers.
+	raw, err := os.ReadFile(filepath.Join(work, "c.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, from := range map[string][2]string{"cs.json": {`"side":"red"`, `"side":"blue"`}, "cn.json": {`"answers":[`, `"answers":null,"x":[`}} {
+		if !strings.Contains(string(raw), from[0]) {
+			t.Fatalf("c.json has no %s", from[0])
+		}
+		if err := os.WriteFile(filepath.Join(work, name), []byte(strings.Replace(string(raw), from[0], from[1], 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, d := range []string{"AL", "RR", "QQ"} {
+		if err := os.MkdirAll(filepath.Join(work, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(work, "AL"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("..", "a-file"), filepath.Join(work, "AL", "atlas.md")); err != nil {
+		t.Fatal(err)
+	}
 	return root, work
 }
 
@@ -119,6 +146,22 @@ func TestBadInputContracts(t *testing.T) {
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--db", "E", "--json", "E"}, 2, "--json E and --db E name the same path"},
 		{[]string{"hunt", "--board", "5x4", "--strategy", "fitzgerald", "--json", "F.md", "--export-losses", "F.md"}, 2, "name the same path"},
 		{[]string{"simulate", "--board", "5x4", "--strategy", "fitzgerald", "--json", "F.md", "--export-losses", "F.md"}, 2, "name the same path"},
+		// ... nor a file hexproof writes inside a directory output, nor an input.
+		{[]string{"verify", "--board", "4x4", "--strategy", "hht", "--starter", "blue", "--in-memory", "--json", "RR/report.md", "--report", "RR"}, 2, "--json RR/report.md lies inside --report RR"},
+		{[]string{"hunt", "--board", "4x4", "--strategy", "hht", "--starter", "blue", "--export-losses", "RR/report.md", "--report", "RR"}, 2, "lies inside --report RR"},
+		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "blue", "--shards", "2", "--out", "QQ", "--json", "QQ/plan.json"}, 2, "lies inside --out QQ"},
+		{[]string{"verify", "--shard", "P/0", "--in-memory", "--json", "P/result-0.json"}, 2, "lies inside --shard P"},
+		{[]string{"merge", "P", "--json", "P/plan.json"}, 2, "lies inside the plan directory"},
+		{[]string{"verify", "--board", "4x4", "--strategy", "certificate:c.json", "--starter", "red", "--in-memory", "--json", "c.json"}, 2, "--json c.json would overwrite the certificate of --strategy"},
+		{[]string{"replay", "--board", "4x4", "--strategy", "certificate:c.json", "--starter", "red", "--moves", "(2,2)", "--json", "./c.json"}, 2, "would overwrite the certificate"},
+		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--starter", "red", "--db", "D", "--json", "D/4x4-cylinder-mirror-red-starts-every-sym/out.json"}, 2, "lies inside --db D"},
+		{[]string{"verify", "--board", "4x4", "--strategy", "hht", "--starter", "blue", "--in-memory", "--report", "RD"}, 2, "RD: report.md there is not a file"},
+		{[]string{"atlas", "--max-cells", "4", "--out", "AL"}, 2, "atlas.md there is a symbolic link"},
+		// Flags given twice, or empty.
+		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--in-memory", "--json", "a.json", "--json", "b.json"}, 2, "--json is given twice"},
+		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--starter", "red", "--db", ""}, 2, "--db is empty"},
+		{[]string{"verify", "--shard", "P/0", "--db", " "}, 2, "--db is empty"},
+		{[]string{"solve", "--board", "4x4", "--json", ""}, 2, "--json is empty"},
 		// 3. Every output path is checked before the work starts.
 		{append([]string{"solve", "--board", "6x6", "--no-knowledge", "--json", "/nonexistent/x.json"}, long...), 2, "--json /nonexistent/x.json: cannot write there"},
 		{[]string{"solve", "--board", "6x6", "--no-knowledge", "--certificate", "/nonexistent/c.json", "--time-limit", "1s"}, 2, "--certificate /nonexistent/c-red.json: cannot write there"},
@@ -157,17 +200,24 @@ func TestBadInputContracts(t *testing.T) {
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--db", "D", "--jobs", "99999999999999999999"}, 2, "--jobs"},
 		{[]string{"hunt", "--board", "5x4", "--strategy", "fitzgerald", "--time-limit", "NaN"}, 2, "--time-limit"},
 		{[]string{"solve", "--board", "4x4", "--time-limit", "1e400s"}, 2, "--time-limit"},
+		{[]string{"hunt", "--board", "4x4", "--strategy", "mirror", "--starter", "red", "--time-limit", "1s", "--jobs", "9223372036854775807"}, 2, "at most 1024 workers"},
+		{[]string{"simulate", "--board", "4x4", "--strategy", "mirror", "--starter", "red", "--opponent", "random", "--jobs", "1000000000"}, 2, "at most 1024 workers"},
+		{[]string{"simulate", "--board", "4x4", "--strategy", "mirror", "--starter", "red", "--opponent", "random", "--games", "9223372036854775807"}, 2, "--games must be at most"},
 		// 6. One exit code per outcome.
 		{[]string{"verify", "--board", "4x4", "--strategy", "certificate:c.json", "--starter", "blue", "--in-memory"}, 2, "covers only the games red starts; give --starter red"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "certificate:c.json", "--db", "D"}, 2, "--starter both"},
 		{[]string{"replay", "--board", "4x4", "--strategy", "certificate:c.json", "--starter", "blue", "--moves", "(1,1)"}, 2, "give --starter red"},
 		{[]string{"hunt", "--board", "4x4", "--strategy", "certificate:c.json", "--starter", "blue"}, 2, "give --starter red"},
 		{[]string{"plan", "--board", "4x4", "--strategy", "certificate:c.json", "--starter", "blue", "--shards", "2", "--out", "Q"}, 2, "give --starter red"},
-		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "red", "--shards", "2", "--out", "Q", "--hexproof", ""}, 2, `--hexproof ""`},
+		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "red", "--shards", "2", "--out", "Q", "--hexproof", ""}, 2, "--hexproof is empty"},
+		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "red", "--shards", "2", "--out", "Q", "--hexproof", "a\nb"}, 2, `--hexproof "a\nb"`},
 		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "red", "--shards", "2", "--out", "Q R"}, 2, "holds a space"},
 		// 7. Messages name the user's words, not the code's.
 		{[]string{"verify", "--board", "4x4", "--strategy", "certificate:bad.json", "--in-memory"}, 2, "not a certificate file: the document is a JSON array"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "certificate:cut.json", "--in-memory"}, 2, "the file ends too early"},
+		{[]string{"verify", "--board", "4x4", "--strategy", "certificate:cs.json", "--starter", "red", "--in-memory"}, 2, "red is to move there, not blue"},
+		{[]string{"replay", "--board", "4x4", "--strategy", "certificate:cn.json", "--starter", "red", "--moves", "(2,2)"}, 2, "it holds no answers"},
+		{[]string{"hunt", "--board", "5x9", "--strategy", "fitzgerald", "--starter", "red", "--time-limit", "2s", "--no-progress", "--report", "RD"}, 2, "report.md there is not a file"},
 		{[]string{"simulate", "--board", "5x4,", "--strategy", "fitzgerald"}, 2, "a size in the list is empty"},
 		{[]string{"solve", "--board", "4x4", "--compact"}, 2, "--compact is the format of --certificate"},
 	}

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -89,7 +86,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	}
 	// The outputs are checked before the hunt, as verify does: a long hunt
 	// must not end in a path error that hides what it found.
-	outs := append([]output{{flag: "json", path: *jsonOut, std: true}, {flag: "export-losses", path: *exportLosses}},
+	outs := append([]output{{flag: "json", path: *jsonOut, std: true}, {flag: "export-losses", path: *exportLosses}, certificateInput(*name)},
 		reportOutputs(*reportDir, starters)...)
 	if err := checkOutputSet(outs...); err != nil {
 		return usageErr(err)
@@ -102,7 +99,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 		}
 		defer losses.Close()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
 	showProgress := !*noProgress && isTerminal(os.Stderr)
 	var reps []*hunt.Report

@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -116,7 +117,58 @@ func parseFlags(fs *pflag.FlagSet, args []string, stderr io.Writer) (done bool, 
 		fmt.Fprintf(stderr, "hexproof %s: unexpected argument %q\n", fs.Name(), strings.Join(fs.Args(), " "))
 		return true, exitUsage
 	}
+	if err := checkGivenFlags(fs, args); err != nil {
+		fmt.Fprintf(stderr, "hexproof %s: %v\n", fs.Name(), err)
+		return true, exitUsage
+	}
 	return false, 0
+}
+
+// maxJobs is the most workers a command takes: more is a mistake (each is
+// a goroutine with its own buffers), not a faster run.
+const maxJobs = 1024
+
+// emptyAllowed are the string flags whose empty value means something.
+var emptyAllowed = map[string]bool{"moves": true} // the empty board
+
+// checkGivenFlags refuses, for every command, what the flag parser lets
+// through: a flag given twice (the parser keeps the last, silently), a
+// string flag given an empty value (taken as "not given", which for --db
+// meant the user cache, outside what the user named), and --jobs above
+// maxJobs.
+func checkGivenFlags(fs *pflag.FlagSet, args []string) error {
+	seen := map[string]bool{}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "--") {
+			continue
+		}
+		name, _, _ := strings.Cut(a[2:], "=")
+		if fs.Lookup(name) == nil {
+			continue
+		}
+		if seen[name] {
+			return fmt.Errorf("--%s is given twice; give it once", name)
+		}
+		seen[name] = true
+	}
+	var err error
+	fs.Visit(func(f *pflag.Flag) {
+		if err == nil && f.Value.Type() == "string" && strings.TrimSpace(f.Value.String()) == "" && !emptyAllowed[f.Name] {
+			err = fmt.Errorf("--%s is empty; give a value, or leave the flag out", f.Name)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if f := fs.Lookup("jobs"); f != nil {
+		if n, perr := strconv.Atoi(f.Value.String()); perr == nil && n > maxJobs {
+			return fmt.Errorf("--jobs %d: at most %d workers", n, maxJobs)
+		}
+	}
+	return nil
 }
 
 // fail prints one line and returns the exit code.

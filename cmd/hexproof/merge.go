@@ -64,7 +64,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if dir == "" {
 		return fail(stderr, "merge", exitUsage, fmt.Errorf("give the plan directory: hexproof merge DIR"))
 	}
-	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}); err != nil {
+	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, inputOf("the plan directory", dir, true)); err != nil {
 		return fail(stderr, "merge", exitUsage, err)
 	}
 	var progress func(done, total int)

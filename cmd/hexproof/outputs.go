@@ -22,6 +22,27 @@ type output struct {
 	path string // "" when the flag was not given
 	dir  bool   // a directory, which the command creates when it writes
 	std  bool   // "-" means standard output for this flag
+	// files are the names the command writes in a directory output: each
+	// must be free for a regular file (not a directory, not a link).
+	files []string
+	// input marks a path the command reads (a certificate, a plan
+	// directory), named in messages by label: no output may be it or lie
+	// inside it.
+	input bool
+	label string
+}
+
+// inputOf is an input for checkOutputSet.
+func inputOf(label, path string, dir bool) output {
+	return output{path: path, dir: dir, input: true, label: label}
+}
+
+// certificateInput is the certificate file a strategy spec reads, if any.
+func certificateInput(spec string) output {
+	if path, ok := strings.CutPrefix(spec, "certificate:"); ok {
+		return inputOf("the certificate of --strategy", path, false)
+	}
+	return output{}
 }
 
 // checkOutputSet checks a command's outputs before its work: "-" only where
@@ -35,7 +56,7 @@ func checkOutputSet(outs ...output) error {
 		if o.path == "" {
 			continue
 		}
-		if o.path == "-" {
+		if o.path == "-" && !o.input {
 			if !o.std {
 				what := "a file name"
 				if o.dir {
@@ -55,9 +76,16 @@ func checkOutputSet(outs ...output) error {
 	// reported as such), then the paths against each other.
 	for _, o := range given {
 		var err error
-		if o.dir {
+		switch {
+		case o.input:
+		case o.dir:
 			err = checkDirWritable(o.flag, o.path)
-		} else {
+			for _, name := range o.files {
+				if err == nil {
+					err = checkFreeName(o.flag, o.path, name)
+				}
+			}
+		default:
 			err = checkOutputFile(o.flag, o.path)
 		}
 		if err != nil {
@@ -68,15 +96,52 @@ func checkOutputSet(outs ...output) error {
 	for i, o := range given {
 		keys[i] = canonicalPath(o.path)
 		for j := range i {
+			if given[i].input && given[j].input {
+				continue
+			}
 			if keys[j] == keys[i] {
+				if in, out := given[j], given[i]; in.input || out.input {
+					if out.input {
+						in, out = out, in
+					}
+					return fmt.Errorf("--%s %s would overwrite %s; give another path", out.flag, out.path, in.label)
+				}
 				return fmt.Errorf("--%s %s and --%s %s name the same path; give each its own", given[j].flag, given[j].path, o.flag, o.path)
 			}
 			for _, k := range [][2]int{{i, j}, {j, i}} {
-				if outer, inner := given[k[0]], given[k[1]]; !outer.dir && strings.HasPrefix(keys[k[1]], keys[k[0]]+string(filepath.Separator)) {
+				outer, inner := given[k[0]], given[k[1]]
+				if !strings.HasPrefix(keys[k[1]], keys[k[0]]+string(filepath.Separator)) || inner.input {
+					continue
+				}
+				switch {
+				case outer.input:
+					return fmt.Errorf("--%s %s lies inside %s (%s); give a path outside it", inner.flag, inner.path, outer.label, outer.path)
+				case !outer.dir:
 					return fmt.Errorf("--%s %s is a file, and --%s %s would go inside it; give each its own path", outer.flag, outer.path, inner.flag, inner.path)
+				default:
+					// hexproof fills a directory output with files of its
+					// own (and a database deletes its folder): another
+					// output inside it could be overwritten or removed.
+					return fmt.Errorf("--%s %s lies inside --%s %s, which hexproof fills; give a path outside it", inner.flag, inner.path, outer.flag, outer.path)
 				}
 			}
 		}
+	}
+	return nil
+}
+
+// checkFreeName checks that dir/name can be written as a regular file: it
+// is absent, or a regular file (not a directory or a link, which would
+// write elsewhere or fail after the work).
+func checkFreeName(flag, dir, name string) error {
+	st, err := os.Lstat(filepath.Join(dir, name))
+	switch {
+	case err != nil:
+		return nil
+	case st.Mode()&os.ModeSymlink != 0:
+		return fmt.Errorf("--%s %s: %s there is a symbolic link; hexproof writes that file itself, so remove the link", flag, dir, name)
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("--%s %s: %s there is not a file; hexproof writes that file itself, so move it away", flag, dir, name)
 	}
 	return nil
 }

@@ -2,13 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -91,7 +90,8 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	if *jobs < 0 || *timeLimit < 0 {
 		return usageErr(fmt.Errorf("--jobs and --time-limit cannot be negative"))
 	}
-	if err := checkOutputSet(output{flag: "out", path: *out, dir: true}, output{flag: "json", path: *jsonOut, std: true}); err != nil {
+	if err := checkOutputSet(output{flag: "out", path: *out, dir: true, files: []string{shard.PlanName, "slurm.sbatch", "parallel.sh"}},
+		output{flag: "json", path: *jsonOut, std: true}, certificateInput(*name)); err != nil {
 		return usageErr(err)
 	}
 	if _, err := os.Stat(filepath.Join(*out, shard.PlanName)); err == nil {
@@ -110,7 +110,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		return usageErr(fmt.Errorf("--out %s: the job files cannot name a directory whose path holds a space, a tab, a newline or %%; choose another", *out))
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
 	opt := shard.PlanOptions{Strategy: strat, Name: *name, Starter: starter, Choices: choices, NoSymmetry: *noSym, Shards: *shards}
 	var bar *progressbar.ProgressBar
@@ -125,6 +125,12 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	p, err := shard.Make(ctx, opt)
 	if bar != nil {
 		_ = bar.Finish()
+	}
+	if err == nil {
+		err = ctx.Err() // an interrupt after the last layer: nothing is written either
+	}
+	if errors.Is(err, context.Canceled) {
+		return fail(stderr, "plan", exitInconclusive, fmt.Errorf("interrupted; no plan was written"))
 	}
 	if err != nil {
 		return usageErr(err)

@@ -87,7 +87,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if err := checkStarterFits(strat, *name, []board.Color{starter}); err != nil {
 		return usageErr(err)
 	}
-	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}); err != nil {
+	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, certificateInput(*name)); err != nil {
 		return usageErr(err)
 	}
 	r, err := verify.Replay(strat, starter, toks, choices == verify.First)

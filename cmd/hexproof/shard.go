@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -99,7 +97,10 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
-	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, output{flag: "db", path: *db, dir: true}); err != nil {
+	// The shard writes its result into the plan's directory, beside the
+	// files it reads: that directory must take it.
+	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, output{flag: "db", path: *db, dir: true},
+		output{flag: "shard", path: dir, dir: true, files: []string{shard.ResultName(index), shard.ResultName(index) + ".tmp"}}); err != nil {
 		return usageErr(err)
 	}
 	if *inMemory && (*db != "" || *resume) {
@@ -153,7 +154,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
 	ctx, enough := context.WithCancel(ctx)
 	defer enough()

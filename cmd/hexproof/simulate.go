@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -44,6 +41,9 @@ does not depend on --jobs. Lost games are replayed and can be exported with
 
 Exit codes: 1 some game was lost, 2 bad input, 3 every game was won (a
 simulation proves nothing), 4 strategy error.`
+
+// maxGames bounds --games: simulate keeps every game until it reports.
+const maxGames = 10_000_000
 
 func runSimulate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("simulate --board MxN[,MxN…] --strategy NAME [flags]", simulateSynopsis, stdout)
@@ -103,6 +103,9 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	if *games < 1 {
 		return usageErr(fmt.Errorf("--games must be at least 1"))
 	}
+	if *games > maxGames {
+		return usageErr(fmt.Errorf("--games must be at most %d (each game is kept for the report)", maxGames))
+	}
 	if err := checkNotNegative(signedFlag{"jobs", *jobs < 0}, signedFlag{"max-losses", *maxLosses < 0},
 		signedFlag{"time-limit", *timeLimit < 0}); err != nil {
 		return usageErr(err)
@@ -113,7 +116,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	if *exportLosses != "" && len(targets) > 1 {
 		return usageErr(fmt.Errorf("--export-losses takes one board; run the boards separately"))
 	}
-	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, output{flag: "export-losses", path: *exportLosses}); err != nil {
+	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, output{flag: "export-losses", path: *exportLosses}, certificateInput(*name)); err != nil {
 		return usageErr(err)
 	}
 	var losses lossWriter
@@ -128,7 +131,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 			}
 		}()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
 	showProgress := !*noProgress && isTerminal(os.Stderr)
 	var reps []*hunt.SimReport

@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -117,7 +115,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if err := checkOutputSet(append([]output{{flag: "json", path: *jsonOut, std: true}}, certOutputs(*cert, starters)...)...); err != nil {
 		return usageErr(err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
 	if *timeLimit > 0 {
 		var cancel context.CancelFunc

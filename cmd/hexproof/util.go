@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,10 +9,12 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"hexproof/board"
 	"hexproof/reports"
@@ -178,18 +181,22 @@ func checkNotNegative(flags ...signedFlag) error {
 	return nil
 }
 
+// reportFiles are the files a report writes in its directory
+// (reports.WriteReport).
+var reportFiles = []string{"report.md", "report.html", "final.svg"}
+
 // reportOutputs is --report DIR as outputs: DIR, or one directory in it per
 // starter when there are several.
 func reportOutputs(dir string, starters []board.Color) []output {
 	if dir == "" || dir == "-" || len(starters) <= 1 {
-		return []output{{flag: "report", path: dir, dir: true}}
+		return []output{{flag: "report", path: dir, dir: true, files: reportFiles}}
 	}
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
 		return []output{{flag: "report", path: dir, dir: true}} // refused as a file
 	}
 	var outs []output
 	for _, st := range starters {
-		outs = append(outs, output{flag: "report", path: filepath.Join(dir, st.String()+"-starts"), dir: true})
+		outs = append(outs, output{flag: "report", path: filepath.Join(dir, st.String()+"-starts"), dir: true, files: reportFiles})
 	}
 	return outs
 }
@@ -258,4 +265,17 @@ func pathReason(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// interruptible is the context every command runs in: the first Ctrl-C (or
+// SIGTERM) cancels it, so that the run winds down and reports what it has;
+// a second one ends the process at once (the default action), so that a
+// run that is slow to wind down can still be stopped.
+func interruptible() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return ctx, stop
 }

@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime/pprof"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -185,7 +183,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	// change nothing): a long run must not end in a path error that hides
 	// its verdict.
 	outs := []output{{flag: "json", path: *jsonOut, std: true}, {flag: "export-losses", path: *exportLosses},
-		{flag: "cpuprofile", path: *cpuProfile}, {flag: "db", path: *db, dir: true}}
+		{flag: "cpuprofile", path: *cpuProfile}, {flag: "db", path: *db, dir: true}, certificateInput(*name)}
 	outs = append(outs, reportOutputs(*reportDir, starters)...)
 	outs = append(outs, certOutputs(*cert, starters)...)
 	if err := checkOutputSet(outs...); err != nil {
@@ -207,14 +205,8 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
-	go func() {
-		// After the first Ctrl-C the run winds down and reports; a second one
-		// ends the process at once (the default action).
-		<-ctx.Done()
-		stop()
-	}()
 	prog := progressMode{bar: !*noProgress && isTerminal(os.Stderr), every: *logEvery, budget: memBytes + blunderBytes}
 	bs := newBlunders(ctx, strat, *blunderTime, blunderBytes)
 	defer bs.close()

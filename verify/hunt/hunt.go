@@ -499,13 +499,13 @@ func finish(ctx context.Context, opt Options, rules *verify.Rules, ws []*worker,
 	res.Losses = int64(len(all))
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		rep.Stopped = "time limit"
+		rep.Stopped, res.StopReason = "time limit", verify.StopTimeLimit
 	case ctx.Err() != nil:
-		rep.Stopped = "interrupted"
+		rep.Stopped, res.StopReason = "interrupted", verify.StopInterrupted
 	default:
 		for _, w := range ws {
 			if w.exhausted && !w.noShorter && !w.noLoss {
-				rep.Stopped = "node budget"
+				rep.Stopped, res.StopReason = "node budget", verify.StopBudget
 			}
 		}
 	}
@@ -541,6 +541,9 @@ func finish(ctx context.Context, opt Options, rules *verify.Rules, ws []*worker,
 		default:
 			res.Detail = fmt.Sprintf("hunt: no lost game found (%s)", stoppedWord(rep.Stopped))
 		}
+	}
+	if res.Verdict != verify.Inconclusive {
+		res.StopReason = verify.NotStopped // as verify: only an inconclusive run stopped
 	}
 	res.Elapsed = time.Since(start)
 	return rep, nil

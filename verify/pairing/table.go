@@ -83,14 +83,30 @@ func Table(ctx context.Context, names []string, maxM, maxN int, perBoard time.Du
 			}
 		}()
 	}
+	// After an interrupt no more boards start; the table holds the boards
+	// done (and those refused before any search), in order.
+	stopped := len(rows)
 	for k := range rows {
+		if ctx.Err() != nil {
+			stopped = k
+			break
+		}
 		if rows[k].Err == nil {
 			next <- k
 		}
 	}
 	close(next)
 	wg.Wait()
-	return rows
+	if stopped == len(rows) {
+		return rows
+	}
+	out := rows[:stopped:stopped]
+	for _, r := range rows[stopped:] {
+		if r.Err != nil {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // FormatTable prints pairing table rows, one line per board: strategy, board, geometry, the verdict

@@ -61,6 +61,7 @@ func Make(ctx context.Context, opt PlanOptions) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	pl.ctx = ctx
 	// The first layer: the empty board, or the strategy's openings.
 	d, layer, settled := pl.firstLayer()
 	if settled {
@@ -94,6 +95,7 @@ func Make(ctx context.Context, opt PlanOptions) (*Plan, error) {
 
 // planner holds what Make builds a plan with.
 type planner struct {
+	ctx         context.Context // an interrupt stops a layer's expansion too
 	opt         PlanOptions
 	b           *board.Board
 	r           *verify.Rules
@@ -215,7 +217,10 @@ func (pl *planner) nextLayer(layer map[tt.Key]*node, d int) (map[tt.Key]*node, e
 	event := ""
 	// The engine's view: one expansion per state, of its stored
 	// representative (the least image), counting rules and events.
-	for _, n := range nodes {
+	for i, n := range nodes {
+		if i%256 == 0 && pl.ctx != nil && pl.ctx.Err() != nil {
+			return nil, pl.ctx.Err()
+		}
 		p := n.key.Position()
 		empty := r.All.AndNot(p.Occupied())
 		r.Replies(p, empty, func(rep verify.Reply) bool {
