@@ -83,17 +83,20 @@ func atlasFlags(args []string, stdout, stderr io.Writer) (cfg atlasConfig, done 
 	if done, code := parseFlags(fs, args, stderr); done {
 		return cfg, true, code
 	}
+	if err := onlyWith(fs, flagNeed{"pairing-nodes", *pairingSize != "", "is for --pairing"}); err != nil {
+		return cfg, true, fail(stderr, "atlas", exitUsage, err)
+	}
 	usageErr := func(err error) (atlasConfig, bool, int) { return cfg, true, fail(stderr, "atlas", exitUsage, err) }
 	if *maxCells < 1 || *maxCells > tt.MaxCells {
 		return usageErr(fmt.Errorf("--max-cells must be between 1 and %d, got %d", tt.MaxCells, *maxCells))
 	}
 	geo, err := board.ParseGeometry(*geoFlag)
 	if err != nil {
-		return usageErr(err)
+		return usageErr(fmt.Errorf("--geometry: %v", err))
 	}
 	choices, err := verify.ParseChoices(*choicesFlag)
 	if err != nil {
-		return usageErr(err)
+		return usageErr(fmt.Errorf("--choices: %v", err))
 	}
 	if *each < 0 {
 		return usageErr(fmt.Errorf("--time-limit-each cannot be negative (0 means no limit)"))

@@ -147,10 +147,16 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
+	if err := onlyWith(fs,
+		flagNeed{"jobs", *table != "", "is the number of boards --table certifies at once"},
+		flagNeed{"starter", *table == "", "does not apply to --table, which certifies both starters"},
+	); err != nil {
+		return fail(stderr, "certify", exitUsage, err)
+	}
 	usageErr := func(err error) int { return fail(stderr, "certify", exitUsage, err) }
 	geo, err := board.ParseGeometry(*geoFlag)
 	if err != nil {
-		return usageErr(err)
+		return usageErr(fmt.Errorf("--geometry: %v", err))
 	}
 	if *jobs < 0 || *timeLimit < 0 || *maxNodes < 0 {
 		return usageErr(fmt.Errorf("--jobs, --time-limit and --max-nodes cannot be negative"))

@@ -30,6 +30,11 @@ func treeDigest(t *testing.T, root string) string {
 			return err
 		}
 		rel, _ := filepath.Rel(root, path)
+		if d.Type()&fs.ModeSymlink != 0 {
+			target, err := os.Readlink(path)
+			lines = append(lines, rel+" -> "+target)
+			return err
+		}
 		if d.IsDir() {
 			lines = append(lines, rel+"/")
 			return nil
@@ -109,6 +114,12 @@ func contractFixture(t *testing.T, bin string) (root, work string) {
 		if err := os.WriteFile(filepath.Join(work, name), []byte(strings.Replace(string(raw), from[0], from[1], 1)), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := os.MkdirAll(filepath.Join(work, "DL"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "elsewhere"), filepath.Join(work, "DL", "4x4-cylinder-mirror-red-starts-every-sym")); err != nil {
+		t.Fatal(err)
 	}
 	for _, d := range []string{"AL", "RR", "QQ"} {
 		if err := os.MkdirAll(filepath.Join(work, d), 0o755); err != nil {
@@ -220,6 +231,19 @@ func TestBadInputContracts(t *testing.T) {
 		{[]string{"hunt", "--board", "5x9", "--strategy", "fitzgerald", "--starter", "red", "--time-limit", "2s", "--no-progress", "--report", "RD"}, 2, "report.md there is not a file"},
 		{[]string{"simulate", "--board", "5x4,", "--strategy", "fitzgerald"}, 2, "a size in the list is empty"},
 		{[]string{"solve", "--board", "4x4", "--compact"}, 2, "--compact is the format of --certificate"},
+		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--in-memory", "--keep-db"}, 2, "--keep-db keeps a database, and --in-memory has none"},
+		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--in-memory", "--max-losses", "3"}, 2, "--max-losses counts the games --export-losses writes"},
+		{[]string{"hunt", "--board", "5x4", "--strategy", "fitzgerald", "--max-losses", "3"}, 2, "--max-losses"},
+		{[]string{"certify", "--board", "4x4", "--strategy", "mirror", "--jobs", "2"}, 2, "--jobs is the number of boards --table certifies"},
+		{[]string{"certify", "--table", "3x3", "--starter", "red"}, 2, "--starter does not apply to --table"},
+		{[]string{"atlas", "--max-cells", "4", "--out", "A5", "--pairing-nodes", "5"}, 2, "--pairing-nodes is for --pairing"},
+		{[]string{"verify", "--board", "4x4", "--strategy", "nonesuch"}, 2, `--strategy: unknown strategy "nonesuch"`},
+		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--choices", "x"}, 2, `--choices: unknown choice semantics "x"`},
+		{[]string{"certify", "--board", "4x4", "--strategy", "mirror", "--geometry", "x"}, 2, "--geometry:"},
+		{[]string{"simulate", "--board", "4x4", "--strategy", "mirror", "--opponent", "x"}, 2, "--opponent:"},
+		{[]string{"show", "--board", "4x4", "--moves", "zz"}, 2, "--moves: move 1"},
+		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--starter", "red", "--db", "DL"}, 2, "is a symbolic link"},
+		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--memory", "2EiB"}, 2, "more than 1EiB"},
 	}
 	before := treeDigest(t, root)
 	for _, c := range cases {

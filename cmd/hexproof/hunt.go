@@ -65,7 +65,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	}
 	choices, err := verify.ParseChoices(*choicesFlag)
 	if err != nil {
-		return usageErr(err)
+		return usageErr(fmt.Errorf("--choices: %v", err))
 	}
 	starters, err := parseStarters(*starterFlag)
 	if err != nil {
@@ -77,6 +77,9 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	if err := checkNotNegative(signedFlag{"jobs", *jobs < 0}, signedFlag{"max-nodes", *maxNodes < 0},
 		signedFlag{"max-losses", *maxLosses < 0}, signedFlag{"time-limit", *timeLimit < 0}); err != nil {
 		return usageErr(err)
+	}
+	if err := onlyWith(fs, flagNeed{"max-losses", *exportLosses != "", "counts the games --export-losses writes"}); err != nil {
+		return fail(stderr, "hunt", exitUsage, err)
 	}
 	if err := checkBlunderTime(*blunderTime); err != nil {
 		return usageErr(err)

@@ -76,7 +76,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	}
 	choices, err := verify.ParseChoices(*choicesFlag)
 	if err != nil {
-		return usageErr(err)
+		return usageErr(fmt.Errorf("--choices: %v", err))
 	}
 	if *shards < 1 {
 		return usageErr(fmt.Errorf("--shards must be at least 1"))
@@ -103,7 +103,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	}
 	// The job files name the program and the directory; values they cannot
 	// hold would make scripts that fail on the cluster, long after this.
-	if strings.TrimSpace(*binary) == "" || strings.ContainsAny(*binary, "\n\r\x00") {
+	if strings.TrimSpace(*binary) == "" || *binary == "-" || strings.ContainsAny(*binary, "\n\r\x00") {
 		return usageErr(fmt.Errorf("--hexproof %q: give the hexproof command the job files run (a program name or path)", *binary))
 	}
 	if strings.ContainsAny(dir, " \t\n\r%\x00") {

@@ -71,7 +71,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	}
 	toks, err := b.ParseMoves(*moves)
 	if err != nil {
-		return usageErr(err)
+		return usageErr(fmt.Errorf("--moves: %v", err))
 	}
 	var starter board.Color
 	switch {

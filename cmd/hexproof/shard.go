@@ -87,6 +87,9 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
+	if err := onlyWith(fs, flagNeed{"keep-db", !*inMemory, "keeps a database, and --in-memory has none"}); err != nil {
+		return fail(stderr, "verify", exitUsage, err)
+	}
 	usageErr := func(err error) int { return fail(stderr, "verify", exitUsage, err) }
 	for _, f := range append(fixed, "no-symmetry") {
 		if fs.Changed(f) {

@@ -33,7 +33,7 @@ func runShow(args []string, stdout, stderr io.Writer) int {
 	}
 	toks, err := b.ParseMoves(*moves)
 	if err != nil {
-		return fail(stderr, "show", exitUsage, err)
+		return fail(stderr, "show", exitUsage, fmt.Errorf("--moves: %v", err))
 	}
 	first := board.Red
 	if *starter != "" {

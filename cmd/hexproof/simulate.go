@@ -85,11 +85,11 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	}
 	choices, err := verify.ParseChoices(*choicesFlag)
 	if err != nil {
-		return usageErr(err)
+		return usageErr(fmt.Errorf("--choices: %v", err))
 	}
 	opp, err := hunt.ParseOpponent(*opponent)
 	if err != nil {
-		return usageErr(err)
+		return usageErr(fmt.Errorf("--opponent: %v", err))
 	}
 	starters, err := parseStarters(*starterFlag)
 	if err != nil {

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/spf13/pflag"
+
 	"hexproof/board"
 	"hexproof/reports"
 	"hexproof/strategies"
@@ -32,7 +34,8 @@ func parseBytes(s string) (int64, error) {
 	for _, u := range []struct {
 		suffix string
 		mult   int64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"T", 1 << 40}, {"B", 1}} {
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"PiB", 1 << 50}, {"EiB", 1 << 60},
+		{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"T", 1 << 40}, {"P", 1 << 50}, {"E", 1 << 60}, {"B", 1}} {
 		if strings.HasSuffix(strings.ToUpper(t), strings.ToUpper(u.suffix)) {
 			t, mult = strings.TrimSpace(t[:len(t)-len(u.suffix)]), u.mult
 			break
@@ -97,7 +100,7 @@ func strategyFromFlags(size, geo, name string) (*board.Board, strategies.Strateg
 	}
 	s, err := strategies.New(name, b)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("--strategy: %v", err)
 	}
 	return b, s, nil
 }
@@ -265,6 +268,25 @@ func pathReason(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// onlyWith refuses a flag given where it would be ignored: each rule is a
+// flag, whether what it needs is there, and what it needs, in the user's
+// words (contract 8 of docs/reliability.md).
+func onlyWith(fs *pflag.FlagSet, rules ...flagNeed) error {
+	for _, r := range rules {
+		if fs.Changed(r.flag) && !r.ok {
+			return fmt.Errorf("--%s %s; it would be ignored, so leave it out", r.flag, r.why)
+		}
+	}
+	return nil
+}
+
+// flagNeed is one rule of onlyWith.
+type flagNeed struct {
+	flag string
+	ok   bool
+	why  string
 }
 
 // interruptible is the context every command runs in: the first Ctrl-C (or

@@ -103,7 +103,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	}
 	choices, err := verify.ParseChoices(*choicesFlag)
 	if err != nil {
-		return usageErr(err)
+		return usageErr(fmt.Errorf("--choices: %v", err))
 	}
 	starters, err := parseStarters(*starterFlag)
 	if err != nil {
@@ -119,6 +119,13 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		signedFlag{"max-losses", *maxLosses < 0}, signedFlag{"time-limit", *timeLimit < 0},
 		signedFlag{"checkpoint-every", *checkpointEvery < 0}, signedFlag{"log-every", *logEvery < 0}); err != nil {
 		return usageErr(err)
+	}
+	if err := onlyWith(fs,
+		flagNeed{"max-losses", *exportLosses != "", "counts the games --export-losses writes"},
+		flagNeed{"keep-db", !*inMemory, "keeps a database, and --in-memory has none"},
+		flagNeed{"checkpoint-every", !*inMemory, "saves work to a database, and --in-memory has none"},
+	); err != nil {
+		return fail(stderr, "verify", exitUsage, err)
 	}
 	if err := checkBlunderTime(*blunderTime); err != nil {
 		return usageErr(err)
@@ -168,6 +175,10 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		}
 		if dbRoot != "" {
 			opts[k].DB = runDir(dbRoot, opts[k])
+			// A link there would put the database wherever it points.
+			if st, err := os.Lstat(opts[k].DB); err == nil && st.Mode()&os.ModeSymlink != 0 {
+				return usageErr(fmt.Errorf("--db %s: %s is a symbolic link; hexproof keeps its database there itself, so remove the link", dbRoot, opts[k].DB))
+			}
 		}
 	}
 	if *resume {
