@@ -108,7 +108,7 @@ func shardLines(m *shard.Merged) string {
 		ids  []int
 	}{{"unfinished", m.Unfinished()}, {"missing", m.Missing()}, {"failed", m.Failed()}, {"needed to settle the result", m.Needed()}} {
 		if len(l.ids) > 0 {
-			s += fmt.Sprintf("; %s: %s", l.name, intList(l.ids))
+			s += fmt.Sprintf("; %s: %s", l.name, shardList(l.ids))
 		}
 	}
 	s += ".\n"
@@ -118,6 +118,14 @@ func shardLines(m *shard.Merged) string {
 		}
 	}
 	return s
+}
+
+// shardList names shards by number: "shard 3", "shards 0, 2".
+func shardList(xs []int) string {
+	if len(xs) == 1 {
+		return "shard " + intList(xs)
+	}
+	return "shards " + intList(xs)
 }
 
 func intList(xs []int) string {

@@ -95,7 +95,7 @@ func TestMergeMissingShard(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, _ := runCmd("merge", dir)
-	if code != exitInconclusive || !strings.Contains(out, "missing: 2") {
+	if code != exitInconclusive || !strings.Contains(out, "missing: shard 2") {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 	other, _, _ := splitRun(t, 3, "--board", "6x4", "--strategy", "mirror", "--starter", "blue")
@@ -173,7 +173,7 @@ func TestShardUntilLayers(t *testing.T) {
 		t.Errorf("result %+v, want inconclusive with layers_done from 6 (a little more if the layers are quick)", r)
 	}
 	code, out, _ = runCmd("merge", dir)
-	if code != exitInconclusive || !strings.Contains(out, "unfinished: 1; missing: 0") {
+	if code != exitInconclusive || !strings.Contains(out, "unfinished: shard 1; missing: shard 0") {
 		t.Errorf("merge: exit %d\n%s", code, out)
 	}
 }

@@ -320,8 +320,10 @@ func shortestKnownLoss(m *Merged) *board.Game {
 func (m *Merged) listOpen() string {
 	var parts []string
 	for _, name := range []string{"unfinished", "missing", "failed"} {
-		if ids := m.with(name); len(ids) > 0 {
-			parts = append(parts, name+": "+joinInts(ids))
+		if ids := m.with(name); len(ids) == 1 {
+			parts = append(parts, name+": shard "+joinInts(ids))
+		} else if len(ids) > 1 {
+			parts = append(parts, name+": shards "+joinInts(ids))
 		}
 	}
 	return strings.Join(parts, "; ")
