@@ -115,6 +115,9 @@ func contractFixture(t *testing.T, bin string) (root, work string) {
 			t.Fatal(err)
 		}
 	}
+	if err := os.Symlink(filepath.Join(root, "nothing-here"), filepath.Join(work, "dangling.json")); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.MkdirAll(filepath.Join(work, "DL"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -222,7 +225,7 @@ func TestBadInputContracts(t *testing.T) {
 		{[]string{"plan", "--board", "4x4", "--strategy", "certificate:c.json", "--starter", "blue", "--shards", "2", "--out", "Q"}, 2, "give --starter red"},
 		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "red", "--shards", "2", "--out", "Q", "--hexproof", ""}, 2, "--hexproof is empty"},
 		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "red", "--shards", "2", "--out", "Q", "--hexproof", "a\nb"}, 2, `--hexproof "a\nb"`},
-		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "red", "--shards", "2", "--out", "Q R"}, 2, "holds a space"},
+		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "red", "--shards", "2", "--out", "Q R"}, 2, "cannot hold a path with a space"},
 		// 7. Messages name the user's words, not the code's.
 		{[]string{"verify", "--board", "4x4", "--strategy", "certificate:bad.json", "--in-memory"}, 2, "not a certificate file: the document is a JSON array"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "certificate:cut.json", "--in-memory"}, 2, "the file ends too early"},
@@ -244,6 +247,11 @@ func TestBadInputContracts(t *testing.T) {
 		{[]string{"show", "--board", "4x4", "--moves", "zz"}, 2, "--moves: move 1"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--starter", "red", "--db", "DL"}, 2, "is a symbolic link"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--memory", "2EiB"}, 2, "more than 1EiB"},
+		{[]string{"merge", "-"}, 2, "not standard input"},
+		{[]string{"verify", "--shard", "-/0"}, 2, "not standard input"},
+		{[]string{"verify", "--board", "4x4", "--strategy", "certificate:-", "--in-memory"}, 2, "not standard input"},
+		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "blue", "--shards", "100000000", "--out", "Q"}, 2, "--shards must be between 1 and 100000"},
+		{[]string{"solve", "--board", "4x4", "--starter", "red", "--json", "dangling.json"}, 2, "is a symbolic link to nothing"},
 	}
 	before := treeDigest(t, root)
 	for _, c := range cases {

@@ -61,6 +61,9 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
+	if dir == "-" {
+		return fail(stderr, "merge", exitUsage, fmt.Errorf("the plan is read from a directory, not standard input; give DIR"))
+	}
 	if dir == "" {
 		return fail(stderr, "merge", exitUsage, fmt.Errorf("give the plan directory: hexproof merge DIR"))
 	}

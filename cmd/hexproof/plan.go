@@ -43,6 +43,11 @@ Exit codes: 0 the plan was written, 2 bad input or usage. If the search ends
 with the strategy's opening move there are no shards, and the exit code is the
 verdict's (0 optimal, 1 refuted, 4 strategy error), which merge reports.`
 
+// maxShards bounds --shards: a plan with more would take long to refuse
+// (the planner stops at two million prefix games) and no scheduler runs an
+// array that large.
+const maxShards = 100_000
+
 func runPlan(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("plan --board MxN --strategy NAME --starter red|blue --shards K --out DIR [flags]", planSynopsis, stdout)
 	size := fs.String("board", "", "board size, columns x rings, e.g. 5x4 (required)")
@@ -78,8 +83,8 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(fmt.Errorf("--choices: %v", err))
 	}
-	if *shards < 1 {
-		return usageErr(fmt.Errorf("--shards must be at least 1"))
+	if *shards < 1 || *shards > maxShards {
+		return usageErr(fmt.Errorf("--shards must be between 1 and %d", maxShards))
 	}
 	if err := checkStarterFits(strat, *name, []board.Color{starter}); err != nil {
 		return usageErr(err)
@@ -107,7 +112,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		return usageErr(fmt.Errorf("--hexproof %q: give the hexproof command the job files run (a program name or path)", *binary))
 	}
 	if strings.ContainsAny(dir, " \t\n\r%\x00") {
-		return usageErr(fmt.Errorf("--out %s: the job files cannot name a directory whose path holds a space, a tab, a newline or %%; choose another", *out))
+		return usageErr(fmt.Errorf("--out %s: the job files name it as %s, and they cannot hold a path with a space, a tab, a newline or %%; choose another", *out, dir))
 	}
 
 	ctx, stop := interruptible()

@@ -54,6 +54,9 @@ func parseShardArg(s string) (dir string, i int, err error) {
 	if m := shardFileName.FindStringSubmatch(base); m != nil {
 		base = m[1]
 	}
+	if dir == "-" || s == "-" {
+		return "", 0, fmt.Errorf("--shard %s: the plan is read from a directory, not standard input; give DIR/I", s)
+	}
 	i, err = strconv.Atoi(base)
 	if err != nil || i < 0 {
 		return "", 0, fmt.Errorf("--shard %s: want DIR/I, the plan directory and a shard number", s)

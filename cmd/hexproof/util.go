@@ -98,6 +98,9 @@ func strategyFromFlags(size, geo, name string) (*board.Board, strategies.Strateg
 	if name == "" {
 		return nil, nil, fmt.Errorf("--strategy is required (see 'hexproof strategies')")
 	}
+	if name == "certificate:-" {
+		return nil, nil, fmt.Errorf("--strategy certificate:-: a certificate is read from a file, not standard input; give its path")
+	}
 	s, err := strategies.New(name, b)
 	if err != nil {
 		return nil, nil, fmt.Errorf("--strategy: %v", err)
@@ -242,6 +245,11 @@ func openLosses(path string, b *board.Board, meta reports.Meta) (lossWriter, err
 // an existing regular file is opened for writing (not truncated); otherwise
 // the file is created and removed again.
 func checkOutputFile(flag, path string) error {
+	if lst, lerr := os.Lstat(path); lerr == nil && lst.Mode()&os.ModeSymlink != 0 {
+		if _, err := os.Stat(path); err != nil {
+			return fmt.Errorf("--%s %s: is a symbolic link to nothing (%v); remove it or give another path", flag, path, pathReason(err))
+		}
+	}
 	st, err := os.Stat(path)
 	switch {
 	case err == nil && st.IsDir():

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Describe says what is wrong with a JSON document that failed to decode
@@ -19,11 +20,11 @@ func Describe(err error, what string) string {
 		err != nil && err.Error() == "unexpected end of JSON input":
 		return "not JSON (the file ends too early)"
 	case errors.As(err, &syn):
-		return fmt.Sprintf("not JSON (at byte %d: %s)", syn.Offset, syn.Error())
+		return fmt.Sprintf("not JSON (it stops being JSON at byte %d)", syn.Offset)
 	case errors.As(err, &typ) && typ.Field != "":
 		return fmt.Sprintf("not %s: field %q holds a JSON %s", what, typ.Field, typ.Value)
 	case errors.As(err, &typ):
 		return fmt.Sprintf("not %s: the document is a JSON %s, not an object", what, typ.Value)
 	}
-	return fmt.Sprintf("not %s: %v", what, err)
+	return fmt.Sprintf("not %s (%s)", what, strings.TrimPrefix(err.Error(), "json: "))
 }

@@ -27,6 +27,10 @@ func ReadCSV(path string) ([]Row, error) {
 	cr.FieldsPerRecord = -1
 	recs, err := cr.ReadAll()
 	if err != nil {
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s is not a table the atlas wrote (line %d is not CSV); move it away or give another --out", path, pe.Line)
+		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(recs) == 0 {
