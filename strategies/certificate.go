@@ -313,7 +313,11 @@ func ParseCertificate(raw []byte, b *board.Board) (*Certificate, error) {
 		}
 		c.answers[p] = x
 	}
-	if len(f.Answers) == 0 && len(f.AnswersAfter) == 0 {
+	// A strategy that wins makes a move, and the plain format answers every
+	// one: none means a damaged file. (The compact format may hold none: its
+	// rule plays the winning cells, which can be every move on a small
+	// board.)
+	if !c.compact && len(f.Answers) == 0 && len(f.AnswersAfter) == 0 {
 		return nil, fmt.Errorf("certificate: it holds no answers")
 	}
 	if len(f.AnswersAfter) > 0 {
