@@ -295,7 +295,10 @@ func atlasStrategies(only string) ([]strategies.Info, error) {
 	seen := map[string]bool{}
 	for _, name := range strings.Split(only, ",") {
 		name = strings.TrimSpace(name)
-		if name == "" || seen[name] {
+		if name == "" {
+			return nil, fmt.Errorf("--strategies %q: a name in the list is empty", only)
+		}
+		if seen[name] {
 			continue
 		}
 		seen[name] = true

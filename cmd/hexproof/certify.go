@@ -181,7 +181,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	}
 	m, n, err := parseLargeBoard(*size)
 	if err != nil {
-		return usageErr(err)
+		return usageErr(fmt.Errorf("--board: %v", err))
 	}
 	starters := []board.Color{board.Red, board.Blue}
 	if *starterFlag != "both" {
@@ -291,7 +291,7 @@ func tableBar(stderr io.Writer, desc string) (*progressbar.ProgressBar, func(don
 func certifyTable(ctx context.Context, size, name string, jobs int, limit time.Duration, lim pairing.Limits, jsonOut string, progress bool, stdout, stderr io.Writer) int {
 	m, n, err := parseLargeBoard(size)
 	if err != nil {
-		return fail(stderr, "certify", exitUsage, err)
+		return fail(stderr, "certify", exitUsage, fmt.Errorf("--table: %v", err))
 	}
 	names := pairing.PairingStrategies()
 	if name != "" {

@@ -91,6 +91,7 @@ func contractFixture(t *testing.T, bin string) (root, work string) {
 	must("solve", "--board", "4x4", "--starter", "red", "--certificate", "c.json", "--no-progress")
 	must("verify", "--board", "4x4", "--strategy", "mirror", "--starter", "red", "--db", "D", "--keep-db", "--no-progress")
 	must("plan", "--board", "6x4", "--strategy", "mirror", "--starter", "blue", "--shards", "2", "--out", "P", "--no-progress")
+	must("plan", "--board", "6x4", "--strategy", "mirror", "--starter", "red", "--shards", "2", "--out", "P2", "--no-progress")
 	for name, body := range map[string]string{"a-file": "x", "bad.json": "[1]", "cut.json": `{"format": `} {
 		if err := os.WriteFile(filepath.Join(work, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
@@ -114,6 +115,20 @@ func contractFixture(t *testing.T, bin string) (root, work string) {
 		if err := os.WriteFile(filepath.Join(work, name), []byte(strings.Replace(string(raw), from[0], from[1], 1)), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// P2 gets P's shard 0 in place of its own; QS holds a stray shard file.
+	raw0, err := os.ReadFile(filepath.Join(work, "P", "shard-0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(work, "P2", "shard-0.json"), raw0, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(work, "QS"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(work, "QS", "shard-3.json"), raw0, 0o644); err != nil {
+		t.Fatal(err)
 	}
 	if err := os.Symlink(filepath.Join(root, "nothing-here"), filepath.Join(work, "dangling.json")); err != nil {
 		t.Fatal(err)
@@ -248,6 +263,11 @@ func TestBadInputContracts(t *testing.T) {
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--starter", "red", "--db", "DL"}, 2, "is a symbolic link"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--memory", "2EiB"}, 2, "more than 1EiB"},
 		{[]string{"merge", "-"}, 2, "not standard input"},
+		{[]string{"certify", "--board", "0x0", "--strategy", "mirror"}, 2, "--board: "},
+		{[]string{"certify", "--table", "0x0"}, 2, "--table: "},
+		{[]string{"atlas", "--max-cells", "4", "--out", "A6", "--strategies", "mirror,,hht"}, 2, "a name in the list is empty"},
+		{[]string{"verify", "--shard", "P2/0", "--in-memory"}, 2, "shard-0.json belongs to plan"},
+		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "blue", "--shards", "2", "--out", "QS"}, 2, "--out QS holds shard-3.json from another plan"},
 		{[]string{"verify", "--shard", "-/0"}, 2, "not standard input"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "certificate:-", "--in-memory"}, 2, "not standard input"},
 		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "blue", "--shards", "100000000", "--out", "Q"}, 2, "--shards must be between 1 and 100000"},

@@ -102,6 +102,13 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	if _, err := os.Stat(filepath.Join(*out, shard.PlanName)); err == nil {
 		return usageErr(fmt.Errorf("%s already holds a plan; choose another --out", *out))
 	}
+	// Files of another plan (a plan interrupted while writing, or copied
+	// shards) would be overwritten, or make the writing fail after the work.
+	for _, pattern := range []string{"shard-*.json", "result-*.json"} {
+		if found, _ := filepath.Glob(filepath.Join(*out, pattern)); len(found) > 0 {
+			return usageErr(fmt.Errorf("--out %s holds %s from another plan; choose another --out", *out, filepath.Base(found[0])))
+		}
+	}
 	dir, err := filepath.Abs(*out)
 	if err != nil {
 		return usageErr(err)

@@ -129,6 +129,11 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
+	// Beside its plan, a shard must be one of it (a shard file copied from
+	// another plan would write a result that plan's merge refuses, late).
+	if pf, err := shard.ReadPlan(dir); err == nil && pf.ID != sf.Plan {
+		return usageErr(fmt.Errorf("%s belongs to plan %s, not to %s's plan %s", shard.ShardName(index), sf.Plan, dir, pf.ID))
+	}
 	opt, err := sf.Options()
 	if err != nil {
 		return usageErr(fmt.Errorf("%s: %v", filepath.Join(dir, shard.ShardName(index)), err))
