@@ -116,7 +116,13 @@ func TestKillAndResume(t *testing.T) {
 		checkpoints := slices.Contains(c.args, "--checkpoint-every")
 		withinLayer := 0
 		args := append([]string{"verify", "--no-progress", "--json", "-"}, c.args...)
-		want, err := exec.Command(bin, append(args, "--in-memory")...).Output()
+		// The in-memory reference has no database to checkpoint to, and
+		// refuses the flag.
+		ref := slices.Clone(args)
+		if i := slices.Index(ref, "--checkpoint-every"); i >= 0 {
+			ref = slices.Delete(ref, i, i+2)
+		}
+		want, err := exec.Command(bin, append(ref, "--in-memory")...).Output()
 		if err != nil && !isExit(err, c.code) {
 			t.Fatalf("reference run %v: %v", c.args, err)
 		}
