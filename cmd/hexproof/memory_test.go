@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
+	"hexproof/internal/procmem"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -41,7 +39,7 @@ func measured(t *testing.T, bin, dir string, args ...string) (code int, out stri
 		tick := time.NewTicker(20 * time.Millisecond)
 		defer tick.Stop()
 		for {
-			if v := statusBytes(cmd.Process.Pid, "RssAnon:"); v > most {
+			if v := procmem.ProcessKB(cmd.Process.Pid, "RssAnon:"); v > most {
 				most = v
 			}
 			select {
@@ -67,25 +65,6 @@ func measured(t *testing.T, bin, dir string, args ...string) (code int, out stri
 		t.Logf("%v: stderr %s", args, se.String())
 	}
 	return code, so.String(), peak, peakAnon
-}
-
-// statusBytes is a "Name: N kB" line of /proc/PID/status in bytes (0 if
-// the process is gone).
-func statusBytes(pid int, name string) int64 {
-	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) >= 2 && fields[0] == name {
-			kb, _ := strconv.ParseInt(fields[1], 10, 64)
-			return kb << 10
-		}
-	}
-	return 0
 }
 
 // TestMemoryBound runs each command that holds positions on a workload

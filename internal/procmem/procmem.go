@@ -31,9 +31,22 @@ func PeakRSS() int64 { return statusKB("VmHWM:") }
 // pages it maps (in bytes).
 func RSS() (anon, file int64) { return statusKB("RssAnon:"), statusKB("RssFile:") }
 
+// ProcessKB is the "Name: N kB" line of /proc/PID/status in bytes (0 if
+// the process is gone or has no such line): a parent reads its child's
+// memory with it.
+func ProcessKB(pid int, name string) int64 {
+	return fieldKB("/proc/"+strconv.Itoa(pid)+"/status", name)
+}
+
 // statusKB is a "Name: N kB" line of /proc/self/status in bytes.
-func statusKB(name string) int64 {
-	f, err := os.Open("/proc/self/status")
+func statusKB(name string) int64 { return fieldKB("/proc/self/status", name) }
+
+// meminfoAvailable is MemAvailable in bytes (0 if unknown).
+func meminfoAvailable() int64 { return fieldKB("/proc/meminfo", "MemAvailable:") }
+
+// fieldKB is the "Name: N kB" line of a /proc file in bytes (0 if unknown).
+func fieldKB(path, name string) int64 {
+	f, err := os.Open(path)
 	if err != nil {
 		return 0
 	}
@@ -42,26 +55,6 @@ func statusKB(name string) int64 {
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
 		if len(fields) >= 2 && fields[0] == name {
-			kb, err := strconv.ParseInt(fields[1], 10, 64)
-			if err == nil {
-				return kb << 10
-			}
-		}
-	}
-	return 0
-}
-
-// meminfoAvailable is MemAvailable in bytes (0 if unknown).
-func meminfoAvailable() int64 {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) >= 2 && fields[0] == "MemAvailable:" {
 			kb, err := strconv.ParseInt(fields[1], 10, 64)
 			if err == nil {
 				return kb << 10
