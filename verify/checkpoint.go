@@ -107,7 +107,7 @@ func (ck *checkpoint) load(ls *layerSet) error {
 	b := newBatch(ls)
 	err := ck.cp.ScanParts(ck.d, ck.seg, func(run []tt.Key) error {
 		for _, k := range run {
-			if err := b.add(k); err != nil {
+			if err := b.Add(k); err != nil {
 				return err
 			}
 		}

@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"hexproof/board"
 	"hexproof/strategies"
 	"hexproof/tt"
 )
@@ -52,38 +51,16 @@ const (
 )
 
 type engine struct {
+	// *Expander is the layer expansion (expand.go), shared with the shard
+	// planner; the engine adds the layers, the store and the result.
+	*Expander
 	opt   Options
-	b     *board.Board
 	s     strategies.Strategy
-	rules *Rules
-	// expandRules is rules.Outcomes(): the layer expansion needs only the
-	// outcome of a winning answer (see Rules.Outcomes).
-	expandRules *Rules
-	me, opp     board.Color
-	all         board.Bits
-	first       bool
-	group       []board.Perm
-	canon       *board.Canonicalizer
-	store       tt.Store
-	res         *Result
-	start       time.Time
-	jobs        int
-
-	// lossSeen and errSeen are set once a state of the layer being expanded has
-	// a loss (or draw) or a strategy error: the search stops after this layer,
-	// so successors are no longer needed. What is still collected is complete
-	// whatever the timing: after a loss, every loss of the layer (the opponent's
-	// wins need no strategy call; draws after the strategy's move are checked
-	// when one cell is left); after only an error, every error and every loss.
-	// A loss therefore decides over a strategy error in the same layer, and
-	// the rule counts and wins of that last layer are not reported (they are
-	// incomplete).
-	lossSeen, errSeen atomic.Bool
-	// full is set once the in-memory store refused the layer being built
-	// (tt.ErrMemoryBudget): successors are no longer collected, but events
-	// still are, completely, so the layer ends refuted if it has one and
-	// inconclusive otherwise, whatever the timing of the workers.
-	full atomic.Bool
+	first bool
+	store tt.Store
+	res   *Result
+	start time.Time
+	jobs  int
 
 	// progress counters, read by the progress goroutine
 	layer     atomic.Int64
@@ -123,148 +100,11 @@ func (c *ruleCounter) addTo(m map[string]int64) {
 	}
 }
 
-// worker is one goroutine's share of a layer's expansion.
+// worker is one goroutine's share of a layer's expansion: a Tally whose
+// successors go to the layer set through its batch.
 type worker struct {
-	e         *engine
-	batch     *batch      // successors on their way to the layer set
-	counts    ruleCounter // the strategy's decisions, by rule
-	longest   int
-	generated int64
-	symHits   int64
-	minEvent  int // smallest event depth seen, 0 if none
-	events    []tt.Key
-	errors    []tt.Key // states with a strategy error (depth d+1)
-	err       error
-	// replying answers the positions expanded (e.expandRules), calling
-	// onReply (reply) with at set to the state.
-	replying *Replying
-	onReply  func(Reply) bool
-	at       stepAt
-}
-
-func (w *worker) event(s tt.Key, depth int, kind eventKind) {
-	if kind == evError {
-		w.e.errSeen.Store(true)
-		w.errors = append(w.errors, s)
-		return
-	}
-	w.e.lossSeen.Store(true)
-	switch {
-	case w.minEvent == 0 || depth < w.minEvent:
-		w.minEvent = depth
-		w.events = append(w.events[:0], s)
-	case depth == w.minEvent:
-		w.events = append(w.events, s)
-	}
-}
-
-func (e *engine) key(p board.Position, w *worker) tt.Key {
-	if len(e.group) <= 1 {
-		return tt.KeyOf(p)
-	}
-	c, changed := e.canon.Canonical(p)
-	if changed {
-		w.symHits++
-	}
-	return tt.KeyOf(c)
-}
-
-// expand performs every step from state s (in layer d), recording successors,
-// wins, events and rule counts in w.
-func (e *engine) expand(s tt.Key, d int, w *worker) {
-	p := s.Position()
-	empty := e.all.AndNot(p.Occupied())
-	if e.lossSeen.Load() {
-		e.expandEvents(s, p, d, empty, w)
-	} else {
-		w.at = stepAt{s, d, empty}
-		w.replying.Replies(p, empty, w.onReply)
-	}
-}
-
-// stepAt is the state a worker expands, for its onReply.
-type stepAt struct {
-	s     tt.Key
-	d     int
-	empty board.Bits
-}
-
-// reply is the worker's callback for Replying (bound once, as onReply, so
-// that no closure is made per position): one step of the state at.
-func (w *worker) reply(rep Reply) bool {
-	w.e.step(w.at.s, w.at.d, w.at.empty, &rep, w)
-	return true
-}
-
-// step records one opponent move of state s and the strategy's answers.
-func (e *engine) step(s tt.Key, d int, empty board.Bits, rep *Reply, w *worker) {
-	switch {
-	case rep.Outcome == Won:
-		w.event(s, d+1, evLoss)
-		return
-	case rep.Outcome == Drawn:
-		w.event(s, d+1, evDraw)
-		return
-	case rep.Fault != NoFault:
-		w.event(s, d+1, evError)
-		return
-	}
-	w.counts.add(rep.Rule)
-	if e.lossSeen.Load() || e.errSeen.Load() || e.full.Load() {
-		// Successors are no longer needed, but a draw after the strategy's
-		// move is an event of this layer too.
-		e.drawAfter(s, d, empty.Without(rep.B), rep, w)
-		return
-	}
-	won, drawn, going := e.expandRules.Answers(rep)
-	if won.Any() {
-		w.longest = max(w.longest, d+2)
-	}
-	if drawn.Any() {
-		w.event(s, d+2, evDraw)
-	}
-	w.generated += int64(going.Count())
-	for going.Any() {
-		if err := w.batch.add(e.key(rep.P.Play(e.me, going.Pop()), w)); err != nil && w.err == nil {
-			w.err = err
-		}
-	}
-}
-
-// drawAfter records the draw at depth d+2 when rest, the empty cells after
-// the opponent's move, is one cell that the strategy allows and that does not
-// win.
-func (e *engine) drawAfter(s tt.Key, d int, rest board.Bits, rep *Reply, w *worker) {
-	if rest.Count() != 1 || !rep.Allowed.Has(rest.First()) {
-		return
-	}
-	if _, o := e.expandRules.After(rep, rest.First()); o == Drawn {
-		w.event(s, d+2, evDraw)
-	}
-}
-
-// expandEvents is expand once a loss has been seen in the layer: the search
-// stops after this layer, so only the events (the losses and draws that
-// decide the counterexample's length) are still collected, and the strategy
-// is asked only where a draw after its move is possible.
-func (e *engine) expandEvents(s tt.Key, p board.Position, d int, empty board.Bits, w *worker) {
-	if e.b.WinningCells(p, e.opp).Any() {
-		w.event(s, d+1, evLoss)
-	}
-	switch empty.Count() {
-	case 1:
-		// The opponent's move fills the board: a loss or a draw, both events
-		// at d+1 (the kind does not matter to the counterexample walk).
-		w.event(s, d+1, evDraw)
-	case 2:
-		// A draw after the strategy's move is possible.
-		e.expandRules.Replies(p, empty, func(rep Reply) bool {
-			if rep.Outcome == Going && rep.Fault == NoFault {
-				e.drawAfter(s, d, empty.Without(rep.B), &rep, w)
-			}
-			return true
-		})
-	}
+	Tally
+	batch *batch // successors on their way to the layer set
 }
 
 // layerResult is the merged outcome of expanding one layer.
@@ -401,8 +241,8 @@ type pool struct {
 func (e *engine) startWorkers(ctx context.Context, d int, ls *layerSet) *pool {
 	p := &pool{workers: make([]*worker, e.jobs), chunks: make(chan []tt.Key, 2*e.jobs)}
 	for i := range p.workers {
-		w := &worker{e: e, batch: newBatch(ls), replying: e.expandRules.NewReplying()}
-		w.onReply = w.reply
+		w := &worker{batch: newBatch(ls)}
+		e.initTally(&w.Tally, w.batch)
 		p.workers[i] = w
 		p.done.Add(1)
 		go func() {
@@ -410,7 +250,7 @@ func (e *engine) startWorkers(ctx context.Context, d int, ls *layerSet) *pool {
 			for chunk := range p.chunks {
 				if w.err == nil && ctx.Err() == nil {
 					for _, s := range chunk {
-						e.expand(s, d, w)
+						w.Expand(s, d)
 					}
 					e.doneInLay.Add(int64(len(chunk)))
 				}

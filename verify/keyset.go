@@ -325,7 +325,8 @@ func newBatch(ls *layerSet) *batch {
 	return b
 }
 
-func (b *batch) add(k tt.Key) error {
+// Add buffers k for the layer set (it implements Successors).
+func (b *batch) Add(k tt.Key) error {
 	h := keyHash(k)
 	if r := &b.recent[h&(recentKeys-1)]; *r != k {
 		*r = k

@@ -121,7 +121,7 @@ const predBatch = 1 << 18
 // batch rather than once per question (see tt's block cache); candidates of
 // one key then come together, and are asked about once.
 func (e *engine) preds(targets map[tt.Key]struct{}, layer tt.Layer, out map[tt.Key]struct{}) error {
-	w := &worker{}
+	var hits Tally // symmetry hits are not counted here
 	var cands []predCand
 	_, inMemory := layer.(tt.MemLayer)
 	flush := func() error {
@@ -153,7 +153,7 @@ func (e *engine) preds(targets map[tt.Key]struct{}, layer tt.Layer, out map[tt.K
 				} else {
 					s.Blue, s.Red = s.Blue.Without(r), s.Red.Without(b)
 				}
-				cands = append(cands, predCand{k: e.key(s, w), s: s, r: r, b: b})
+				cands = append(cands, predCand{k: e.key(s, &hits), s: s, r: r, b: b})
 			}
 		}
 		if len(cands) >= predBatch {
@@ -211,7 +211,7 @@ type walker struct {
 }
 
 func (w *walker) isBad(d int, p board.Position) bool {
-	_, ok := w.bad[d][w.e.key(p, &worker{})]
+	_, ok := w.bad[d][w.e.key(p, &Tally{})]
 	return ok
 }
 

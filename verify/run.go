@@ -120,26 +120,13 @@ func CollectorFor(budget int64) (undo func()) {
 func newEngine(opt Options) *engine {
 	b := opt.Strategy.Board()
 	e := &engine{
-		opt:   opt,
-		b:     b,
-		s:     opt.Strategy,
-		me:    opt.Strategy.Side(),
-		opp:   opt.Strategy.Side().Other(),
-		all:   b.All(),
-		first: opt.Choices == First,
-		jobs:  opt.jobs(),
-		start: time.Now(),
-		rules: NewRules(opt.Strategy, opt.Choices),
+		Expander: NewExpander(opt.Strategy, opt.Choices, opt.NoSymmetry),
+		opt:      opt,
+		s:        opt.Strategy,
+		first:    opt.Choices == First,
+		jobs:     opt.jobs(),
+		start:    time.Now(),
 	}
-	e.expandRules = e.rules
-	if useOutcomes {
-		e.expandRules = e.rules.Outcomes()
-	}
-	e.group = b.Identity()
-	if !opt.NoSymmetry && opt.Choices != First {
-		e.group = opt.Strategy.Symmetries()
-	}
-	e.canon = board.NewCanonicalizer(b, e.group)
 	e.res = &Result{
 		Board: b, Strategy: opt.Name, Side: e.me, Starter: opt.Starter, Choices: opt.Choices,
 		RuleCounts: map[string]int64{},
@@ -446,11 +433,11 @@ func (e *engine) firstLayer(d int, sizes map[int]int64) (tt.Layer, error) {
 	var keys []tt.Key
 	switch {
 	case len(e.opt.Starts) > 0:
-		w := &worker{}
+		var t Tally
 		for _, g := range e.opt.Starts {
-			keys = append(keys, e.key(g.Position(-1), w))
+			keys = append(keys, e.key(g.Position(-1), &t))
 		}
-		res.SymmetryHits += w.symHits
+		res.SymmetryHits += t.symHits
 	case d == 0:
 		keys = []tt.Key{{}}
 	default:
@@ -480,33 +467,26 @@ func (e *engine) firstLayer(d int, sizes map[int]int64) (tt.Layer, error) {
 // the run (a strategy error, or a move that ends the game in a draw).
 func (e *engine) rootMoves() (keys []tt.Key, done bool) {
 	res := e.res
-	allowed, rule, f := e.rules.Answer(board.Position{}, board.NoCell)
-	if f != NoFault {
+	o := e.Open()
+	if o.Fault != NoFault {
 		res.Verdict = StrategyError
-		res.Detail = "on the empty board " + e.rules.Describe(f, board.Position{}, board.NoCell, allowed, rule)
+		res.Detail = "on the empty board " + e.rules.Describe(o.Fault, board.Position{}, board.NoCell, o.Allowed, o.Rule)
 		res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter}
 		return nil, true
 	}
-	res.RuleCounts[rule]++
-	for a := allowed; a.Any(); {
-		c := a.Pop()
-		p, o := e.rules.Place(board.Position{}, e.me, c)
-		switch o {
-		case Won:
-			res.LongestGame = max(res.LongestGame, 1)
-		case Drawn:
-			res.Verdict = Refuted
-			res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter, Moves: []board.Move{{Player: e.me, Cell: c, Rule: rule}}}
-			res.Minimal = true
-			res.Positions = 1
-			return nil, true
-		default:
-			w := &worker{}
-			keys = append(keys, e.key(p, w))
-			res.SymmetryHits += w.symHits
-		}
+	res.RuleCounts[o.Rule]++
+	if o.Won {
+		res.LongestGame = max(res.LongestGame, 1)
 	}
-	return keys, false
+	if o.Drawn != board.NoCell {
+		res.Verdict = Refuted
+		res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter, Moves: []board.Move{{Player: e.me, Cell: o.Drawn, Rule: o.Rule}}}
+		res.Minimal = true
+		res.Positions = 1
+		return nil, true
+	}
+	res.SymmetryHits += o.SymmetryHits
+	return o.Keys, false
 }
 
 // overBudget ends the run as inconclusive before layer d is expanded when a

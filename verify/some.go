@@ -141,7 +141,7 @@ func (g *someGame) Key(n someNode) (andor.Key, bool) {
 	case n.strat:
 		return andor.Key{Key: tt.KeyOf(n.p)}, true // the strategy opens
 	}
-	return andor.Key{Key: g.e.key(n.p, &g.w)}, true // the opponent opens
+	return andor.Key{Key: g.e.key(n.p, &g.w.Tally)}, true // the opponent opens
 }
 
 // childKey is the key of n, a node after a move n.last, from o, the orbit

@@ -119,7 +119,7 @@ func BenchmarkLayerSet(b *testing.B) {
 				ls := newLayerSet(1<<30, func([]tt.Key) error { return nil }, nil)
 				bt := newBatch(ls)
 				for _, k := range stream {
-					if err := bt.add(k); err != nil {
+					if err := bt.Add(k); err != nil {
 						b.Fatal(err)
 					}
 				}

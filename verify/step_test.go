@@ -211,7 +211,7 @@ func testLayerSet(t *testing.T) {
 					for i := 0; i < 15000; i++ {
 						k := tt.Key{Red: 1 + uint64(rng.IntN(20000)), Blue: uint64(rng.IntN(4))}
 						all[w] = append(all[w], k)
-						if err := b.add(k); err != nil {
+						if err := b.Add(k); err != nil {
 							t.Error(err)
 						}
 					}

@@ -98,9 +98,8 @@ type planner struct {
 	ctx         context.Context // an interrupt stops a layer's expansion too
 	opt         PlanOptions
 	b           *board.Board
+	x           *verify.Expander // the engine's own expansion
 	r           *verify.Rules
-	group       []board.Perm
-	canon       *board.Canonicalizer
 	maxPrefixes int
 	pf          PlanFile
 }
@@ -124,26 +123,13 @@ func newPlanner(opt PlanOptions) (*planner, error) {
 	if b.Cells() > tt.MaxCells {
 		return nil, &PlanError{fmt.Sprintf("board %dx%d has %d cells; verify handles at most %d", b.M, b.N, b.Cells(), tt.MaxCells)}
 	}
-	pl.r = verify.NewRules(opt.Strategy, opt.Choices)
-	pl.group = b.Identity()
-	if !opt.NoSymmetry && opt.Choices != verify.First {
-		pl.group = opt.Strategy.Symmetries()
-	}
-	pl.canon = board.NewCanonicalizer(b, pl.group)
+	pl.x = verify.NewExpander(opt.Strategy, opt.Choices, opt.NoSymmetry)
+	pl.r = pl.x.Rules()
 	pl.pf = PlanFile{
 		Format: Format, Setup: setupOf(b, opt.Name, opt.Starter, opt.Choices, opt.NoSymmetry),
 		Requested: opt.Shards, RuleCounts: map[string]int64{},
 	}
 	return pl, nil
-}
-
-// key is the engine's state key: the least symmetric image.
-func (pl *planner) key(p board.Position) (tt.Key, bool) {
-	if len(pl.group) <= 1 {
-		return tt.KeyOf(p), false
-	}
-	c, changed := pl.canon.Canonical(p)
-	return tt.KeyOf(c), changed
 }
 
 // settle is the plan of a search that ends at the opening move: a single
@@ -163,110 +149,74 @@ func (pl *planner) settle(ctx context.Context) (*Plan, error) {
 
 // firstLayer is the layer the engine starts from, with the games to each
 // position: the empty board, or the positions after the strategy's opening
-// moves. settled: the opening decides the search (an error, a draw, or
-// wins only).
+// moves (verify.Expander.Open, as the engine). settled: the opening decides
+// the search (an error, a draw, or wins only).
 func (pl *planner) firstLayer() (d int, layer map[tt.Key]*node, settled bool) {
-	r, pf := pl.r, &pl.pf
+	pf := &pl.pf
 	layer = map[tt.Key]*node{}
-	if pl.opt.Starter == r.Opp {
+	if pl.opt.Starter == pl.r.Opp {
 		layer[tt.Key{}] = &node{games: [][]board.Move{{}}}
 		return 0, layer, false
 	}
-	allowed, rule, f := r.Answer(board.Position{}, board.NoCell)
-	if f != verify.NoFault {
+	o := pl.x.Open()
+	if o.Fault != verify.NoFault || o.Drawn != board.NoCell {
 		return 1, nil, true
 	}
-	pf.RuleCounts[rule]++
-	var generated int64
-	for a := allowed; a.Any(); {
-		c := a.Pop()
-		p, o := r.Place(board.Position{}, r.Me, c)
-		switch o {
-		case verify.Won:
-			pf.LongestGame = max(pf.LongestGame, 1)
-		case verify.Drawn:
-			return 1, nil, true
-		default:
-			k, changed := pl.key(p)
-			generated++
-			if changed {
-				pf.SymmetryHits++
-			}
-			n := layer[k]
-			if n == nil {
-				n = &node{key: k}
-				layer[k] = n
-			}
-			n.games = append(n.games, []board.Move{{Player: r.Me, Cell: c, Rule: rule}})
-		}
+	pf.RuleCounts[o.Rule]++
+	if o.Won {
+		pf.LongestGame = max(pf.LongestGame, 1)
 	}
-	pf.TranspositionHits += generated - int64(len(layer))
+	pf.SymmetryHits += o.SymmetryHits
+	for i, k := range o.Keys {
+		n := layer[k]
+		if n == nil {
+			n = &node{key: k}
+			layer[k] = n
+		}
+		n.games = append(n.games, []board.Move{{Player: pl.r.Me, Cell: o.Cells[i], Rule: o.Rule}})
+	}
+	pf.TranspositionHits += int64(len(o.Keys) - len(layer))
 	return 1, layer, len(layer) == 0 // no layer: the strategy wins with its opening move
 }
 
-// nextLayer expands layer d into d+2 as the engine does, with the games to
-// each new position; nil (and a stop reason in the plan) when something ends
-// the search in layer d or no game goes on.
+// successorSet collects the states of the next layer, for a Tally.
+type successorSet map[tt.Key]*node
+
+func (s successorSet) Add(k tt.Key) error {
+	if s[k] == nil {
+		s[k] = &node{key: k}
+	}
+	return nil
+}
+
+// nextLayer expands layer d into d+2 with the engine's expansion
+// (verify.Tally), and gives each new position its games; nil (and a stop
+// reason in the plan) when something ends the search in layer d or no game
+// goes on.
 func (pl *planner) nextLayer(layer map[tt.Key]*node, d int) (map[tt.Key]*node, error) {
-	r, pf := pl.r, &pl.pf
+	pf := &pl.pf
 	nodes := sortedNodes(layer)
-	next := map[tt.Key]*node{}
-	rules := map[string]int64{}
-	longest := 0
-	var gen, sym int64
-	event := ""
+	next := successorSet{}
+	pl.x.BeginLayer(false)
+	t := pl.x.NewTally(next)
 	// The engine's view: one expansion per state, of its stored
-	// representative (the least image), counting rules and events.
+	// representative (the least image).
 	for i, n := range nodes {
 		if i%256 == 0 && pl.ctx != nil && pl.ctx.Err() != nil {
 			return nil, pl.ctx.Err()
 		}
-		p := n.key.Position()
-		empty := r.All.AndNot(p.Occupied())
-		r.Replies(p, empty, func(rep verify.Reply) bool {
-			switch {
-			case rep.Outcome == verify.Won:
-				event = "the opponent wins"
-			case rep.Outcome == verify.Drawn:
-				event = "a game ends in a draw"
-			case rep.Fault != verify.NoFault:
-				event = "the strategy errs"
-			}
-			if event != "" {
-				return false
-			}
-			rules[rep.Rule]++
-			for a := rep.Allowed; a.Any(); {
-				c := a.Pop()
-				p2, o := r.Place(rep.P, r.Me, c)
-				switch o {
-				case verify.Won:
-					longest = max(longest, d+2)
-				case verify.Drawn:
-					event = "a game ends in a draw"
-					return false
-				default:
-					k, changed := pl.key(p2)
-					gen++
-					if changed {
-						sym++
-					}
-					if next[k] == nil {
-						next[k] = &node{key: k}
-					}
-				}
-			}
-			return true
-		})
-		if event != "" {
-			break
-		}
+		t.Expand(n.key, d)
 	}
-	if event != "" {
-		pf.StopReason = fmt.Sprintf("in the layer of %d plies %s: the shards start there", d, event)
+	rules := map[string]int64{}
+	sum := t.Summary(rules)
+	switch {
+	case sum.Losses:
+		pf.StopReason = fmt.Sprintf("in the layer of %d plies the strategy loses a game (the opponent wins or the board fills): the shards start there", d)
 		return nil, nil
-	}
-	if len(next) == 0 {
+	case sum.Errors:
+		pf.StopReason = fmt.Sprintf("in the layer of %d plies the strategy errs: the shards start there", d)
+		return nil, nil
+	case len(next) == 0:
 		pf.StopReason = fmt.Sprintf("every game is won within %d plies: the shards start at %d", d+2, d)
 		return nil, nil
 	}
@@ -275,9 +225,9 @@ func (pl *planner) nextLayer(layer map[tt.Key]*node, d int) (map[tt.Key]*node, e
 	}
 	pf.Positions += int64(len(layer))
 	addCounts(pf.RuleCounts, rules)
-	pf.LongestGame = max(pf.LongestGame, longest)
-	pf.SymmetryHits += sym
-	pf.TranspositionHits += gen - int64(len(next))
+	pf.LongestGame = max(pf.LongestGame, sum.Longest)
+	pf.SymmetryHits += sum.SymmetryHits
+	pf.TranspositionHits += sum.Generated - int64(len(next))
 	return next, nil
 }
 
@@ -307,7 +257,7 @@ func (pl *planner) extendGames(nodes []*node, next map[tt.Key]*node, d int) erro
 					if o != verify.Going {
 						continue
 					}
-					k, _ := pl.key(p2)
+					k, _ := pl.x.Key(p2)
 					m := next[k]
 					if m == nil {
 						// The strategy does not commute with the symmetry
@@ -368,7 +318,7 @@ func (pl *planner) deal(layer map[tt.Key]*node, d int) *Plan {
 			for _, m := range g {
 				p = p.Play(m.Player, m.Cell)
 			}
-			if _, changed := pl.key(p); changed {
+			if _, changed := pl.x.Key(p); changed {
 				part.StartSymmetryHits++
 			}
 		}
