@@ -1,6 +1,6 @@
 #!/bin/bash
 # Re-runs every recorded result that rested on a "no" of the proof-number
-# search (docs/decisions.md V23, docs/results.md "Proof-number saturation").
+# search (docs/decisions.md V23, docs/history/results-2026-11.md "Proof-number saturation").
 # Usage: scripts/recheck-saturation.sh BINARY OUTDIR; rerunnable (done runs are skipped).
 set -u
 bin=$(realpath "$1"); out=$2

@@ -278,7 +278,7 @@ func openBadgerChecked(dir string, verify bool) (s *Badger, err error) {
 		WithCompression(options.None).
 		WithNumVersionsToKeep(1).
 		// Sized for a process whose memory belongs to the search (measured
-		// in docs/performance.md, "The spill path"): Badger's defaults
+		// in docs/history/performance-2026-11.md, "The spill path"): Badger's defaults
 		// (five 64 MiB memtables, 1 MiB value threshold) cost about 400 MB
 		// more peak RSS on a spilling run, for no speed. Blocks of a layer
 		// (up to 512 KiB) go to the value log, so the LSM tree holds only

@@ -18,7 +18,8 @@ import (
 //
 // A few large values instead of a key per position make writing a layer a
 // sequential write (Badger's per-key work — skiplist inserts, compaction of
-// millions of tiny keys — was the spill path's limit, docs/performance.md), and
+// millions of tiny keys — was the spill path's limit,
+// docs/history/performance-2026-11.md), and
 // keying a block by its first position keeps membership one seek and one
 // binary search. A layer without its count was never finished.
 //
@@ -85,8 +86,9 @@ type badgerWriter struct {
 // WriteBatch. The batch bounds a transaction by its number of entries and
 // by the size of what stays in the LSM tree (keys and value pointers), not
 // by the values that go to the value log, so without a flush it held tens
-// of megabytes of blocks on a spilling run (docs/performance.md, "The
-// spill path"), whatever --memory said.
+// of megabytes of blocks on a spilling run
+// (docs/history/performance-2026-11.md, "The spill path"), whatever
+// --memory said.
 const maxQueued = 4 << 20
 
 // set queues one key and value, flushing the batch when maxQueued bytes of

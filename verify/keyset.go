@@ -197,7 +197,8 @@ func (p *partition) take() (saved, cur []tt.Key) {
 // the partitions. One run per budget's worth of keys, rather than a run per
 // partition, keeps the number of runs of a spilled layer to about its size
 // divided by the budget, and so the store's merge, which holds a block of
-// every run at once, small (docs/performance.md, "The spill path").
+// every run at once, small (docs/history/performance-2026-11.md, "The
+// spill path").
 // Partitions are drained one at a time under their own lock, so the other
 // workers go on inserting meanwhile; a key inserted into a partition already
 // drained goes to a later run (the store merges runs and removes repeats).

@@ -355,7 +355,8 @@ func (e *engine) newSomeSearch(ctx context.Context) *someSearch {
 	// entries) or an eighth of the budget if that is more: at the default
 	// budget (4 GiB) twice the entries made `hht` 5×5 with Red starting
 	// expand 20 % fewer nodes but take 6 % longer, each probe missing the
-	// cache more often (docs/performance.md); a search of a billion nodes
+	// cache more often (docs/history/performance-2026-11.md, "Twice the
+	// slots"); a search of a billion nodes
 	// overwrites 2^24 entries many times over, and a user who gives it more
 	// memory means it to use it.
 	budget := e.opt.memoryBudget()

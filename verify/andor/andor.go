@@ -234,7 +234,8 @@ var ErrUndecided = errors.New("search undecided: proof numbers saturated")
 // decided (ErrUndecided). The numbers are 64-bit so that no search of this
 // size comes near inf: with 32-bit numbers and inf = 2^30, `solve` on the
 // 2×12 cylinder with Red starting overcounted transpositions up to inf and
-// answered "Blue wins" (docs/results.md, the saturation bug). A variable only
+// answered "Blue wins" (docs/history/results-2026-11.md, "Proof-number
+// saturation"). A variable only
 // so that the tests can make saturation happen on a small problem.
 var inf = uint64(1) << 62
 
