@@ -10,7 +10,7 @@ import (
 	"syscall"
 )
 
-// The output contracts every command keeps (docs/reliability.md, "Outputs"):
+// The output contracts every command keeps (docs/reliability.md, "Output paths" and "Contracts every command keeps"):
 // each output path is checked before the work starts; "-" means standard
 // output where a flag accepts it and is refused elsewhere; two outputs on one
 // path are bad input; and checking leaves nothing behind.
