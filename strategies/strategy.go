@@ -77,7 +77,7 @@ type Replier interface {
 // moves only, under the rule label WinRule (the thesis strategies' rule 1,
 // which no rule comes before). A search that needs only the outcome of the
 // answer may then skip the decision: whichever winning move the strategy would
-// choose, the game ends the same way (verify.Rules.Outcomes). TestWinTakers
+// choose, the game ends the same way (game.Rules.Outcomes). TestWinTakers
 // checks the contract against Allowed on random positions.
 type WinTaker interface {
 	WinRule() string

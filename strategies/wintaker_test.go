@@ -8,7 +8,7 @@ import (
 	"hexproof/strategies/internal/testpos"
 )
 
-// TestWinTakers checks the WinTaker contract that verify.Rules.Outcomes
+// TestWinTakers checks the WinTaker contract that game.Rules.Outcomes
 // relies on: for every registered strategy that implements it, under every
 // value of every option, whenever it answers an opponent's move and has a
 // move that wins at once, Allowed returns a non-empty set of winning moves

@@ -48,7 +48,7 @@ func (s trap) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
 // recorded), i.e. on timing.
 func TestPanicVersusNothing(t *testing.T) {
 	for _, b := range []*board.Board{board.MustNew(3, 3, board.Cylinder), board.MustNew(4, 3, board.Cylinder), board.MustNew(3, 4, board.Flat)} {
-		inner := lowestEmpty{anyEmpty{b, board.Red}}
+		inner := lowestEmpty{anyEmpty{B: b, Player: board.Red}}
 		base := run(t, Options{Strategy: inner, Name: "low", Starter: board.Blue})
 		if base.Verdict != Refuted {
 			continue
@@ -134,10 +134,10 @@ func TestResumeAfterFreshStartDrop(t *testing.T) {
 // be cell 63, and from then on, once it holds cell 63, every empty cell.
 type burst struct{ anyEmpty }
 
-func (s burst) Symmetries() []board.Perm { return s.b.Identity() }
+func (s burst) Symmetries() []board.Perm { return s.B.Identity() }
 func (s burst) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	e := s.b.All().AndNot(p.Occupied())
-	top := board.Cell(s.b.Cells() - 1)
+	e := s.B.All().AndNot(p.Occupied())
+	top := board.Cell(s.B.Cells() - 1)
 	switch {
 	case p.Plies() == 1:
 		return board.Bit(e.First()).Or(board.Bit(top).And(e)), "open"
@@ -160,7 +160,7 @@ func TestKeySetOverflow(t *testing.T) {
 	b := board.MustNew(8, 8, board.Cylinder)
 	done := make(chan *Result, 1)
 	go func() {
-		res, _ := Run(context.Background(), Options{Strategy: burst{anyEmpty{b, board.Red}}, Name: "burst", Starter: board.Blue, MemoryBudget: 64 << 10, MaxPositions: 1000})
+		res, _ := Run(context.Background(), Options{Strategy: burst{anyEmpty{B: b, Player: board.Red}}, Name: "burst", Starter: board.Blue, MemoryBudget: 64 << 10, MaxPositions: 1000})
 		done <- res
 	}()
 	select {
@@ -303,8 +303,8 @@ func lossyCases(t *testing.T) []strategyCase {
 		add(c.name, s, board.Blue)
 	}
 	b := board.MustNew(4, 4, board.Cylinder)
-	add("near-red", neighbourly{anyEmpty{b, board.Red}}, board.Blue)
-	add("any-blue", anyEmpty{board.MustNew(3, 5, board.Torus), board.Blue}, board.Red)
+	add("near-red", neighbourly{anyEmpty{B: b, Player: board.Red}}, board.Blue)
+	add("any-blue", anyEmpty{B: board.MustNew(3, 5, board.Torus), Player: board.Blue}, board.Red)
 	return out
 }
 
@@ -447,7 +447,7 @@ func (s canceller) Allowed(p board.Position, last board.Cell) (board.Bits, strin
 // loss as a non-minimal counterexample, as api.go's Result doc promises).
 func TestInterruptedAfterLossSeen(t *testing.T) {
 	b := board.MustNew(3, 3, board.Cylinder)
-	inner := lowestEmpty{anyEmpty{b, board.Red}}
+	inner := lowestEmpty{anyEmpty{B: b, Player: board.Red}}
 	base := run(t, Options{Strategy: inner, Name: "low", Starter: board.Blue})
 	if base.Verdict != Refuted {
 		t.Fatalf("base verdict %s", base.Verdict)

@@ -22,9 +22,9 @@ type faulty struct {
 	mode  string
 }
 
-func (s faulty) Symmetries() []board.Perm { return s.b.Identity() }
+func (s faulty) Symmetries() []board.Perm { return s.B.Identity() }
 func (s faulty) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	e := s.b.All().AndNot(p.Occupied())
+	e := s.B.All().AndNot(p.Occupied())
 	if p.Plies() < s.after {
 		return board.Bit(e.First()), "ok"
 	}
@@ -45,7 +45,7 @@ func TestStrategyErrors(t *testing.T) {
 	for _, mode := range []string{"occupied", "nothing", "panic"} {
 		for _, ch := range []Choices{Every, First, Some} {
 			for _, jobs := range []int{1, 2} {
-				s := faulty{anyEmpty{b, board.Red}, 3, mode}
+				s := faulty{anyEmpty{B: b, Player: board.Red}, 3, mode}
 				res := run(t, Options{Strategy: s, Name: "faulty", Starter: board.Blue, Choices: ch, Jobs: jobs})
 				if res.Verdict != StrategyError {
 					t.Fatalf("%s %s: verdict %s, want strategy error", mode, ch, res.Verdict)
@@ -73,7 +73,7 @@ func TestStrategyErrors(t *testing.T) {
 		}
 	}
 	// The strategy fails at its very first move.
-	s := faulty{anyEmpty{b, board.Red}, 0, "nothing"}
+	s := faulty{anyEmpty{B: b, Player: board.Red}, 0, "nothing"}
 	res := run(t, Options{Strategy: s, Name: "faulty", Starter: board.Red})
 	if res.Verdict != StrategyError || len(res.Counterexample.Moves) != 0 {
 		t.Fatalf("opening error: verdict %s, game %v", res.Verdict, res.Counterexample)

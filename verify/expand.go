@@ -6,6 +6,7 @@ import (
 	"hexproof/board"
 	"hexproof/strategies"
 	"hexproof/tt"
+	"hexproof/verify/game"
 )
 
 // The layer expansion, written once: the breadth-first engine and the shard
@@ -18,10 +19,10 @@ import (
 // concurrent use by Tallies of one layer at a time.
 type Expander struct {
 	b     *board.Board
-	rules *Rules
+	rules *game.Rules
 	// expandRules is rules.Outcomes(): the layer expansion needs only the
 	// outcome of a winning answer (see Rules.Outcomes).
-	expandRules *Rules
+	expandRules *game.Rules
 	me, opp     board.Color
 	all         board.Bits
 	group       []board.Perm
@@ -51,7 +52,7 @@ func NewExpander(s strategies.Strategy, choices Choices, noSymmetry bool) *Expan
 	b := s.Board()
 	x := &Expander{
 		b: b, me: s.Side(), opp: s.Side().Other(), all: b.All(),
-		rules: NewRules(s, choices),
+		rules: game.NewRules(s, choices == First),
 	}
 	x.expandRules = x.rules
 	if useOutcomes {
@@ -66,7 +67,7 @@ func NewExpander(s strategies.Strategy, choices Choices, noSymmetry bool) *Expan
 }
 
 // Rules is the game step the expander plays by.
-func (x *Expander) Rules() *Rules { return x.rules }
+func (x *Expander) Rules() *game.Rules { return x.rules }
 
 // Key is the state key of p: its least symmetric image; changed says
 // whether that image is not p itself (a symmetry hit).
@@ -100,7 +101,7 @@ func (x *Expander) BeginLayer(full bool) {
 type Opening struct {
 	Allowed board.Bits
 	Rule    string
-	Fault   Fault // the decision is a strategy error: nothing else is set
+	Fault   game.Fault // the decision is a strategy error: nothing else is set
 	// Won: an allowed move before Drawn wins at once (a game of one ply).
 	Won bool
 	// Drawn is the least allowed move that fills the board with no winner,
@@ -119,7 +120,7 @@ type Opening struct {
 func (x *Expander) Open() Opening {
 	o := Opening{Drawn: board.NoCell}
 	o.Allowed, o.Rule, o.Fault = x.rules.Answer(board.Position{}, board.NoCell)
-	if o.Fault != NoFault {
+	if o.Fault != game.NoFault {
 		return o
 	}
 	var t Tally
@@ -127,9 +128,9 @@ func (x *Expander) Open() Opening {
 		c := a.Pop()
 		p, out := x.rules.Place(board.Position{}, x.me, c)
 		switch out {
-		case Won:
+		case game.Won:
 			o.Won = true
-		case Drawn:
+		case game.Drawn:
 			o.Drawn = c
 			return o
 		default:
@@ -163,8 +164,8 @@ type Tally struct {
 	err       error    // the first error of to.Add
 	// replying answers the positions expanded (x.expandRules), calling
 	// onReply (reply) with at set to the state.
-	replying *Replying
-	onReply  func(Reply) bool
+	replying *game.Replying
+	onReply  func(game.Reply) bool
 	at       stepAt
 }
 
@@ -240,22 +241,22 @@ type stepAt struct {
 
 // reply is the tally's callback for Replying (bound once, as onReply, so
 // that no closure is made per position): one step of the state at.
-func (t *Tally) reply(rep Reply) bool {
+func (t *Tally) reply(rep game.Reply) bool {
 	t.step(t.at.s, t.at.d, t.at.empty, &rep)
 	return true
 }
 
 // step records one opponent move of state s and the strategy's answers.
-func (t *Tally) step(s tt.Key, d int, empty board.Bits, rep *Reply) {
+func (t *Tally) step(s tt.Key, d int, empty board.Bits, rep *game.Reply) {
 	x := t.x
 	switch {
-	case rep.Outcome == Won:
+	case rep.Outcome == game.Won:
 		t.event(s, d+1, evLoss)
 		return
-	case rep.Outcome == Drawn:
+	case rep.Outcome == game.Drawn:
 		t.event(s, d+1, evDraw)
 		return
-	case rep.Fault != NoFault:
+	case rep.Fault != game.NoFault:
 		t.event(s, d+1, evError)
 		return
 	}
@@ -284,11 +285,11 @@ func (t *Tally) step(s tt.Key, d int, empty board.Bits, rep *Reply) {
 // drawAfter records the draw at depth d+2 when rest, the empty cells after
 // the opponent's move, is one cell that the strategy allows and that does not
 // win.
-func (t *Tally) drawAfter(s tt.Key, d int, rest board.Bits, rep *Reply) {
+func (t *Tally) drawAfter(s tt.Key, d int, rest board.Bits, rep *game.Reply) {
 	if rest.Count() != 1 || !rep.Allowed.Has(rest.First()) {
 		return
 	}
-	if _, o := t.x.expandRules.After(rep, rest.First()); o == Drawn {
+	if _, o := t.x.expandRules.After(rep, rest.First()); o == game.Drawn {
 		t.event(s, d+2, evDraw)
 	}
 }
@@ -309,8 +310,8 @@ func (t *Tally) expandEvents(s tt.Key, p board.Position, d int, empty board.Bits
 		t.event(s, d+1, evDraw)
 	case 2:
 		// A draw after the strategy's move is possible.
-		x.expandRules.Replies(p, empty, func(rep Reply) bool {
-			if rep.Outcome == Going && rep.Fault == NoFault {
+		x.expandRules.Replies(p, empty, func(rep game.Reply) bool {
+			if rep.Outcome == game.Going && rep.Fault == game.NoFault {
 				t.drawAfter(s, d, empty.Without(rep.B), &rep)
 			}
 			return true

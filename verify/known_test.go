@@ -12,6 +12,7 @@ import (
 	"hexproof/board"
 	"hexproof/strategies"
 	"hexproof/tt"
+	"hexproof/verify/game"
 )
 
 // TestKnownResults checks what the seeds claim or show, with --choices every
@@ -92,7 +93,7 @@ func replayLoss(t *testing.T, s strategies.Strategy, starter board.Color, g *boa
 	if err != nil {
 		t.Fatalf("counterexample %q does not parse: %v", text, err)
 	}
-	r, err := Replay(s, starter, toks, true)
+	r, err := game.Replay(s, starter, toks, true)
 	if err != nil {
 		t.Fatalf("counterexample %q does not replay: %v", text, err)
 	}

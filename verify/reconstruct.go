@@ -6,6 +6,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/tt"
+	"hexproof/verify/game"
 )
 
 // Counterexample reconstruction (docs/design.md §5: the shortest lost game; among those,
@@ -179,11 +180,11 @@ func (e *engine) predOf(cs []predCand, layer tt.Layer, out map[tt.Key]struct{}) 
 	}
 	for _, c := range cs {
 		p1, o := e.rules.Place(c.s, e.opp, c.b)
-		if o != Going {
+		if o != game.Going {
 			continue
 		}
 		allowed, _, f := e.rules.Answer(p1, c.b)
-		if f == NoFault && allowed.Has(c.r) {
+		if f == game.NoFault && allowed.Has(c.r) {
 			out[k] = struct{}{}
 			return nil
 		}
@@ -242,13 +243,13 @@ func (w *walker) root(d0 int) {
 		return
 	}
 	allowed, rule, f := e.rules.Answer(board.Position{}, board.NoCell)
-	if f != NoFault {
+	if f != game.NoFault {
 		return
 	}
 	for allowed.Any() {
 		a := allowed.Pop()
 		p, o := e.rules.Place(board.Position{}, e.me, a)
-		if o != Going || !w.isBad(1, p) {
+		if o != game.Going || !w.isBad(1, p) {
 			continue
 		}
 		w.moves = append(w.moves[:0], board.Move{Player: e.me, Cell: a, Rule: rule})
@@ -267,20 +268,20 @@ func (w *walker) walk(p board.Position, d int) bool {
 	defer func() { w.moves = w.moves[:n] }()
 	last := d == w.dL // the layer of the event
 	more := true
-	e.rules.Replies(p, empty, func(rep Reply) bool {
+	e.rules.Replies(p, empty, func(rep game.Reply) bool {
 		w.moves = append(w.moves[:n], board.Move{Player: e.opp, Cell: rep.B})
 		switch {
-		case rep.Outcome != Going:
+		case rep.Outcome != game.Going:
 			if last && w.L == d+1 && w.kind == evLoss {
 				more = w.yield(w.moves, "")
 			}
 			return more
 		case last && w.kind == evError:
-			if rep.Fault != NoFault {
+			if rep.Fault != game.NoFault {
 				more = w.yield(w.moves, e.rules.Describe(rep.Fault, rep.P, rep.B, rep.Allowed, rep.Rule))
 			}
 			return more
-		case rep.Fault != NoFault:
+		case rep.Fault != game.NoFault:
 			return true
 		}
 		for a := rep.Allowed; a.Any() && more; {
@@ -288,8 +289,8 @@ func (w *walker) walk(p board.Position, d int) bool {
 			p2, o := e.rules.After(&rep, c)
 			w.moves = append(w.moves[:n+1], board.Move{Player: e.me, Cell: c, Rule: rep.Rule})
 			switch {
-			case o == Won:
-			case o == Drawn:
+			case o == game.Won:
+			case o == game.Drawn:
 				if last && w.L == d+2 && w.kind == evLoss {
 					more = w.yield(w.moves, "")
 				}

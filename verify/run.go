@@ -14,6 +14,7 @@ import (
 	"hexproof/board"
 	"hexproof/internal/procmem"
 	"hexproof/tt"
+	"hexproof/verify/game"
 )
 
 // Run verifies one strategy on one board for one starter (docs/design.md §5). It returns
@@ -189,7 +190,7 @@ func checkStarts(opt Options) error {
 	if opt.Choices == Some {
 		return &StartError{Index: 0, Why: "start prefixes are not supported under choices some"}
 	}
-	r := NewRules(opt.Strategy, opt.Choices)
+	r := game.NewRules(opt.Strategy, opt.Choices == First)
 	for i, g := range opt.Starts {
 		if len(g.Moves) != len(opt.Starts[0].Moves) {
 			return &StartError{i, fmt.Sprintf("%d moves, but prefix 1 has %d", len(g.Moves), len(opt.Starts[0].Moves))}
@@ -205,12 +206,12 @@ func checkStarts(opt Options) error {
 			}
 			if m.Player == r.Me {
 				allowed, _, f := r.Answer(p, last)
-				if f != NoFault || !allowed.Has(m.Cell) {
+				if f != game.NoFault || !allowed.Has(m.Cell) {
 					return &StartError{i, fmt.Sprintf("move %d, %s, is not a move the strategy plays there", k+1, r.B.Format(m.Cell, board.Thesis))}
 				}
 			}
-			var o Outcome
-			if p, o = r.Place(p, m.Player, m.Cell); o != Going {
+			var o game.Outcome
+			if p, o = r.Place(p, m.Player, m.Cell); o != game.Going {
 				return &StartError{i, fmt.Sprintf("the game is over after move %d", k+1)}
 			}
 			last = m.Cell
@@ -468,7 +469,7 @@ func (e *engine) firstLayer(d int, sizes map[int]int64) (tt.Layer, error) {
 func (e *engine) rootMoves() (keys []tt.Key, done bool) {
 	res := e.res
 	o := e.Open()
-	if o.Fault != NoFault {
+	if o.Fault != game.NoFault {
 		res.Verdict = StrategyError
 		res.Detail = "on the empty board " + e.rules.Describe(o.Fault, board.Position{}, board.NoCell, o.Allowed, o.Rule)
 		res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter}

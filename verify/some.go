@@ -9,6 +9,7 @@ import (
 	"hexproof/strategies"
 	"hexproof/tt"
 	"hexproof/verify/andor"
+	"hexproof/verify/game"
 )
 
 // `some` (docs/design.md §4) asks whether the strategy's rules can be completed into a
@@ -73,7 +74,7 @@ type someNode struct {
 	asked   bool
 	allowed board.Bits
 	rule    string
-	fault   Fault
+	fault   game.Fault
 }
 
 // faultError is a strategy error met by the search.
@@ -91,7 +92,7 @@ type someGame struct {
 	// the last node with k stones that needed them: the search expands
 	// several children of a node in turn, and a player's winning cells after
 	// the other player's move are the node's less that move (Stones.Other).
-	mine, theirs []Stones
+	mine, theirs []game.Stones
 	classes      strategies.LastClasser // nil: the strategy is not one
 	// symClasses: every symmetry of the key's group keeps each cell's
 	// class, so the strategy's nodes are keyed by their canonical position
@@ -198,7 +199,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 			n.allowed, n.rule, n.fault = e.rules.Answer(n.p, n.last)
 			n.asked = true
 		}
-		if n.fault != NoFault {
+		if n.fault != game.NoFault {
 			return out, faultError{n}
 		}
 		g.w.counts.add(n.rule)
@@ -230,11 +231,11 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		// search does not have to expand them to see it. Whatever the
 		// opponent plays but a winning cell, the strategy's winning cells
 		// after it are mine less that cell (Stones.Other).
-		e.rules.replies(n.p, empty, theirs.Wins, mine, func(rep Reply) bool {
+		e.rules.RepliesKnown(n.p, empty, theirs.Wins, mine, func(rep game.Reply) bool {
 			c := andor.Child[someNode]{Cell: rep.B, O: andorOutcome(rep.Outcome), S: someNode{p: rep.P, last: rep.B, strat: true}}
-			if rep.Outcome == Going {
+			if rep.Outcome == game.Going {
 				c.S.asked, c.S.allowed, c.S.rule, c.S.fault = true, rep.Allowed, rep.Rule, rep.Fault
-				if rep.Fault == NoFault && rep.Allowed.And(mine.Without(rep.B)).Any() {
+				if rep.Fault == game.NoFault && rep.Allowed.And(mine.Without(rep.B)).Any() {
 					c.O = andor.NextWins
 				}
 			}
@@ -276,7 +277,7 @@ func keepsClasses(c strategies.LastClasser, group []board.Perm, cells int) bool 
 
 // stones is Stones(n.p, who) for who, the player to move in n, through the
 // node before the other player's last move n.last (see g.mine).
-func (g *someGame) stones(n someNode, who board.Color) Stones {
+func (g *someGame) stones(n someNode, who board.Color) game.Stones {
 	if n.last == board.NoCell {
 		return g.e.rules.Stones(n.p, who)
 	}
@@ -284,16 +285,16 @@ func (g *someGame) stones(n someNode, who board.Color) Stones {
 }
 
 // kept is Stones(p, who), kept for the last position with p's stone count.
-func (g *someGame) kept(p board.Position, who board.Color) Stones {
+func (g *someGame) kept(p board.Position, who board.Color) game.Stones {
 	memo := &g.mine
 	if who != g.e.me {
 		memo = &g.theirs
 	}
 	k := p.Occupied().Count()
 	if len(*memo) <= k {
-		*memo = append(*memo, make([]Stones, k+1-len(*memo))...)
+		*memo = append(*memo, make([]game.Stones, k+1-len(*memo))...)
 	}
-	if m := &(*memo)[k]; m.r == nil || m.p != p {
+	if m := &(*memo)[k]; !m.PreparedFor(p) {
 		*m = g.e.rules.Stones(p, who)
 	}
 	return (*memo)[k]
@@ -319,11 +320,11 @@ func (g *someGame) Threats(n someNode) (board.Bits, bool) {
 	return board.Bits{}, false
 }
 
-func andorOutcome(o Outcome) andor.Outcome {
+func andorOutcome(o game.Outcome) andor.Outcome {
 	switch o {
-	case Won:
+	case game.Won:
 		return andor.Won
-	case Drawn:
+	case game.Drawn:
 		return andor.Drawn
 	}
 	return andor.Going
@@ -449,7 +450,7 @@ func (s *someSearch) run() error {
 		s.root = someNode{last: board.NoCell}
 	} else {
 		allowed, rule, f := e.rules.Answer(board.Position{}, board.NoCell)
-		if f != NoFault {
+		if f != game.NoFault {
 			res.Verdict = StrategyError
 			res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter}
 			res.Detail = "on the empty board " + e.rules.Describe(f, board.Position{}, board.NoCell, allowed, rule)
@@ -563,9 +564,9 @@ func (s *someSearch) principal(l int) (*board.Game, error) {
 			q, o := e.rules.Place(n.p, e.me, c)
 			best := false
 			switch o {
-			case Drawn:
+			case game.Drawn:
 				best = d+1 == l
-			case Going:
+			case game.Going:
 				f, err := forced(someNode{p: q, last: c}, d+1, l-1, c)
 				if err != nil {
 					return n, false, err
@@ -574,7 +575,7 @@ func (s *someSearch) principal(l int) (*board.Game, error) {
 			}
 			if best {
 				g.Moves = append(g.Moves, board.Move{Player: e.me, Cell: c, Rule: n.rule})
-				return someNode{p: q, last: c}, o != Going, nil
+				return someNode{p: q, last: c}, o != game.Going, nil
 			}
 		}
 		return n, true, fmt.Errorf("verify: some: no strategy move realises the refutation length %d (a bug)", l)
@@ -589,10 +590,10 @@ func (s *someSearch) principal(l int) (*board.Game, error) {
 		d = 1
 	}
 	for {
-		var chosen *Reply
+		var chosen *game.Reply
 		var err error
-		e.rules.Replies(n.p, e.all.AndNot(n.p.Occupied()), func(rep Reply) bool {
-			if rep.Outcome != Going {
+		e.rules.Replies(n.p, e.all.AndNot(n.p.Occupied()), func(rep game.Reply) bool {
+			if rep.Outcome != game.Going {
 				if d+1 == l {
 					chosen = &rep
 					return false
@@ -614,8 +615,8 @@ func (s *someSearch) principal(l int) (*board.Game, error) {
 			return g, fmt.Errorf("verify: some: no opponent move realises the refutation length %d (a bug)", l)
 		}
 		g.Moves = append(g.Moves, board.Move{Player: e.opp, Cell: chosen.B})
-		if chosen.Outcome != Going {
-			if chosen.Outcome == Won {
+		if chosen.Outcome != game.Going {
+			if chosen.Outcome == game.Won {
 				g.Winner = e.opp
 			}
 			return g, nil

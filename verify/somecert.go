@@ -7,6 +7,7 @@ import (
 	"hexproof/board"
 	"hexproof/strategies"
 	"hexproof/verify/andor"
+	"hexproof/verify/game"
 )
 
 // A `some` proof is itself a strategy: at each of its turns, one allowed move
@@ -67,7 +68,7 @@ type certBuilder struct {
 	walk    int32
 	redone  bool // a walk replaced a kept move
 	max     int  // the most positions the maps may hold
-	replies [][]Reply
+	replies [][]game.Reply
 }
 
 // someCertificate builds the certificate of a `some` proof whose least
@@ -194,9 +195,9 @@ func (c *certBuilder) first(p board.Position, allowed board.Bits, d int) (board.
 func (c *certBuilder) follow(p board.Position, mv board.Cell, d int) error {
 	q, o := c.s.e.rules.Place(p, c.s.e.me, mv)
 	switch o {
-	case Won:
+	case game.Won:
 		return nil
-	case Drawn:
+	case game.Drawn:
 		return fmt.Errorf("verify: some certificate: a proven move draws (a bug)")
 	}
 	return c.opponentTurn(q, d+1)
@@ -218,17 +219,17 @@ func (c *certBuilder) opponentTurn(p board.Position, d int) error {
 		c.replies = append(c.replies, nil)
 	}
 	reps := c.replies[d][:0]
-	e.rules.Replies(p, e.all.AndNot(p.Occupied()), func(rep Reply) bool {
+	e.rules.Replies(p, e.all.AndNot(p.Occupied()), func(rep game.Reply) bool {
 		reps = append(reps, rep)
 		return true
 	})
 	c.replies[d] = reps
 	for i := range reps {
 		rep := c.replies[d][i]
-		if rep.Outcome != Going {
+		if rep.Outcome != game.Going {
 			return fmt.Errorf("verify: some certificate: the opponent ends a proven position's game (a bug)")
 		}
-		if rep.Fault != NoFault {
+		if rep.Fault != game.NoFault {
 			return fmt.Errorf("verify: some certificate: a strategy error in a proven position (a bug)")
 		}
 		if err := c.strategyTurn(rep.P, rep.B, rep.Allowed, d+1); err != nil {
@@ -257,14 +258,14 @@ func (c *certBuilder) room() error {
 func (c *certBuilder) pick(p board.Position, cand board.Bits, d int, any bool) (board.Cell, error) {
 	e, s := c.s.e, c.s
 	for a := cand; a.Any(); {
-		if mv := a.Pop(); func() bool { _, o := e.rules.Place(p, e.me, mv); return o == Won }() {
+		if mv := a.Pop(); func() bool { _, o := e.rules.Place(p, e.me, mv); return o == game.Won }() {
 			return mv, nil
 		}
 	}
 	cells := e.b.Cells()
 	next := func(mv board.Cell) (someNode, bool) {
 		q, o := e.rules.Place(p, e.me, mv)
-		return someNode{p: q, last: mv}, o == Going
+		return someNode{p: q, last: mv}, o == game.Going
 	}
 	for a := cand; a.Any(); {
 		mv := a.Pop()

@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"hexproof/board"
 	"hexproof/strategies"
+	"hexproof/verify/game"
 )
 
 // checkCertificate walks every game of the certificate c (plainly: no table,
@@ -19,7 +21,7 @@ import (
 func checkCertificate(t *testing.T, name string, s strategies.Strategy, c *strategies.Certificate, starter board.Color) int {
 	t.Helper()
 	b := s.Board()
-	r := NewRules(s, Every)
+	r := game.NewRules(s, false)
 	reached := map[strategies.AfterMove]bool{} // the strategy's turns, with the last move
 	turns := 0
 	var walk func(p board.Position, toMove board.Color, last board.Cell) bool
@@ -34,14 +36,14 @@ func checkCertificate(t *testing.T, name string, s strategies.Strategy, c *strat
 			mv := ans.First()
 			reached[strategies.AfterMove{P: p, Last: last}] = true
 			if allowed, _ := s.Allowed(p, last); !allowed.Has(mv) {
-				t.Errorf("%s: the certificate plays %s where the strategy allows %v", name, b.Format(mv, board.Thesis), r.cells(allowed))
+				t.Errorf("%s: the certificate plays %s where the strategy allows %v", name, b.Format(mv, board.Thesis), cellList(b, allowed))
 				return false
 			}
 			q, o := r.Place(p, toMove, mv)
 			switch o {
-			case Won:
+			case game.Won:
 				return true
-			case Drawn:
+			case game.Drawn:
 				t.Errorf("%s: the certificate draws", name)
 				return false
 			}
@@ -50,7 +52,7 @@ func checkCertificate(t *testing.T, name string, s strategies.Strategy, c *strat
 		for bs := b.All().AndNot(p.Occupied()); bs.Any(); {
 			x := bs.Pop()
 			q, o := r.Place(p, toMove, x)
-			if o != Going {
+			if o != game.Going {
 				t.Errorf("%s: the opponent's move %s ends the game (%s)", name, b.Format(x, board.Thesis), o)
 				return false
 			}
@@ -236,7 +238,7 @@ func TestSomeCertificateSecondWalk(t *testing.T) {
 	redone := 0
 	for _, b := range boardsWithCells(2, 9) {
 		for _, st := range []board.Color{board.Red, board.Blue} {
-			o := overlapParity{anyEmpty{b, board.Red}}
+			o := overlapParity{anyEmpty{B: b, Player: board.Red}}
 			if certifySome(t, fmt.Sprintf("%s/overlap-parity/%s-starts", b, st), o, st) == nil {
 				continue
 			}
@@ -256,10 +258,10 @@ func TestSomeCertificateSecondWalk(t *testing.T) {
 // the sets depend on the last move and share the highest cell.
 type overlapParity struct{ anyEmpty }
 
-func (s overlapParity) Symmetries() []board.Perm { return s.b.Identity() }
+func (s overlapParity) Symmetries() []board.Perm { return s.B.Identity() }
 
 func (s overlapParity) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	cs := s.b.All().AndNot(p.Occupied()).Cells()
+	cs := s.B.All().AndNot(p.Occupied()).Cells()
 	lo := cs[0]
 	if last != board.NoCell && last%2 == 1 && len(cs) > 1 {
 		lo = cs[1]
@@ -282,4 +284,13 @@ func certWalks(t *testing.T, s strategies.Strategy, st board.Color) (*strategies
 		t.Fatal(err)
 	}
 	return cert, int(c.walk)
+}
+
+// cellList formats a set of cells in thesis notation, for test messages.
+func cellList(b *board.Board, s board.Bits) string {
+	var out []string
+	for s.Any() {
+		out = append(out, b.Format(s.Pop(), board.Thesis))
+	}
+	return strings.Join(out, " ")
 }

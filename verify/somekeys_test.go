@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 	"hexproof/verify/andor"
 )
 
@@ -62,7 +63,7 @@ func TestSomeStrategyKeys(t *testing.T) {
 			}
 			seen := map[andor.Key]node{}
 			for i := 0; i < 60; i++ {
-				q0 := randomPosition(r, b)
+				q0 := testkit.RandomPosition(r, b)
 				var key0 andor.Key
 				for hi, h := range e.group {
 					q := board.Position{Red: h.ApplyBits(q0.Red), Blue: h.ApplyBits(q0.Blue)}
@@ -100,25 +101,6 @@ func TestSomeStrategyKeys(t *testing.T) {
 		}
 	}
 	t.Logf("strategies by kind of key: %v", kinds)
-}
-
-// randomPosition has each cell red, blue or empty with equal chances, with
-// at least one stone of each colour.
-func randomPosition(r *rand.Rand, b *board.Board) board.Position {
-	for {
-		var p board.Position
-		for c := board.Cell(0); int(c) < b.Cells(); c++ {
-			switch r.IntN(3) {
-			case 0:
-				p.Red = p.Red.With(c)
-			case 1:
-				p.Blue = p.Blue.With(c)
-			}
-		}
-		if p.Red.Any() && p.Blue.Any() {
-			return p
-		}
-	}
 }
 
 func stonesOf(p board.Position, c board.Color) board.Bits {

@@ -8,11 +8,12 @@ import (
 
 	"hexproof/board"
 	"hexproof/strategies"
+	"hexproof/verify/game"
 )
 
 // prefixes lists every game of k moves from the empty board by the rules
 // (through the step), not over, ending with the strategy's answer.
-func prefixes(r *Rules, starter board.Color, k int) []board.Game {
+func prefixes(r *game.Rules, starter board.Color, k int) []board.Game {
 	var out []board.Game
 	var rec func(p board.Position, last board.Cell, moves []board.Move)
 	rec = func(p board.Position, last board.Cell, moves []board.Move) {
@@ -27,7 +28,7 @@ func prefixes(r *Rules, starter board.Color, k int) []board.Game {
 		rule := ""
 		if who == r.Me {
 			a, rl, f := r.Answer(p, last)
-			if f != NoFault {
+			if f != game.NoFault {
 				return
 			}
 			cells, rule = a, rl
@@ -35,7 +36,7 @@ func prefixes(r *Rules, starter board.Color, k int) []board.Game {
 		for cells.Any() {
 			c := cells.Pop()
 			q, o := r.Place(p, who, c)
-			if o == Going {
+			if o == game.Going {
 				rec(q, c, append(moves, board.Move{Player: who, Cell: c, Rule: rule}))
 			}
 		}
@@ -70,7 +71,7 @@ func TestStartsUnionEqualsWholeRun(t *testing.T) {
 			t.Fatal(err)
 		}
 		whole := run(t, Options{Strategy: s, Name: c.name, Starter: c.starter, Choices: c.choices})
-		r := NewRules(s, c.choices)
+		r := game.NewRules(s, c.choices == First)
 		for _, k := range []int{2, 3, 4} {
 			ps := prefixes(r, c.starter, k)
 			if len(ps) == 0 {

@@ -8,13 +8,14 @@ import (
 	"hexproof/board"
 	"hexproof/strategies"
 	"hexproof/tt"
+	"hexproof/verify/game"
 )
 
 // reachable returns count positions with the opponent to move, reached by
 // games in which the opponent plays at random and the strategy answers with
 // its first allowed move, stopped at a random depth before either player
 // won: the states the breadth-first search expands.
-func reachable(b *testing.B, r *Rules, starter board.Color, count int) []board.Position {
+func reachable(b *testing.B, r *game.Rules, starter board.Color, count int) []board.Position {
 	rng := rand.New(rand.NewPCG(7, uint64(r.B.Cells())))
 	var out []board.Position
 	for len(out) < count {
@@ -22,7 +23,7 @@ func reachable(b *testing.B, r *Rules, starter board.Color, count int) []board.P
 		last := board.NoCell
 		if starter == r.Me {
 			allowed, _, f := r.Answer(p, last)
-			if f != NoFault {
+			if f != game.NoFault {
 				b.Fatalf("the strategy fails on the empty board")
 			}
 			p, _ = r.Place(p, r.Me, allowed.First())
@@ -32,15 +33,15 @@ func reachable(b *testing.B, r *Rules, starter board.Color, count int) []board.P
 			empty := r.All.AndNot(p.Occupied()).Cells()
 			b0 := empty[rng.IntN(len(empty))]
 			q, o := r.Place(p, r.Opp, b0)
-			if o != Going {
+			if o != game.Going {
 				break
 			}
 			allowed, _, f := r.Answer(q, b0)
-			if f != NoFault {
+			if f != game.NoFault {
 				break
 			}
 			q2, o2 := r.Place(q, r.Me, allowed.First())
-			if o2 != Going {
+			if o2 != game.Going {
 				break
 			}
 			p = q2
@@ -69,20 +70,20 @@ func BenchmarkStep(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		r := NewRules(s, Every)
+		r := game.NewRules(s, false)
 		ps := reachable(b, r, board.Red, 256)
 		r = r.Outcomes()
 		b.Run(fmt.Sprintf("%s-%dx%d", c.strategy, c.m, c.n), func(b *testing.B) {
 			var succ, decisions int64
 			for i := 0; b.Loop(); i++ {
 				p := ps[i&255]
-				r.Replies(p, r.All.AndNot(p.Occupied()), func(rep Reply) bool {
-					if rep.Outcome != Going || rep.Fault != NoFault {
+				r.Replies(p, r.All.AndNot(p.Occupied()), func(rep game.Reply) bool {
+					if rep.Outcome != game.Going || rep.Fault != game.NoFault {
 						return true
 					}
 					decisions++
 					for a := rep.Allowed; a.Any(); {
-						if _, o := r.After(&rep, a.Pop()); o == Going {
+						if _, o := r.After(&rep, a.Pop()); o == game.Going {
 							succ++
 						}
 					}

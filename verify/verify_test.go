@@ -6,30 +6,19 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 	"hexproof/strategies"
 )
 
-// anyEmpty allows every empty cell: under `some` it asks whether its side wins
-// the game at all (it solves the game); under `every` it loses as soon as the
-// opponent can win. It commutes with the whole group.
-type anyEmpty struct {
-	b    *board.Board
-	side board.Color
-}
-
-func (s anyEmpty) Board() *board.Board      { return s.b }
-func (s anyEmpty) Side() board.Color        { return s.side }
-func (s anyEmpty) Symmetries() []board.Perm { return s.b.Group() }
-func (s anyEmpty) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	return s.b.All().AndNot(p.Occupied()), "any"
-}
+// anyEmpty allows every empty cell (testkit.AnyEmpty).
+type anyEmpty = testkit.AnyEmpty
 
 // lowestEmpty plays the first empty cell: deterministic, commutes with nothing.
 type lowestEmpty struct{ anyEmpty }
 
-func (s lowestEmpty) Symmetries() []board.Perm { return s.b.Identity() }
+func (s lowestEmpty) Symmetries() []board.Perm { return s.B.Identity() }
 func (s lowestEmpty) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	e := s.b.All().AndNot(p.Occupied())
+	e := s.B.All().AndNot(p.Occupied())
 	return board.Bit(e.First()), "low"
 }
 
@@ -39,9 +28,9 @@ func (s lowestEmpty) Allowed(p board.Position, last board.Cell) (board.Bits, str
 type neighbourly struct{ anyEmpty }
 
 func (s neighbourly) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	e := s.b.All().AndNot(p.Occupied())
+	e := s.B.All().AndNot(p.Occupied())
 	if last != board.NoCell {
-		if n := s.b.Neighbours(last).And(e); n.Any() {
+		if n := s.B.Neighbours(last).And(e); n.Any() {
 			return n, "near"
 		}
 	}
@@ -55,10 +44,10 @@ type namedStrategy struct {
 
 func testStrategies(b *board.Board) []namedStrategy {
 	out := []namedStrategy{
-		{"any-red", anyEmpty{b, board.Red}},
-		{"any-blue", anyEmpty{b, board.Blue}},
-		{"lowest-red", lowestEmpty{anyEmpty{b, board.Red}}},
-		{"near-red", neighbourly{anyEmpty{b, board.Red}}},
+		{"any-red", anyEmpty{B: b, Player: board.Red}},
+		{"any-blue", anyEmpty{B: b, Player: board.Blue}},
+		{"lowest-red", lowestEmpty{anyEmpty{B: b, Player: board.Red}}},
+		{"near-red", neighbourly{anyEmpty{B: b, Player: board.Red}}},
 	}
 	for _, info := range strategies.All() {
 		if info.Applies(b.M, b.N, b.Geo) != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"hexproof/internal/testkit"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -31,17 +32,6 @@ func needEngine(t *testing.T, envVar, tool, how string) {
 	if _, err := exec.LookPath(tool); err != nil {
 		t.Fatalf("%s not found: %s, or set %s=unavailable to skip this test", tool, how, envVar)
 	}
-}
-
-// buildHexproof builds the command for the job files.
-func buildHexproof(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "hexproof")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
 }
 
 type clusterCase struct {
@@ -103,7 +93,7 @@ func TestSlurmJobArray(t *testing.T) {
 	if out, err := exec.Command("sinfo", "-h", "-o", "%t").CombinedOutput(); err != nil || !strings.Contains(string(out), "idle") && !strings.Contains(string(out), "mix") {
 		t.Fatalf("Slurm has no node that takes jobs (sinfo: %v %s): start it with scripts/slurm/start.sh, or set HEXPROOF_SLURM=unavailable", err, out)
 	}
-	bin := buildHexproof(t)
+	bin := testkit.Binary(t)
 	for _, c := range clusterCases {
 		want, wantCode := singleRun(t, c)
 		dir := planFor(t, bin, c)
@@ -167,7 +157,7 @@ var cancelCase = clusterCase{[]string{"--board", "5x6", "--strategy", "gardner-b
 // other shards when one loses (see checkCancelled).
 func TestParallelCancelOnLoss(t *testing.T) {
 	needEngine(t, "HEXPROOF_PARALLEL", "parallel", "apt-get install parallel")
-	dir := planFor(t, buildHexproof(t), cancelCase, "--cancel-on-loss")
+	dir := planFor(t, testkit.Binary(t), cancelCase, "--cancel-on-loss")
 	runParallel(t, dir)
 	checkCancelled(t, dir, cancelCase)
 }
@@ -176,7 +166,7 @@ func TestParallelCancelOnLoss(t *testing.T) {
 // loses scancels the array (see checkCancelled).
 func TestSlurmCancelOnLoss(t *testing.T) {
 	needEngine(t, "HEXPROOF_SLURM", "sbatch", "install slurm-wlm and start it with scripts/slurm/start.sh (as root)")
-	dir := planFor(t, buildHexproof(t), cancelCase, "--cancel-on-loss")
+	dir := planFor(t, testkit.Binary(t), cancelCase, "--cancel-on-loss")
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "sbatch", "--wait", filepath.Join(dir, "slurm.sbatch"))

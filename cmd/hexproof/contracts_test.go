@@ -3,6 +3,7 @@ package main
 import (
 	"crypto/sha256"
 	"fmt"
+	"hexproof/internal/testkit"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -157,7 +158,7 @@ func contractFixture(t *testing.T, bin string) (root, work string) {
 // and checks the exit code, one line on standard error naming the problem in
 // the user's words, nothing on standard output, and nothing written.
 func TestBadInputContracts(t *testing.T) {
-	bin := hexproofBinary(t)
+	bin := testkit.Binary(t)
 	root, work := contractFixture(t, bin)
 	long := []string{"--no-progress", "--time-limit", "10m"} // a run that would last: the error must come first
 	cases := []struct {
@@ -318,7 +319,7 @@ func TestBadInputContracts(t *testing.T) {
 // certificate's, relative with ../ or absolute) names a database folder
 // inside --db, never outside it.
 func TestDatabaseStaysInsideDB(t *testing.T) {
-	bin := hexproofBinary(t)
+	bin := testkit.Binary(t)
 	root, work := contractFixture(t, bin)
 	sub := filepath.Join(work, "sub")
 	if err := os.MkdirAll(sub, 0o755); err != nil {
@@ -354,7 +355,7 @@ func TestDatabaseStaysInsideDB(t *testing.T) {
 // TestCertifyTableInterrupted: an interrupted table is inconclusive (exit
 // 3) and says so in one line.
 func TestCertifyTableInterrupted(t *testing.T) {
-	bin := hexproofBinary(t)
+	bin := testkit.Binary(t)
 	cmd := exec.Command(bin, "certify", "--table", "14x14", "--no-progress")
 	var out, errb strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errb

@@ -2,6 +2,7 @@ package main
 
 import (
 	"hexproof/internal/procmem"
+	"hexproof/internal/testkit"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,7 +78,7 @@ func TestMemoryBound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs of about 15 s each")
 	}
-	bin := hexproofBinary(t)
+	bin := testkit.Binary(t)
 	dir := t.TempDir()
 	const mib = 1 << 20
 	cases := []struct {

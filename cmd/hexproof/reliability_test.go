@@ -19,45 +19,16 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"hexproof/internal/testkit"
 	"hexproof/verify"
 )
 
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-)
-
-// hexproofBinary builds the command once per test binary.
-func hexproofBinary(t *testing.T) string {
-	t.Helper()
-	binOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "hexproof-bin-")
-		if err != nil {
-			binErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "hexproof")
-		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
-		if err != nil {
-			binErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
-	}
-	return binPath
-}
-
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if binPath != "" {
-		os.RemoveAll(filepath.Dir(binPath))
-	}
+	testkit.RemoveBinary()
 	os.Exit(code)
 }
 
@@ -170,7 +141,7 @@ func TestDamagedDatabase(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs it a few hundred times")
 	}
-	bin := hexproofBinary(t)
+	bin := testkit.Binary(t)
 	args := []string{"verify", "--board", "6x3", "--strategy", "mirror", "--starter", "red", "--no-progress", "--json", "-"}
 	code, ref, errOut := execResult(t, bin, append(args, "--in-memory")...)
 	if code != 0 {
@@ -498,7 +469,7 @@ func TestInterruptStopsBoth(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := hexproofBinary(t)
+	bin := testkit.Binary(t)
 	db := t.TempDir()
 	j := filepath.Join(t.TempDir(), "out.json")
 	cmd := exec.Command(bin, "verify", "--board", "6x5", "--strategy", "mirror", "--db", db, "--no-progress", "--time-limit", "10m", "--json", j)

@@ -12,6 +12,7 @@ import (
 	"hexproof/board"
 	"hexproof/reports"
 	"hexproof/verify"
+	"hexproof/verify/game"
 )
 
 func init() {
@@ -90,13 +91,13 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, certificateInput(*name)); err != nil {
 		return usageErr(err)
 	}
-	r, err := verify.Replay(strat, starter, toks, choices == verify.First)
+	r, err := game.Replay(strat, starter, toks, choices == verify.First)
 	if err != nil {
-		var se *verify.StrategyFault
+		var se *game.StrategyFault
 		if errors.As(err, &se) {
 			return fail(stderr, "replay", exitStrategyError, err)
 		}
-		if errors.Is(err, verify.ErrSeveralChoices) {
+		if errors.Is(err, game.ErrSeveralChoices) {
 			return usageErr(fmt.Errorf("%v; use --choices first, or list the whole game with R:/B: prefixes", err))
 		}
 		return usageErr(err)
@@ -149,7 +150,7 @@ func hasSide(toks []board.Token, side board.Color) bool {
 
 // replayText is the table of docs/design.md §6, the outcome and, for a whole game, which
 // decisions the strategy would have made differently.
-func replayText(r *verify.Replayed, name string, side board.Color, nt board.Notation) string {
+func replayText(r *game.Replayed, name string, side board.Color, nt board.Notation) string {
 	g := r.Game
 	b := g.Board
 	var sb strings.Builder
@@ -217,7 +218,7 @@ type replayDoc struct {
 	Blunder *reports.BlunderJSON `json:"blunder,omitempty"`
 }
 
-func replayJSON(r *verify.Replayed, name string, side board.Color, bl *verify.Blunder) ([]byte, error) {
+func replayJSON(r *game.Replayed, name string, side board.Color, bl *verify.Blunder) ([]byte, error) {
 	g := r.Game
 	b := g.Board
 	doc := replayDoc{

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 	"hexproof/tt"
 	"hexproof/verify"
 )
@@ -98,7 +99,7 @@ func TestKillAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs it several times")
 	}
-	bin := hexproofBinary(t)
+	bin := testkit.Binary(t)
 	// Kills land at fixed fractions of an uninterrupted --db run's wall
 	// time, measured on this machine, so that the test means the same on
 	// a fast and on a slow machine (fixed delays let CI finish the run

@@ -4,7 +4,7 @@
 // strategy's side may only play what its rules allow) and of `solve` (both
 // sides play any empty cell). The package knows nothing of strategies: a
 // Problem supplies the moves, made through the shared game step
-// (verify.Rules), and the search only combines their outcomes.
+// (game.Rules), and the search only combines their outcomes.
 //
 // The search is depth-first proof-number search (DFPN, Nagai 2002, as used
 // for Hex by Henderson 2010, §3.3–3.4 and by Benzene) with the 1+ε threshold

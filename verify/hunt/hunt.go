@@ -2,8 +2,8 @@
 // the exhaustive search of package verify: `hexproof hunt` (a guided,
 // budgeted search that reports the shortest loss it found, never a proof of
 // optimality) and `hexproof simulate` (the Monte-Carlo experiments of thesis
-// §9.1). Every game goes through verify's game step (verify.Rules), and every
-// loss reported has been replayed with verify.Replay.
+// §9.1). Every game goes through verify's game step (game.Rules), and every
+// loss reported has been replayed with game.Replay.
 package hunt
 
 import (
@@ -18,6 +18,7 @@ import (
 	"hexproof/board"
 	"hexproof/strategies"
 	"hexproof/verify"
+	"hexproof/verify/game"
 )
 
 // Options says what to hunt and with which budget.
@@ -53,7 +54,7 @@ type Progress struct {
 // Verdict is Refuted when a loss was found (Minimal is always false: a hunt
 // does not claim its loss is a shortest one), Inconclusive when none was, or
 // StrategyError; Counterexample is the shortest loss found, replayed through
-// verify.Replay, with the rule of every strategy move.
+// game.Replay, with the rule of every strategy move.
 type Report struct {
 	Result *verify.Result
 	// Losses are the distinct lost games found (at most Options.MaxLosses),
@@ -102,7 +103,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		ctx, cancel = context.WithTimeout(ctx, opt.TimeLimit)
 		defer cancel()
 	}
-	rules := verify.NewRules(opt.Strategy, opt.Choices)
+	rules := game.NewRules(opt.Strategy, opt.Choices == verify.First)
 	sh := &shared{start: start}
 	ws := make([]*worker, jobs)
 	var wg sync.WaitGroup
@@ -148,7 +149,7 @@ func (sh *shared) progress(f func(Progress), ws []*worker) func() {
 // worker runs one seeded schedule of searches (see run).
 type worker struct {
 	opt    Options
-	rules  *verify.Rules
+	rules  *game.Rules
 	sh     *shared
 	ctx    context.Context
 	idx    int
@@ -378,7 +379,7 @@ func (w *worker) playout() searchResult {
 func (w *worker) rootAnswer(k int) bool {
 	s := w.s
 	allowed, rule, f := w.rules.Answer(board.Position{}, board.NoCell)
-	if f != verify.NoFault {
+	if f != game.NoFault {
 		g := s.game(nil)
 		s.fault = &g
 		s.faultDetail = w.rules.Describe(f, board.Position{}, board.NoCell, allowed, rule)
@@ -392,7 +393,7 @@ func (w *worker) rootAnswer(k int) bool {
 		}
 		p, o := w.rules.Place(board.Position{}, w.rules.Me, a)
 		s.path = append(s.path[:0], board.Move{Player: w.rules.Me, Cell: a, Rule: rule})
-		lost := o == verify.Drawn || o == verify.Going && s.lose(p, k)
+		lost := o == game.Drawn || o == game.Going && s.lose(p, k)
 		if lost && !s.some {
 			return true
 		}
@@ -438,7 +439,7 @@ func (w *worker) record(moves []board.Move) {
 // finish merges the workers' findings into a report (the same for the same
 // seed, jobs and node budget: each worker's schedule is deterministic and the
 // merge orders by length, then cell order).
-func finish(ctx context.Context, opt Options, rules *verify.Rules, ws []*worker, sh *shared, jobs int, start time.Time) (*Report, error) {
+func finish(ctx context.Context, opt Options, rules *game.Rules, ws []*worker, sh *shared, jobs int, start time.Time) (*Report, error) {
 	b := rules.B
 	res := &verify.Result{
 		Board: b, Strategy: opt.Name, Side: rules.Me, Starter: opt.Starter, Choices: opt.Choices,
@@ -569,7 +570,7 @@ func gameLess(a, b board.Game) bool {
 	return false
 }
 
-// replayed replays a lost game through verify.Replay (the whole game, both
+// replayed replays a lost game through game.Replay (the whole game, both
 // sides listed) and checks that the strategy allowed each of its moves and
 // that the game ended in the strategy's loss; it returns the replayed game,
 // with the rules as Replay recorded them.
@@ -578,7 +579,7 @@ func replayed(opt Options, g board.Game) (board.Game, error) {
 	for i, m := range g.Moves {
 		toks[i] = board.Token{Text: g.Board.Format(m.Cell, board.Thesis), Index: i + 1, Player: m.Player, Cell: m.Cell}
 	}
-	r, err := verify.Replay(opt.Strategy, opt.Starter, toks, opt.Choices == verify.First)
+	r, err := game.Replay(opt.Strategy, opt.Starter, toks, opt.Choices == verify.First)
 	if err != nil {
 		return g, fmt.Errorf("internal error: a lost game found by the hunt does not replay: %v", err)
 	}

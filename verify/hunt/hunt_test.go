@@ -8,6 +8,7 @@ import (
 	"hexproof/board"
 	"hexproof/strategies"
 	"hexproof/verify"
+	"hexproof/verify/game"
 )
 
 type huntCase struct {
@@ -32,7 +33,7 @@ func (c huntCase) strategy(t *testing.T) strategies.Strategy {
 }
 
 // checkReplays replays every loss of a report independently of the hunt:
-// through verify.Replay (the whole game listed), each strategy move must be
+// through game.Replay (the whole game listed), each strategy move must be
 // allowed and the game must end with the opponent's win (or a full board).
 func checkReplays(t *testing.T, c huntCase, s strategies.Strategy, rep *Report) {
 	t.Helper()
@@ -41,7 +42,7 @@ func checkReplays(t *testing.T, c huntCase, s strategies.Strategy, rep *Report) 
 		if err != nil {
 			t.Fatalf("%s: %v", c, err)
 		}
-		r, err := verify.Replay(s, c.starter, toks, c.choices == verify.First)
+		r, err := game.Replay(s, c.starter, toks, c.choices == verify.First)
 		if err != nil {
 			t.Fatalf("%s: loss %s does not replay: %v", c, g.Board.FormatMoves(g.Moves, board.Thesis, true), err)
 		}

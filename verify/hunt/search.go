@@ -5,11 +5,12 @@ import (
 
 	"hexproof/board"
 	"hexproof/verify"
+	"hexproof/verify/game"
 )
 
 // searcher is one worker's depth-first search for a lost game of the
 // strategy. Every stone it places and every answer it takes goes through the
-// shared game step (verify.Rules).
+// shared game step (game.Rules).
 //
 // lose(p, k) asks whether the hunter (the strategy's opponent), to move in p,
 // can win within k more of its own moves. It is an iterative-deepening search
@@ -33,7 +34,7 @@ import (
 // the hunter (the adversary picks among the strategy's allowed moves, as in
 // verify); under `some` every allowed answer must lose.
 type searcher struct {
-	rules   *verify.Rules
+	rules   *game.Rules
 	b       *board.Board
 	me, opp board.Color
 	some    bool
@@ -68,7 +69,7 @@ type child struct {
 	tie   uint64
 }
 
-func newSearcher(rules *verify.Rules, choices verify.Choices, starter board.Color, salt uint64, maxTab int) *searcher {
+func newSearcher(rules *game.Rules, choices verify.Choices, starter board.Color, salt uint64, maxTab int) *searcher {
 	return &searcher{
 		rules: rules, b: rules.B, me: rules.Me, opp: rules.Opp, some: choices == verify.Some,
 		hNeed: newNeed(rules.B, rules.Opp),
@@ -112,13 +113,13 @@ func (s *searcher) children(p board.Position, k int, out []child) ([]child, bool
 		}
 	}
 	ok := true
-	s.rules.Replies(p, moves, func(rep verify.Reply) bool {
+	s.rules.Replies(p, moves, func(rep game.Reply) bool {
 		switch {
-		case rep.Outcome != verify.Going: // the hunter wins, or the board fills
+		case rep.Outcome != game.Going: // the hunter wins, or the board fills
 			s.games++
 			out = append(out, child{b: rep.B, loses: true, score: -1})
 			return true
-		case rep.Fault != verify.NoFault:
+		case rep.Fault != game.NoFault:
 			if s.fault == nil {
 				g := s.game(append(s.path, board.Move{Player: s.opp, Cell: rep.B}))
 				s.fault = &g
@@ -133,10 +134,10 @@ func (s *searcher) children(p board.Position, k int, out []child) ([]child, bool
 				x := a.Pop()
 				p2, o := s.rules.Place(rep.P, s.me, x)
 				switch o {
-				case verify.Won:
+				case game.Won:
 					s.games++
 					return true // this answer wins for the strategy: the move fails
-				case verify.Drawn:
+				case game.Drawn:
 					s.games++
 					c.as, c.ps = append(c.as, x), append(c.ps, p2)
 					continue
@@ -155,10 +156,10 @@ func (s *searcher) children(p board.Position, k int, out []child) ([]child, bool
 			p2, o := s.rules.Place(rep.P, s.me, x)
 			c := child{b: rep.B, rule: rep.Rule, as: []board.Cell{x}, ps: []board.Position{p2}}
 			switch o {
-			case verify.Won:
+			case game.Won:
 				s.games++
 				continue
-			case verify.Drawn:
+			case game.Drawn:
 				s.games++
 				c.loses, c.score = true, -1
 			default:

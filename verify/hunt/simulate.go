@@ -13,6 +13,7 @@ import (
 	"hexproof/board"
 	"hexproof/strategies"
 	"hexproof/verify"
+	"hexproof/verify/game"
 )
 
 // Opponent is the player the strategy meets in a simulation.
@@ -85,7 +86,7 @@ type SimReport struct {
 	// RuleCounts counts the rules behind the strategy's moves, over all games.
 	RuleCounts map[string]int64
 	// Lost are the games the strategy did not win (at most MaxLosses), in
-	// the order they were played; each replayed through verify.Replay.
+	// the order they were played; each replayed through game.Replay.
 	Lost []board.Game
 	// Fault is a game in which the strategy gave an illegal answer (the
 	// simulation stops at the first one), with what it answered.
@@ -164,7 +165,7 @@ func Simulate(ctx context.Context, opt SimOptions) (*SimReport, error) {
 		ctx, cancel = context.WithTimeout(ctx, opt.TimeLimit)
 		defer cancel()
 	}
-	rules := verify.NewRules(opt.Strategy, opt.Choices)
+	rules := game.NewRules(opt.Strategy, opt.Choices == verify.First)
 	games := make([]*simGame, opt.Games)
 	var next, done atomic.Int64
 	var faulted atomic.Bool
@@ -248,14 +249,14 @@ func Simulate(ctx context.Context, opt SimOptions) (*SimReport, error) {
 
 // player plays simulated games; one per worker.
 type player struct {
-	rules   *verify.Rules
+	rules   *game.Rules
 	opt     SimOptions
 	rng     *rand.Rand
 	empties []board.Cell
 	scratch []board.Cell
 }
 
-func newPlayer(rules *verify.Rules, opt SimOptions) *player {
+func newPlayer(rules *game.Rules, opt SimOptions) *player {
 	return &player{rules: rules, opt: opt}
 }
 
@@ -275,7 +276,7 @@ func (pl *player) play(ctx context.Context, i int) *simGame {
 		rule := ""
 		if who == r.Me {
 			allowed, rl, f := r.Answer(p, last)
-			if f != verify.NoFault {
+			if f != game.NoFault {
 				sg.faulted, sg.fault = true, r.Describe(f, p, last, allowed, rl)
 				return sg
 			}
@@ -289,14 +290,14 @@ func (pl *player) play(ctx context.Context, i int) *simGame {
 		sg.g.Moves = append(sg.g.Moves, board.Move{Player: who, Cell: c, Rule: rule})
 		p = q
 		switch o {
-		case verify.Won:
+		case game.Won:
 			sg.g.Winner = who
 			sg.won = who == r.Me
 			if sg.won {
 				sg.path = WinningPathLength(r.B, p, who)
 			}
 			return sg
-		case verify.Drawn:
+		case game.Drawn:
 			return sg // a full board with no winner: not won
 		}
 		who = who.Other()
@@ -360,7 +361,7 @@ func (pl *player) monteCarlo(p board.Position, empty board.Bits, sg *simGame) bo
 	pl.scratch = order
 	best, bestW := board.NoCell, math.MaxInt
 	for _, c := range order {
-		if _, o := pl.rules.Place(p, pl.rules.Opp, c); o == verify.Won {
+		if _, o := pl.rules.Place(p, pl.rules.Opp, c); o == game.Won {
 			return c // a winning move: no playout can do better
 		}
 		w := pl.playouts(p, c, nbar)

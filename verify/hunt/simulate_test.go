@@ -8,6 +8,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/verify"
+	"hexproof/verify/game"
 )
 
 // TestWilson compares the interval with the worked examples of Newcombe
@@ -153,7 +154,7 @@ func TestMonteCarloTakesAWin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pl := newPlayer(verify.NewRules(s, verify.Every), SimOptions{Seed: 1})
+	pl := newPlayer(game.NewRules(s, false), SimOptions{Seed: 1})
 	pl.rng = rand.New(rand.NewPCG(1, 1))
 	x := pl.monteCarlo(p, b.All().AndNot(p.Occupied()), &simGame{})
 	if !b.Wins(p.Play(board.Blue, x), board.Blue) {

@@ -38,6 +38,7 @@ import (
 	"hexproof/board"
 	"hexproof/strategies"
 	"hexproof/verify"
+	"hexproof/verify/game"
 )
 
 // ErrNotPairing is returned for a strategy that does not declare pairs.
@@ -76,7 +77,7 @@ type Result struct {
 	Transversal [][2]int
 	// Game is, for Refuted, the game the strategy does not win.
 	Game *Game
-	// Replayed is true when Game was also replayed through verify.Replay
+	// Replayed is true when Game was also replayed through game.Replay
 	// (boards of at most board.MaxCells cells): every strategy move allowed by
 	// the registered strategy, the same winner; the rules are its labels.
 	Replayed bool
@@ -338,7 +339,7 @@ func (r *Result) conclude(ctx context.Context, info strategies.Info, gm *Game, l
 	return nil
 }
 
-// replayCheck plays gm through verify.Replay as a whole game: every move of
+// replayCheck plays gm through game.Replay as a whole game: every move of
 // the strategy must be one the registered strategy allows, and the outcome must
 // be the same. It then takes the strategy's own rule labels.
 func replayCheck(info strategies.Info, m, n int, geo board.Geometry, gm *Game) error {
@@ -354,7 +355,7 @@ func replayCheck(info strategies.Info, m, n int, geo board.Geometry, gm *Game) e
 	for k, mv := range gm.Moves {
 		toks[k] = board.Token{Index: k + 1, Player: mv.Player, Cell: b.Cell(mv.I, mv.J), Text: b.Format(b.Cell(mv.I, mv.J), board.Thesis)}
 	}
-	rp, err := verify.Replay(st, gm.Starter, toks, false)
+	rp, err := game.Replay(st, gm.Starter, toks, false)
 	if err != nil {
 		return err
 	}

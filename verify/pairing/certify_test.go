@@ -9,11 +9,12 @@ import (
 	"hexproof/board"
 	"hexproof/strategies"
 	"hexproof/verify"
+	"hexproof/verify/game"
 )
 
-// replayGame plays a certificate's game through verify.Replay, listing the
+// replayGame plays a certificate's game through game.Replay, listing the
 // whole game, and returns the replay.
-func replayGame(t *testing.T, name string, r *Result) *verify.Replayed {
+func replayGame(t *testing.T, name string, r *Result) *game.Replayed {
 	t.Helper()
 	b := board.MustNew(r.M, r.N, r.Geo)
 	st, err := strategies.New(name, b)
@@ -32,7 +33,7 @@ func replayGame(t *testing.T, name string, r *Result) *verify.Replayed {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rp, err := verify.Replay(st, r.Starter, toks, false)
+	rp, err := game.Replay(st, r.Starter, toks, false)
 	if err != nil {
 		t.Fatalf("replay %s: %v", strings.Join(text, " "), err)
 	}

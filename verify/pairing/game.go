@@ -31,7 +31,7 @@ type Game struct {
 // the game is a game of the strategy. It returns the game and whether the
 // strategy failed to win it (the opponent won, or the board filled without a
 // winner). The rules of the game are grid.wins; callers with boards that
-// package board holds replay the game through verify.Replay as well.
+// package board holds replay the game through game.Replay as well.
 //
 // The strategy's rules here restate strategies' pairing engine for boards of
 // any size; the replay check in certify keeps the two in step.

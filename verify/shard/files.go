@@ -4,7 +4,7 @@
 // have reported (docs/sharding.md).
 //
 // A plan expands the first plies of the search through the shared game step
-// (verify.Rules), exactly as the breadth-first search does, until a layer
+// (game.Rules), exactly as the breadth-first search does, until a layer
 // holds enough distinct positions ("subtrees"); each shard then verifies the
 // games that begin with its prefixes (verify.Options.Starts). Every file is
 // small and self-contained: a shard file names the board, the strategy and its

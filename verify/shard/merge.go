@@ -8,6 +8,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/verify"
+	"hexproof/verify/game"
 )
 
 // Status is what Merge knows about each shard.
@@ -148,7 +149,7 @@ func Merge(pf *PlanFile, results []*ResultFile, failed []string) (*Merged, error
 	res.SymmetryHits = pf.SymmetryHits
 	addCounts(res.RuleCounts, pf.RuleCounts)
 
-	rules := verify.NewRules(strat, ch)
+	rules := game.NewRules(strat, ch == verify.First)
 	firsts := make([][]board.Move, len(pf.Parts))
 	var elapsed time.Duration
 	for i, part := range pf.Parts {
@@ -346,7 +347,7 @@ var validGame = checkGame
 // rule), the game going on until the last move, which ends it (a loss or a
 // draw) for a refutation, or after which the strategy errs. A result whose
 // game is not one is not merged.
-func checkGame(r *verify.Rules, starter board.Color, res *verify.Result) error {
+func checkGame(r *game.Rules, starter board.Color, res *verify.Result) error {
 	g := res.Counterexample
 	if g == nil {
 		return nil
@@ -359,27 +360,27 @@ func checkGame(r *verify.Rules, starter board.Color, res *verify.Result) error {
 		}
 		if m.Player == r.Me {
 			allowed, rule, f := r.Answer(p, last)
-			if f != verify.NoFault || !allowed.Has(m.Cell) || rule != m.Rule {
+			if f != game.NoFault || !allowed.Has(m.Cell) || rule != m.Rule {
 				return fmt.Errorf("counterexample move %d is not one the strategy plays there", k+1)
 			}
 		}
-		var o verify.Outcome
+		var o game.Outcome
 		p, o = r.Place(p, m.Player, m.Cell)
-		if o != verify.Going && k != len(g.Moves)-1 {
+		if o != game.Going && k != len(g.Moves)-1 {
 			return fmt.Errorf("the counterexample's game is over after move %d", k+1)
 		}
 		last = m.Cell
 		if k == len(g.Moves)-1 {
 			switch res.Verdict {
 			case verify.StrategyError:
-				if o != verify.Going || m.Player != r.Opp {
+				if o != game.Going || m.Player != r.Opp {
 					return fmt.Errorf("the game to the strategy error does not end with the opponent's move")
 				}
-				if _, _, f := r.Answer(p, last); f == verify.NoFault {
+				if _, _, f := r.Answer(p, last); f == game.NoFault {
 					return fmt.Errorf("the strategy answers the last position of its game to a strategy error")
 				}
 			default:
-				if !(o == verify.Drawn || o == verify.Won && m.Player == r.Opp) {
+				if !(o == game.Drawn || o == game.Won && m.Player == r.Opp) {
 					return fmt.Errorf("the counterexample is not a lost game")
 				}
 			}

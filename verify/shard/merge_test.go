@@ -11,6 +11,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/verify"
+	"hexproof/verify/game"
 )
 
 // synthetic is a plan of three shards at depth 2 on 6x4 (mirror, Blue
@@ -29,9 +30,9 @@ func synthetic(t *testing.T) (*PlanFile, *board.Board) {
 	return pf, b
 }
 
-// game is a game of n plies that starts with shard i's prefix; tail shifts
+// gameOf is a game of n plies that starts with shard i's prefix; tail shifts
 // its later cells (a larger tail is later in cell order).
-func game(pf *PlanFile, i, n, tail int) *GameRecord {
+func gameOf(pf *PlanFile, i, n, tail int) *GameRecord {
 	g := &GameRecord{Moves: slices.Clone(pf.Parts[i].First)}
 	players := []string{"blue", "red"}
 	for k := 2; k < n; k++ {
@@ -50,7 +51,7 @@ func finished(pf *PlanFile, i int, v verify.Verdict, n, tail int) *ResultFile {
 		rf.LayersDone = 24
 		rf.LongestGame = 20
 	default:
-		rf.Counterexample = game(pf, i, n, tail)
+		rf.Counterexample = gameOf(pf, i, n, tail)
 		rf.Minimal = true
 		rf.LongestGame = n
 		rf.LayersDone = n - 1 - (n-1-2)%2
@@ -73,7 +74,7 @@ func stopped(pf *PlanFile, i, layersDone int) *ResultFile {
 func TestMergeOrder(t *testing.T) {
 	// The games here are made up (they only have the right lengths and
 	// prefixes): the replay check of the result files is off.
-	validGame = func(*verify.Rules, board.Color, *verify.Result) error { return nil }
+	validGame = func(*game.Rules, board.Color, *verify.Result) error { return nil }
 	defer func() { validGame = checkGame }()
 	pf, b := synthetic(t)
 	E, R, O := verify.StrategyError, verify.Refuted, verify.Optimal

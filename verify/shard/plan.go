@@ -10,6 +10,7 @@ import (
 	"hexproof/strategies"
 	"hexproof/tt"
 	"hexproof/verify"
+	"hexproof/verify/game"
 )
 
 // PlanOptions says what to split and into how many shards.
@@ -46,7 +47,7 @@ type node struct {
 
 // Make expands the first plies of the search, layer by layer as the
 // breadth-first search does (the opponent's replies and the strategy's
-// answers, through verify.Rules), until a layer holds at least opt.Shards
+// answers, through game.Rules), until a layer holds at least opt.Shards
 // distinct positions, and deals those positions out to the shards. A layer is
 // expanded only when nothing ends the search in it (no loss, draw or strategy
 // error) and some game goes on: then the shards, which start from that layer,
@@ -99,7 +100,7 @@ type planner struct {
 	opt         PlanOptions
 	b           *board.Board
 	x           *verify.Expander // the engine's own expansion
-	r           *verify.Rules
+	r           *game.Rules
 	maxPrefixes int
 	pf          PlanFile
 }
@@ -159,7 +160,7 @@ func (pl *planner) firstLayer() (d int, layer map[tt.Key]*node, settled bool) {
 		return 0, layer, false
 	}
 	o := pl.x.Open()
-	if o.Fault != verify.NoFault || o.Drawn != board.NoCell {
+	if o.Fault != game.NoFault || o.Drawn != board.NoCell {
 		return 1, nil, true
 	}
 	pf.RuleCounts[o.Rule]++
@@ -244,8 +245,8 @@ func (pl *planner) extendGames(nodes []*node, next map[tt.Key]*node, d int) erro
 			for _, m := range g {
 				p = p.Play(m.Player, m.Cell)
 			}
-			r.Replies(p, r.All.AndNot(p.Occupied()), func(rep verify.Reply) bool {
-				if rep.Outcome != verify.Going || rep.Fault != verify.NoFault {
+			r.Replies(p, r.All.AndNot(p.Occupied()), func(rep game.Reply) bool {
+				if rep.Outcome != game.Going || rep.Fault != game.NoFault {
 					// Its class has no event: only a strategy that breaks
 					// the symmetry it declares gets here.
 					event = "an event that the position's least image does not have (the strategy breaks its declared symmetry)"
@@ -254,7 +255,7 @@ func (pl *planner) extendGames(nodes []*node, next map[tt.Key]*node, d int) erro
 				for a := rep.Allowed; a.Any(); {
 					c := a.Pop()
 					p2, o := r.Place(rep.P, r.Me, c)
-					if o != verify.Going {
+					if o != game.Going {
 						continue
 					}
 					k, _ := pl.x.Key(p2)

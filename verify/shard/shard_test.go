@@ -8,6 +8,7 @@ import (
 	"hexproof/board"
 	"hexproof/strategies"
 	"hexproof/verify"
+	"hexproof/verify/game"
 )
 
 type splitCase struct {
@@ -257,7 +258,7 @@ func TestPlanPrefixes(t *testing.T) {
 		// Independent enumeration: every game of that many plies, through the
 		// step, not over, with the opponent to move.
 		s := c.strategy(t)
-		r := verify.NewRules(s, c.choices)
+		r := game.NewRules(s, c.choices == verify.First)
 		want := 0
 		var rec func(pos board.Position, last board.Cell, moves []board.Move)
 		rec = func(pos board.Position, last board.Cell, moves []board.Move) {
@@ -274,7 +275,7 @@ func TestPlanPrefixes(t *testing.T) {
 			cells, rule := r.All.AndNot(pos.Occupied()), ""
 			if who == r.Me {
 				a, rl, f := r.Answer(pos, last)
-				if f != verify.NoFault {
+				if f != game.NoFault {
 					return
 				}
 				cells, rule = a, rl
@@ -282,7 +283,7 @@ func TestPlanPrefixes(t *testing.T) {
 			for cells.Any() {
 				x := cells.Pop()
 				q, o := r.Place(pos, who, x)
-				if o == verify.Going {
+				if o == game.Going {
 					rec(q, x, append(moves, board.Move{Player: who, Cell: x, Rule: rule}))
 				}
 			}

@@ -6,7 +6,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/strategies"
-	"hexproof/verify"
+	"hexproof/verify/game"
 )
 
 // Certificate builds the winner's strategy from the empty board with the
@@ -87,7 +87,7 @@ func (s *Solver) certificate(starter, winner board.Color, compact bool) (*strate
 		if mover != winner {
 			for bs := empty; bs.Any(); {
 				q, o := s.g.r.Place(p, mover, bs.Pop())
-				if o != verify.Going {
+				if o != game.Going {
 					return fmt.Errorf("solve: certificate: the opponent's move ends a won game (a bug)")
 				}
 				if err := walk(q, winner); err != nil {
@@ -98,7 +98,7 @@ func (s *Solver) certificate(starter, winner board.Color, compact bool) (*strate
 		}
 		move := board.NoCell
 		for bs := empty; bs.Any() && move == board.NoCell; {
-			if c := bs.Pop(); func() bool { _, o := s.g.r.Place(p, mover, c); return o == verify.Won }() {
+			if c := bs.Pop(); func() bool { _, o := s.g.r.Place(p, mover, c); return o == game.Won }() {
 				move = c
 			}
 		}
@@ -106,7 +106,7 @@ func (s *Solver) certificate(starter, winner board.Color, compact bool) (*strate
 		// to the proof the search found (smaller, and no new search).
 		for bs := empty; bs.Any() && move == board.NoCell; {
 			c := bs.Pop()
-			if q, o := s.g.r.Place(p, mover, c); o == verify.Going && s.known(q, mover.Other(), winner) {
+			if q, o := s.g.r.Place(p, mover, c); o == game.Going && s.known(q, mover.Other(), winner) {
 				move = c
 			}
 		}
@@ -130,7 +130,7 @@ func (s *Solver) certificate(starter, winner board.Color, compact bool) (*strate
 		}
 		answers[p] = move
 		q, o := s.g.r.Place(p, mover, move)
-		if o == verify.Going {
+		if o == game.Going {
 			return walk(q, mover.Other())
 		}
 		return nil

@@ -3,7 +3,7 @@
 // of a lost game (a blunder), and computed strategies (certificates: the
 // winner's answer to every opponent move it can meet). The search is the
 // boolean AND/OR search of package andor over the shared game step
-// (verify.GameRules), with both players free to play any empty cell.
+// (game.GameRules), with both players free to play any empty cell.
 package solve
 
 import (
@@ -15,8 +15,8 @@ import (
 
 	"hexproof/board"
 	"hexproof/tt"
-	"hexproof/verify"
 	"hexproof/verify/andor"
+	"hexproof/verify/game"
 	"hexproof/verify/solve/knowledge"
 )
 
@@ -76,9 +76,9 @@ type state struct {
 	mover board.Color
 }
 
-// game is the andor.Problem of free play on one board.
-type game struct {
-	r     *verify.Rules
+// freePlay is the andor.Problem of free play on one board.
+type freePlay struct {
+	r     *game.Rules
 	all   board.Bits
 	canon *board.Canonicalizer
 	group bool
@@ -91,8 +91,8 @@ type game struct {
 	known bool
 }
 
-func newGame(b *board.Board, nosym, noKnowledge bool, lim knowledge.Limits) *game {
-	g := &game{r: verify.GameRules(b), all: b.All()}
+func newGame(b *board.Board, nosym, noKnowledge bool, lim knowledge.Limits) *freePlay {
+	g := &freePlay{r: game.GameRules(b), all: b.All()}
 	if lim == (knowledge.Limits{}) {
 		lim = knowledge.DefaultLimits
 	}
@@ -110,9 +110,9 @@ func newGame(b *board.Board, nosym, noKnowledge bool, lim knowledge.Limits) *gam
 	return g
 }
 
-func (g *game) Mover(s state) board.Color { return s.mover }
+func (g *freePlay) Mover(s state) board.Color { return s.mover }
 
-func (g *game) Key(s state) (andor.Key, bool) {
+func (g *freePlay) Key(s state) (andor.Key, bool) {
 	if g.group {
 		c, _ := g.canon.Canonical(s.p)
 		return andor.Key{Key: tt.KeyOf(c)}, true
@@ -121,10 +121,10 @@ func (g *game) Key(s state) (andor.Key, bool) {
 }
 
 // Cells is the board's cells (andor.Decider).
-func (g *game) Cells() int { return g.r.B.Cells() }
+func (g *freePlay) Cells() int { return g.r.B.Cells() }
 
 // Decide is the knowledge's verdict on s, if it has one (andor.Decider).
-func (g *game) Decide(s state) (board.Color, bool) {
+func (g *freePlay) Decide(s state) (board.Color, bool) {
 	if g.know == nil {
 		return board.Empty, false
 	}
@@ -134,7 +134,7 @@ func (g *game) Decide(s state) (board.Color, bool) {
 
 // analysis is the knowledge's analysis of s (the one Decide made, if it was
 // of s).
-func (g *game) analysis(s state) knowledge.Analysis {
+func (g *freePlay) analysis(s state) knowledge.Analysis {
 	if !g.known || g.lastS != s {
 		g.last, g.lastS, g.known = g.know.Analyze(s.p, s.mover), s, true
 	}
@@ -145,7 +145,7 @@ func (g *game) analysis(s state) knowledge.Analysis {
 // says must be searched (every other move is no better than one of them,
 // knowledge.Analysis.Moves). The search asks Decide first, so a node the
 // knowledge decides is not expanded.
-func (g *game) Expand(s state, out []andor.Child[state]) ([]andor.Child[state], error) {
+func (g *freePlay) Expand(s state, out []andor.Child[state]) ([]andor.Child[state], error) {
 	other := s.mover.Other()
 	moves := g.all.AndNot(s.p.Occupied())
 	if g.know != nil {
@@ -161,23 +161,23 @@ func (g *game) Expand(s state, out []andor.Child[state]) ([]andor.Child[state], 
 	return out, nil
 }
 
-func (g *game) Threats(s state) (board.Bits, bool) {
+func (g *freePlay) Threats(s state) (board.Bits, bool) {
 	var t board.Bits
 	other := s.mover.Other()
 	for bs := g.all.AndNot(s.p.Occupied()); bs.Any(); {
 		c := bs.Pop()
-		if _, o := g.r.Place(s.p, other, c); o == verify.Won {
+		if _, o := g.r.Place(s.p, other, c); o == game.Won {
 			t = t.With(c)
 		}
 	}
 	return t, true
 }
 
-func outcome(o verify.Outcome) andor.Outcome {
+func outcome(o game.Outcome) andor.Outcome {
 	switch o {
-	case verify.Won:
+	case game.Won:
 		return andor.Won
-	case verify.Drawn:
+	case game.Drawn:
 		return andor.Drawn
 	}
 	return andor.Going
@@ -187,7 +187,7 @@ func outcome(o verify.Outcome) andor.Outcome {
 // per prover so that later questions reuse earlier work.
 type Solver struct {
 	B   *board.Board
-	g   *game
+	g   *freePlay
 	opt Options
 	ctx context.Context
 	// by[prover][starter]: a table key is the position alone, and who moves
@@ -306,9 +306,9 @@ func (s *Solver) Wins(p board.Position, mover, who board.Color) (bool, error) {
 func (s *Solver) MoveWins(p board.Position, mover board.Color, c board.Cell) (bool, error) {
 	q, o := s.g.r.Place(p, mover, c)
 	switch o {
-	case verify.Won:
+	case game.Won:
 		return true, nil
-	case verify.Drawn:
+	case game.Drawn:
 		return false, nil
 	}
 	return s.Wins(q, mover.Other(), mover)

@@ -1,4 +1,4 @@
-package verify
+package game
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 	"hexproof/strategies"
 )
 
@@ -36,7 +37,7 @@ func stMoves(r *Replayed) string {
 // TestReplayOpponentOnly: the strategy's answers are played between the listed
 // opponent moves, also after the last one, each with its rule.
 func TestReplayOpponentOnly(t *testing.T) {
-	s := stNew(t, "mirror", 4, 3, board.Cylinder)
+	s := testkit.Strategy(t, strategies.New, "mirror", 4, 3, board.Cylinder)
 	for _, list := range []string{"(1,1) (2,2) (1,3)", "B:a1 B:(2,2) B:a3"} {
 		r, err := stReplay(t, s, board.Blue, list, false)
 		if err != nil {
@@ -68,7 +69,7 @@ func TestReplayOpponentOnly(t *testing.T) {
 		t.Errorf("got %s, %v", stMoves(r), err)
 	}
 	// The game stops at a win; the strategy's winning answer ends it.
-	s2 := stNew(t, "mirror", 4, 2, board.Cylinder)
+	s2 := testkit.Strategy(t, strategies.New, "mirror", 4, 2, board.Cylinder)
 	r, err = stReplay(t, s2, board.Blue, "(1,1) (1,2)", false)
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +82,7 @@ func TestReplayOpponentOnly(t *testing.T) {
 // TestReplayWholeGame: a listed game is followed, and each of the strategy's
 // turns records its own answer, rule, allowed set and agreement.
 func TestReplayWholeGame(t *testing.T) {
-	s := stNew(t, "mirror", 4, 3, board.Cylinder)
+	s := testkit.Strategy(t, strategies.New, "mirror", 4, 3, board.Cylinder)
 	b := s.Board()
 	r, err := stReplay(t, s, board.Blue, "B:(1,1) R:(3,1) B:(2,2) R:(1,2) B:(4,1)", true)
 	if err != nil {
@@ -115,7 +116,7 @@ func TestReplayWholeGame(t *testing.T) {
 
 // TestReplayErrors: every bad move list is an error naming the token.
 func TestReplayErrors(t *testing.T) {
-	s := stNew(t, "mirror", 4, 2, board.Cylinder)
+	s := testkit.Strategy(t, strategies.New, "mirror", 4, 2, board.Cylinder)
 	cases := []struct {
 		starter board.Color
 		moves   string
@@ -176,7 +177,7 @@ func TestReplayStrategyErrors(t *testing.T) {
 // logged; matching them rule by rule is the business of each strategy's own
 // conformance tests.
 func TestReplayThesisGames(t *testing.T) {
-	data, err := os.ReadFile("../testdata/thesis-games.json")
+	data, err := os.ReadFile("../../testdata/thesis-games.json")
 	if err != nil {
 		t.Fatal(err) // the vectors are part of the repository
 	}
@@ -202,7 +203,7 @@ func TestReplayThesisGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := stNew(t, g.Strategy, m, n, board.Cylinder)
+		s := testkit.Strategy(t, strategies.New, g.Strategy, m, n, board.Cylinder)
 		starter, err := board.ParseColor(g.Starter)
 		if err != nil {
 			t.Fatal(err)
@@ -232,13 +233,4 @@ func TestReplayThesisGames(t *testing.T) {
 		}
 		t.Logf("%s: %d of %d decisions agree, %d with the thesis's rule", g.Source, r.Agreeing(), len(r.Turns), rules)
 	}
-}
-
-func stNew(t *testing.T, name string, m, n int, geo board.Geometry) strategies.Strategy {
-	t.Helper()
-	s, err := strategies.New(name, board.MustNew(m, n, geo))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }

@@ -1,4 +1,4 @@
-package verify
+package game
 
 import (
 	"errors"
@@ -84,7 +84,7 @@ func Replay(s strategies.Strategy, starter board.Color, toks []board.Token, firs
 	opp := side.Other()
 	// The strategy's own choice is its first allowed cell; the step is asked
 	// for the whole set (not narrowed), which a whole-game replay compares.
-	rules := NewRules(s, Every)
+	rules := NewRules(s, false)
 	whole := false
 	prefixed := 0
 	for _, t := range toks {

@@ -1,4 +1,10 @@
-package verify
+// Package game is the game step of hexproof's searches, written once: a
+// stone on an empty cell, the win test, the draw on a full board, and a
+// strategy's answer with its faults (docs/design.md §2, §4, §5); and the
+// replay of a move list through it. Every search under verify (the
+// breadth-first engine, `some`, the counterexample walk, hunt, simulate,
+// solve) and every command that replays a game plays by these Rules.
+package game
 
 import (
 	"fmt"
@@ -82,11 +88,12 @@ type Rules struct {
 	outcomes bool
 }
 
-// NewRules makes the game step for strategy s under the given semantics.
-func NewRules(s strategies.Strategy, choices Choices) *Rules {
+// NewRules makes the game step for strategy s; first: only the least
+// allowed cell in cell order is played (`--choices first`).
+func NewRules(s strategies.Strategy, first bool) *Rules {
 	r := &Rules{
 		B: s.Board(), S: s, Me: s.Side(), Opp: s.Side().Other(),
-		All: s.Board().All(), First: choices == First,
+		All: s.Board().All(), First: first,
 	}
 	r.replier, _ = s.(strategies.Replier)
 	if t, ok := s.(strategies.WinTaker); ok {
@@ -166,6 +173,10 @@ type Stones struct {
 func (r *Rules) Stones(p board.Position, who board.Color) Stones {
 	return Stones{r: r, p: p, who: who, Wins: r.B.WinningCells(p, who)}
 }
+
+// PreparedFor reports whether s holds stones for position p (a zero Stones
+// holds none), so that a caller may keep one and reuse it.
+func (s *Stones) PreparedFor(p board.Position) bool { return s.r != nil && s.p == p }
 
 // Other is Stones(q, who) for q, p with the other player's stone on the empty
 // cell c: a player's win depends only on their own stones (board.WinningCells
@@ -282,9 +293,9 @@ func (r *Rules) Replies(p board.Position, moves board.Bits, yield func(Reply) bo
 	r.NewReplying().Replies(p, moves, yield)
 }
 
-// replies is Replies with each player's winning cells in p already known
+// RepliesKnown is Replies with each player's winning cells in p already known
 // (oppWins, meWins: board.WinningCells(p, r.Opp) and (p, r.Me)).
-func (r *Rules) replies(p board.Position, moves, oppWins, meWins board.Bits, yield func(Reply) bool) {
+func (r *Rules) RepliesKnown(p board.Position, moves, oppWins, meWins board.Bits, yield func(Reply) bool) {
 	r.NewReplying().replies(p, moves, oppWins, meWins, yield)
 }
 

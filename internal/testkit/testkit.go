@@ -1,0 +1,107 @@
+// Package testkit holds the helpers that the tests of several packages
+// share: building a strategy or the hexproof binary, random cells and
+// positions, and a strategy that allows every empty cell. It imports only
+// package board, so that the tests inside package strategies can use it
+// too (board's own tests cannot: they would import the package under test).
+package testkit
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"hexproof/board"
+)
+
+// Strategy builds a strategy with newFn (strategies.New, or New inside
+// package strategies) on an m×n board of geometry geo, or fails the test.
+func Strategy[S any](t testing.TB, newFn func(string, *board.Board) (S, error), name string, m, n int, geo board.Geometry) S {
+	t.Helper()
+	s, err := newFn(name, board.MustNew(m, n, geo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Pick is a random cell of the non-empty set s.
+func Pick(rng *rand.Rand, s board.Bits) board.Cell {
+	cells := s.Cells()
+	return cells[rng.IntN(len(cells))]
+}
+
+// RandomPosition has each cell red, blue or empty with equal chances, with
+// at least one stone of each colour (a colouring, not necessarily reachable
+// in play).
+func RandomPosition(rng *rand.Rand, b *board.Board) board.Position {
+	for {
+		var p board.Position
+		for c := board.Cell(0); int(c) < b.Cells(); c++ {
+			switch rng.IntN(3) {
+			case 0:
+				p.Red = p.Red.With(c)
+			case 1:
+				p.Blue = p.Blue.With(c)
+			}
+		}
+		if p.Red.Any() && p.Blue.Any() {
+			return p
+		}
+	}
+}
+
+// AnyEmpty is a strategy that allows every empty cell (rule "any"): under
+// `some` it asks whether its side wins the game at all; under `every` it
+// loses as soon as the opponent can win. It commutes with the whole group.
+type AnyEmpty struct {
+	B      *board.Board
+	Player board.Color
+}
+
+func (s AnyEmpty) Board() *board.Board      { return s.B }
+func (s AnyEmpty) Side() board.Color        { return s.Player }
+func (s AnyEmpty) Symmetries() []board.Perm { return s.B.Group() }
+
+// Allowed allows every empty cell.
+func (s AnyEmpty) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
+	return s.B.All().AndNot(p.Occupied()), "any"
+}
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// Binary builds the hexproof command once per test process and returns its
+// path; RemoveBinary (from TestMain) deletes it.
+func Binary(t testing.TB) string {
+	t.Helper()
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "hexproof-bin-")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "hexproof")
+		out, err := exec.Command("go", "build", "-o", binPath, "hexproof/cmd/hexproof").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// RemoveBinary deletes what Binary built, if anything.
+func RemoveBinary() {
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+}
