@@ -13,7 +13,7 @@ package strategies
 //     methods, step I, step II and its skip of dangerous moves;
 //   - fitzgerald_analysis.go: the per-decision state the rules and the
 //     hierarchy read (groups, bridges, lifting, near cells, roots, spans);
-//   - fitzgerald_rules.go: rules 1–19;
+//   - fitzgerald_rules.go: one function per rule 1–19;
 //   - fitzgerald_hierarchy.go: the hierarchy and its trace (TieBreakTrace).
 // The notions they use (bridges, paths, rings, set-ups…) are in
 // strategies/notions, one file per notion.
@@ -227,13 +227,14 @@ func (f *Fitzgerald) Decide(p board.Position, last board.Cell) (board.Cell, stri
 	return a.First(), label
 }
 
-// decide is step II for position p (not full, Blue's last stone on last),
-// given win = Red's winning moves in p (rule 1). Rule 1 comes first in step II
-// and is never skipped, so it is answered before the rest of the analysis: a
-// single winning move needs no hierarchy, several need only the red part of
-// the analysis (hierarchy items 1–9 look only at red groups and bridges, blue
-// neighbour counts and ring j). sib, when not nil, is the red analysis of the
-// position before Blue's move (see Replies).
+// decide is step II of Alg. 8.4.1 (§8.4; its structure argued in §8.1) for
+// position p (not full, Blue's last stone on last), given win = Red's winning
+// moves in p (rule 1). Rule 1 comes first in step II and is never skipped, so
+// it is answered before the rest of the analysis: a single winning move needs
+// no hierarchy, several need only the red part of the analysis (hierarchy
+// items 1–9 look only at red groups and bridges, blue neighbour counts and
+// ring j). sib, when not nil, is the red analysis of the position before
+// Blue's move (see Replies).
 func (f *Fitzgerald) decide(s *state, p board.Position, last board.Cell, win board.Bits, sib *sibling) (board.Bits, string) {
 	if win.Count() == 1 || win.Any() && f.rulesOnly {
 		return win, "1" // the hierarchy of a single move is that move
@@ -304,7 +305,7 @@ func (f *Fitzgerald) Replies(p board.Position, moves board.Bits, yield func(b bo
 	}
 }
 
-// middle is step I: the middle ring (for even n the upper of the two middle
+// middle is step I of Alg. 8.4.1 (§8.4): the middle ring (for even n the upper of the two middle
 // rings), middle column.
 func (f *Fitzgerald) middle(empty board.Bits) board.Cell {
 	nt := f.nt
@@ -315,8 +316,9 @@ func (f *Fitzgerald) middle(empty board.Bits) board.Cell {
 	return empty.First()
 }
 
-// dangerous reports whether a red move on c creates an overlapping bridge (of
-// the kind option overlap names) or has skipDanger or more blue neighbours.
+// dangerous is step II's test for a move too dangerous to play (§8.4; why,
+// §8.1): whether a red move on c creates an overlapping bridge (of the kind
+// option overlap names) or has skipDanger or more blue neighbours.
 func (f *Fitzgerald) dangerous(s *state, c board.Cell) bool {
 	if f.nt.NeighbourCount(c, s.p.Blue) >= f.skipDanger {
 		return true
@@ -330,6 +332,7 @@ func (f *Fitzgerald) createsOverlap(s *state, c board.Cell) bool {
 	return f.nt.CreatesOverlapWith(&s.redBr, s.p.Red, s.empty, true, c, !f.overlapAny)
 }
 
+// allDangerous: step II skips rule r when every move it allows is dangerous.
 func (f *Fitzgerald) allDangerous(s *state, cands board.Bits) bool {
 	for c := cands; c.Any(); {
 		if !f.dangerous(s, c.Pop()) {

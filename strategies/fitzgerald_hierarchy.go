@@ -24,15 +24,15 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits, trace *[]TieBreakStep) bo
 		}
 		return left
 	}
-	// 1: does not create an overlapping bridge (sharing an end vertex).
+	// 1 (why: §8.2.4): does not create an overlapping bridge (sharing an end vertex).
 	l = step("1", keepIf(l, func(c board.Cell) bool { return !f.createsOverlap(s, c) }))
-	// 2: at most 4 blue neighbours.
+	// 2 (why: §8.3.3): at most 4 blue neighbours.
 	l = step("2", keepIf(l, func(c board.Cell) bool { return nt.NeighbourCount(c, s.p.Blue) < f.blueDanger }))
-	// 3: lengthens a path covering ring j the most.
+	// 3 (why: §8.3.2): lengthens a path covering ring j the most.
 	l = step("3", keepMax(l, func(c board.Cell) int { return f.lengthGain(s, c) }))
-	// 4: connects the most disjoint paths.
+	// 4 (why: §8.2.1): connects the most disjoint paths.
 	l = step("4", keepMax(l, func(c board.Cell) int { n, _ := f.roots(s, c); return n }))
-	// 5 and 6: next-move connections.
+	// 5 and 6 (why: §8.2.1): next-move connections.
 	if l.Count() > 1 {
 		var best, ways [board.MaxCells]int16
 		for c := l; c.Any(); {
@@ -43,14 +43,14 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits, trace *[]TieBreakStep) bo
 		l = step("5", keepMax(l, func(c board.Cell) int { return int(best[c]) }))
 		l = step("6", keepMax(l, func(c board.Cell) int { return int(ways[c]) }))
 	}
-	// 7 (vertical bridge options) is not applied by default: under every
+	// 7 (vertical bridge options, why: §8.3.2) is not applied by default: under every
 	// reading tried it contradicts published choices (App. A.1.1 game 1 plies
 	// 4, 6, 14), and the thesis reports it never removed a move (§9.4.2); see
 	// docs/decisions/fitzgerald.md. Option item7=on applies it.
 	if f.item7 {
 		l = step("7", keepMax(l, func(c board.Cell) int { return nt.VerticalBridgeOptions(c, s.empty.Without(c), s.p.Blue) }))
 	}
-	// 8: a point of overlap of red overlapping bridges (any kind, or with
+	// 8 (why: §8.2.4): a point of overlap of red overlapping bridges (any kind, or with
 	// item8=shared-end only those sharing an end), else a red bridge cell.
 	se, sharedSE := notions.OverlapPoints(&s.redBr)
 	if f.item8SharedEnd {
@@ -62,14 +62,15 @@ func (f *Fitzgerald) hierarchy(s *state, l board.Bits, trace *[]TieBreakStep) bo
 		l = bc
 	}
 	l = step("8", l)
-	// 9: most (but fewer than 5) red neighbours.
+	// 9 (why: §8.3.3): most (but fewer than 5) red neighbours.
 	l = step("9", keepMax(l, func(c board.Cell) int {
 		if k := nt.RedNeighbourCount(c, s.p.Red); k < 5 {
 			return k
 		}
 		return -1 << 20
 	}))
-	// 10, 11: lowest ring, then left-most column = first in cell order.
+	// 10, 11 (put last on purpose, §8.3.1): lowest ring, then left-most
+	// column = first in cell order.
 	step("10 and 11", board.Bit(l.First()))
 	return l.First()
 }

@@ -7,37 +7,22 @@ package strategies
 // (fitzgerald_hierarchy.go) narrows the chosen rule's moves to one.
 
 import (
-	"strconv"
-
 	"hexproof/board"
 	"hexproof/strategies/notions"
 )
 
-// rule returns the moves rule r allows (empty if it cannot be satisfied).
+// rule returns the moves rule r allows (empty if it cannot be satisfied):
+// step II's "can rule r be satisfied", one function per rule below.
 func (f *Fitzgerald) rule(s *state, r int) (board.Bits, string) {
-	nt := f.nt
 	switch r {
 	case 1:
-		return nt.RedWinningMoves(s.p), "1"
+		return f.rule1(s)
 	case 2:
 		return f.rule2(s)
 	case 3:
 		return f.rule3(s)
 	case 4:
-		if s.redG.SameGroup(nt.TopNode(), nt.BottomNode()) {
-			// Only reachable if rules 1 and 3 offered nothing: any cell keeps it.
-			return s.empty, "4"
-		}
-		var out board.Bits
-		// Only a cell next to both the top's and the bottom's group can join them.
-		top, bottom, _ := f.near(s)
-		for c := top.And(bottom).And(s.empty); c.Any(); {
-			x := c.Pop()
-			if lo, hi := f.span(s, x); lo == 0 && hi == nt.N+1 {
-				out = out.With(x)
-			}
-		}
-		return out, "4"
+		return f.rule4(s)
 	case 5:
 		return f.rule5(s)
 	case 6:
@@ -47,34 +32,37 @@ func (f *Fitzgerald) rule(s *state, r int) (board.Bits, string) {
 	case 8:
 		return f.rule8(s)
 	case 9:
-		var out board.Bits
-		for k := 0; k < s.redBrPrev.N; k++ {
-			br := s.redBrPrev.At[k]
-			if br.V1 == s.last || br.V2 == s.last {
-				out = out.With(br.Other(s.last))
-			}
-		}
-		return out.And(s.empty), "9"
-	case 10, 11, 12, 13, 14:
-		return f.coverRule(s, r, 0), strconv.Itoa(r)
+		return f.rule9(s)
+	case 10:
+		return f.rule10(s)
+	case 11:
+		return f.rule11(s)
+	case 12:
+		return f.rule12(s)
+	case 13:
+		return f.rule13(s)
+	case 14:
+		return f.rule14(s)
 	case 15:
-		if nt.RingCells(s.j).And(s.p.Red).Any() {
-			return board.Bits{}, "15"
-		}
-		return notions.BridgeCells(&s.redBr).And(nt.RingCells(s.j)), "15"
+		return f.rule15(s)
 	case 16:
 		return f.rule16(s)
 	case 17:
-		_, se := notions.OverlapPoints(&s.redBr)
-		return se.And(s.empty), "17"
+		return f.rule17(s)
 	case 18:
-		return notions.BridgeCells(&s.redBr).And(s.empty), "18"
+		return f.rule18(s)
 	case 19:
-		return s.empty, "19"
+		return f.rule19(s)
 	}
 	return board.Bits{}, ""
 }
 
+// rule1 is rule 1 (§8.4; never skipped, §8.1): Red's winning moves.
+func (f *Fitzgerald) rule1(s *state) (board.Bits, string) {
+	return f.nt.RedWinningMoves(s.p), "1"
+}
+
+// rule2 is rule 2 (§8.4, §8.2.2): Blue can win next; (a) a block leaving Blue no win, else (b) any.
 func (f *Fitzgerald) rule2(s *state) (board.Bits, string) {
 	nt := f.nt
 	w := nt.BlueWinningMoves(s.p)
@@ -94,7 +82,7 @@ func (f *Fitzgerald) rule2(s *state) (board.Bits, string) {
 	return w, "2(b)"
 }
 
-// rule3: a red provisional winning path existed before Blue's move.
+// rule3 is rule 3 (§8.4, §8.2.5): Red had a provisional winning path; mend its attacked bridge or fill it.
 func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 	nt := f.nt
 	emptyPrev := s.empty.With(s.last)
@@ -166,6 +154,26 @@ func (f *Fitzgerald) rule3(s *state) (board.Bits, string) {
 	return pathCells.And(s.empty), "3(d)"
 }
 
+// rule4 is rule 4 (§8.4, §8.2.5): the cells that give Red a provisional winning path.
+func (f *Fitzgerald) rule4(s *state) (board.Bits, string) {
+	nt := f.nt
+	if s.redG.SameGroup(nt.TopNode(), nt.BottomNode()) {
+		// Only reachable if rules 1 and 3 offered nothing: any cell keeps it.
+		return s.empty, "4"
+	}
+	var out board.Bits
+	// Only a cell next to both the top's and the bottom's group can join them.
+	top, bottom, _ := f.near(s)
+	for c := top.And(bottom).And(s.empty); c.Any(); {
+		x := c.Pop()
+		if lo, hi := f.span(s, x); lo == 0 && hi == nt.N+1 {
+			out = out.With(x)
+		}
+	}
+	return out, "4"
+}
+
+// rule5 is rule 5 (§8.4, §8.2.2): Blue has a provisional winning path; cut it at an overlap, else its bridges.
 func (f *Fitzgerald) rule5(s *state) (board.Bits, string) {
 	nt := f.nt
 	if !s.blueLift.Winds {
@@ -188,12 +196,7 @@ func (f *Fitzgerald) rule5(s *state) (board.Bits, string) {
 	return notions.BridgeCells(&s.blueBr).And(s.empty), "5(b)"
 }
 
-// stopsBluePW reports whether a red stone on x leaves Blue without a move that
-// creates a provisional winning path.
-func (f *Fitzgerald) stopsBluePW(s *state, x board.Cell) bool {
-	return f.bluePWMoves(s.p.Play(board.Red, x)).Empty()
-}
-
+// rule6 is rule 6 (§8.4, §8.2.2): Blue could make a provisional winning path; (a)–(c) stop it, else (d) hamper it.
 func (f *Fitzgerald) rule6(s *state) (board.Bits, string) {
 	nt := f.nt
 	pw := f.bluePWMovesLift(&s.blueLift, s.p, s.empty)
@@ -281,6 +284,12 @@ func (f *Fitzgerald) rule6(s *state) (board.Bits, string) {
 	return d, "6(d)"
 }
 
+// stopsBluePW reports whether a red stone on x leaves Blue without a move that
+// creates a provisional winning path.
+func (f *Fitzgerald) stopsBluePW(s *state, x board.Cell) bool {
+	return f.bluePWMoves(s.p.Play(board.Red, x)).Empty()
+}
+
 // potentialBlueBridgeCells are the bridge cells of the blue bridges that a blue
 // stone on one of the cells of pw would create.
 func (f *Fitzgerald) potentialBlueBridgeCells(s *state, pw board.Bits) board.Bits {
@@ -299,7 +308,7 @@ func (f *Fitzgerald) potentialBlueBridgeCells(s *state, pw board.Bits) board.Bit
 	return out
 }
 
-// rule7: Blue's move created a threatening double-bridge set-up.
+// rule7 is rule 7 (§8.4, §8.2.3): Blue made a threatening double-bridge set-up; cover its rings, in its connection area.
 func (f *Fitzgerald) rule7(s *state) (board.Bits, string) {
 	nt := f.nt
 	var su [4]notions.DoubleBridgeSetup
@@ -383,6 +392,7 @@ func (f *Fitzgerald) connectionArea(su notions.DoubleBridgeSetup) board.Bits {
 	return out
 }
 
+// rule8 is rule 8 (§8.4, §8.2.4): Blue hit a red shared-end overlapping bridge; its point of overlap, else its cells.
 func (f *Fitzgerald) rule8(s *state) (board.Bits, string) {
 	l := &s.redBrPrev
 	var pts, others board.Bits
@@ -407,6 +417,43 @@ func (f *Fitzgerald) rule8(s *state) (board.Bits, string) {
 		return pts, "8(a)"
 	}
 	return others.And(s.empty), "8(b)"
+}
+
+// rule9 is rule 9 (§8.4): Blue played on a red bridge's cell; the other bridge cell.
+func (f *Fitzgerald) rule9(s *state) (board.Bits, string) {
+	var out board.Bits
+	for k := 0; k < s.redBrPrev.N; k++ {
+		br := s.redBrPrev.At[k]
+		if br.V1 == s.last || br.V2 == s.last {
+			out = out.With(br.Other(s.last))
+		}
+	}
+	return out.And(s.empty), "9"
+}
+
+// rule10 is rule 10 (§8.4; covering: Def. 8.2.2, §8.2.4): play in R(j-3, j+3) so that R(j-2, j+2) is covered.
+func (f *Fitzgerald) rule10(s *state) (board.Bits, string) {
+	return f.coverRule(s, 10, 0), "10"
+}
+
+// rule11 is rule 11 (§8.4; covering: Def. 8.2.2): play in R(j-2, j+2) so that R(j-1, j+1) is covered.
+func (f *Fitzgerald) rule11(s *state) (board.Bits, string) {
+	return f.coverRule(s, 11, 0), "11"
+}
+
+// rule12 is rule 12 (§8.4; both sides, §8.3.1): cover R(j-2, j) from R(j-3, j+1) or R(j, j+2) from R(j-1, j+3).
+func (f *Fitzgerald) rule12(s *state) (board.Bits, string) {
+	return f.coverRule(s, 12, 0), "12"
+}
+
+// rule13 is rule 13 (§8.4; both sides, §8.3.1): cover R(j-1, j) from R(j-2, j+1) or R(j, j+1) from R(j-1, j+2).
+func (f *Fitzgerald) rule13(s *state) (board.Bits, string) {
+	return f.coverRule(s, 13, 0), "13"
+}
+
+// rule14 is rule 14 (§8.4; covering: Def. 8.2.2): play in R(j-1, j+1) so that ring j is covered.
+func (f *Fitzgerald) rule14(s *state) (board.Bits, string) {
+	return f.coverRule(s, 14, 0), "14"
 }
 
 // coverRule evaluates rules 10–14: the empty cells of the allowed rings after
@@ -470,7 +517,16 @@ func (f *Fitzgerald) coverRule(s *state, r, dir int) board.Bits {
 	return out
 }
 
-// rule16 extends the paths through ring j from their nearest ends.
+// rule15 is rule 15 (§8.4, §8.3.4): no red stone in ring j yet; a red bridge cell in ring j.
+func (f *Fitzgerald) rule15(s *state) (board.Bits, string) {
+	nt := f.nt
+	if nt.RingCells(s.j).And(s.p.Red).Any() {
+		return board.Bits{}, "15"
+	}
+	return notions.BridgeCells(&s.redBr).And(nt.RingCells(s.j)), "15"
+}
+
+// rule16 is rule 16 (§8.4, §8.3.2): extend the paths through ring j at their nearest ends, or go around.
 func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 	nt := f.nt
 	g := &s.redG
@@ -535,4 +591,20 @@ func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 		return b, "16(b)"
 	}
 	return c, "16(c)"
+}
+
+// rule17 is rule 17 (§8.4, §8.2.4): a point of overlap of red overlapping bridges sharing an end.
+func (f *Fitzgerald) rule17(s *state) (board.Bits, string) {
+	_, se := notions.OverlapPoints(&s.redBr)
+	return se.And(s.empty), "17"
+}
+
+// rule18 is rule 18 (§8.4): a bridge cell of any red bridge.
+func (f *Fitzgerald) rule18(s *state) (board.Bits, string) {
+	return notions.BridgeCells(&s.redBr).And(s.empty), "18"
+}
+
+// rule19 is rule 19 (§8.4): any empty cell (applied even when all are dangerous, see decide).
+func (f *Fitzgerald) rule19(s *state) (board.Bits, string) {
+	return s.empty, "19"
 }
