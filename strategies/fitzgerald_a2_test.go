@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"hexproof/board"
-	"hexproof/strategies/internal/testpos"
+	"hexproof/internal/testkit"
 	"hexproof/strategies/notions"
 )
 
@@ -46,7 +46,7 @@ func TestA2RuleTwoDivergence(t *testing.T) {
 			case rule2[key]:
 				seen++
 				if w := f.nt.BlueWinningMoves(p); w.Any() {
-					t.Errorf("%v: Blue has winning moves %v", key, testpos.CellsStr(b, w))
+					t.Errorf("%v: Blue has winning moves %v", key, testkit.CellsStr(b, w))
 				}
 				if !f.bluePWMoves(p).Has(c) || minBlueBridges(f.nt, p.Blue.With(c), empty.Without(c)) != 1 {
 					t.Errorf("%v: listed cell is not a single-bridge blue provisional winning move", key)

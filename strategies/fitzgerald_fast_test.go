@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"hexproof/board"
-	"hexproof/strategies/internal/testpos"
+	"hexproof/internal/testkit"
 )
 
 // referenceDecide is step II as the thesis writes it, without the shortcuts of
@@ -99,8 +99,8 @@ func TestFitzgeraldDecideMatchesReference(t *testing.T) {
 				gc, gl := f.Decide(q, x)
 				wc, wl := referenceDecide(f, q, x)
 				if gc != wc || gl != wl {
-					t.Fatalf("5x%d, Blue %v: Decide %v rule %s, reference %v rule %s\n%s", n, testpos.CellStr(b, x),
-						testpos.CellStr(b, gc), gl, testpos.CellStr(b, wc), wl, b.Picture(q, board.Bits{}))
+					t.Fatalf("5x%d, Blue %v: Decide %v rule %s, reference %v rule %s\n%s", n, testkit.CellStr(b, x),
+						testkit.CellStr(b, gc), gl, testkit.CellStr(b, wc), wl, b.Picture(q, board.Bits{}))
 				}
 				decisions++
 			}
@@ -124,7 +124,7 @@ func TestRedWinningMovesAfterBlueStone(t *testing.T) {
 			for e := b.All().AndNot(p.Occupied()); e.Any(); {
 				x := e.Pop()
 				if got := f.nt.RedWinningMoves(p.Play(board.Blue, x)); got != w.Without(x) {
-					t.Fatalf("5x%d, Blue %v: winning moves %v, want %v", n, testpos.CellStr(b, x), testpos.CellsStr(b, got), testpos.CellsStr(b, w.Without(x)))
+					t.Fatalf("5x%d, Blue %v: winning moves %v, want %v", n, testkit.CellStr(b, x), testkit.CellsStr(b, got), testkit.CellsStr(b, w.Without(x)))
 				}
 			}
 		}
@@ -214,7 +214,7 @@ func TestFitzgeraldRulesContainsChoice(t *testing.T) {
 						continue // a full board
 					}
 					if one.Count() != 1 || !all.Has(one.First()) || l != label {
-						t.Fatalf("5x%d: fitzgerald %v rule %s not among fitzgerald-rules %v rule %s", n, testpos.CellsStr(b, one), l, testpos.CellsStr(b, all), label)
+						t.Fatalf("5x%d: fitzgerald %v rule %s not among fitzgerald-rules %v rule %s", n, testkit.CellsStr(b, one), l, testkit.CellsStr(b, all), label)
 					}
 				}
 			}

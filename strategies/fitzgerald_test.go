@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"hexproof/board"
-	"hexproof/strategies/internal/testpos"
+	"hexproof/internal/testkit"
 	"hexproof/strategies/notions"
 )
 
@@ -48,7 +48,7 @@ func TestFitzgeraldOpening(t *testing.T) {
 		b := board.MustNew(5, n, board.Cylinder)
 		got, rule := NewFitzgerald(b).Allowed(board.Position{}, board.NoCell)
 		if got != board.Bit(b.Cell(3, ring)) || rule != "0" {
-			t.Errorf("5x%d: opening %v rule %s, want (3,%d) rule 0", n, testpos.CellsStr(b, got), rule, ring)
+			t.Errorf("5x%d: opening %v rule %s, want (3,%d) rule 0", n, testkit.CellsStr(b, got), rule, ring)
 		}
 	}
 }
@@ -80,7 +80,7 @@ func TestFitzgeraldLegalAndDeterministic(t *testing.T) {
 					got, rule := f.Allowed(p, last)
 					again, rule2 := f.Allowed(p, last)
 					if got.Count() != 1 || got.And(p.Occupied()).Any() {
-						t.Fatalf("5x%d: answer %v (rule %s) is not one empty cell\n%s", n, testpos.CellsStr(b, got), rule, b.Picture(p, board.Bits{}))
+						t.Fatalf("5x%d: answer %v (rule %s) is not one empty cell\n%s", n, testkit.CellsStr(b, got), rule, b.Picture(p, board.Bits{}))
 					}
 					if again != got || rule2 != rule {
 						t.Fatalf("5x%d: not deterministic", n)
@@ -92,7 +92,7 @@ func TestFitzgeraldLegalAndDeterministic(t *testing.T) {
 					traced++
 					p = p.Play(board.Red, got.First())
 				} else {
-					e := testpos.EmptyOf(b, p).Cells()
+					e := testkit.EmptyOf(b, p).Cells()
 					last = e[rng.IntN(len(e))]
 					p = p.Play(board.Blue, last)
 				}
@@ -151,7 +151,7 @@ func redAlwaysWins(b *board.Board, f *Fitzgerald, p board.Position, last board.C
 			*line = (*line)[:len(*line)-1]
 		}
 	} else {
-		for e := testpos.EmptyOf(b, p); ok && e.Any(); {
+		for e := testkit.EmptyOf(b, p); ok && e.Any(); {
 			c := e.Pop()
 			q := p.Play(board.Blue, c)
 			*line = append(*line, c)
@@ -221,13 +221,13 @@ func TestFitzgeraldFig102b(t *testing.T) {
 	f := NewFitzgerald(b)
 	red := [][2]int{{4, 7}, {5, 6}, {1, 5}, {2, 8}, {3, 3}, {1, 4}, {4, 1}}
 	blue := [][2]int{{2, 7}, {4, 6}, {5, 5}, {3, 9}, {2, 3}, {2, 4}, {1, 3}, {3, 4}}
-	p := testpos.Pos(t, b, red, blue)
+	p := testkit.Pos(t, b, red, blue)
 	last := b.Cell(3, 4)
 	var s state
 	f.analyse(&s, p, last)
 	got, label := f.rule6(&s)
-	if want := testpos.CellSet(b, [2]int{5, 3}, [2]int{4, 4}); got != want || label != "6(c)" {
-		t.Errorf("rule 6 gives %v (%s), want %v", testpos.CellsStr(b, got), label, testpos.CellsStr(b, want))
+	if want := testkit.CellSet(b, [2]int{5, 3}, [2]int{4, 4}); got != want || label != "6(c)" {
+		t.Errorf("rule 6 gives %v (%s), want %v", testkit.CellsStr(b, got), label, testkit.CellsStr(b, want))
 	}
 	c, rule := f.Decide(p, last)
 	if c != b.Cell(5, 3) || RuleNumber(rule) != 6 {
@@ -251,9 +251,9 @@ func TestNextJoinsMatchesBruteForce(t *testing.T) {
 		f := NewFitzgerald(b)
 		nt := f.nt
 		for it := 0; it < 60; it++ {
-			p := testpos.RandomPosition(rng, b, 1+rng.IntN(b.Cells()-1))
+			p := testkit.RandomStones(rng, b, 1+rng.IntN(b.Cells()-1))
 			var s state
-			s.p, s.empty = p, testpos.EmptyOf(b, p)
+			s.p, s.empty = p, testkit.EmptyOf(b, p)
 			nt.ProvisionalGroups(p.Red, s.empty, true, &s.redG)
 			for e := s.empty; e.Any(); {
 				c := e.Pop()
@@ -288,7 +288,7 @@ func TestCoverRulesMatchDefinition(t *testing.T) {
 		f := NewFitzgerald(b)
 		nt := f.nt
 		for it := 0; it < 80; it++ {
-			p := testpos.RandomPosition(rng, b, 1+rng.IntN(b.Cells()-1))
+			p := testkit.RandomStones(rng, b, 1+rng.IntN(b.Cells()-1))
 			if p.Blue.Empty() {
 				continue
 			}
@@ -309,7 +309,7 @@ func TestCoverRulesMatchDefinition(t *testing.T) {
 				}
 			}
 			if got, _ := f.rule(&s, 4); got != want4 {
-				t.Fatalf("rule 4: %v, want %v", testpos.CellsStr(b, got), testpos.CellsStr(b, want4))
+				t.Fatalf("rule 4: %v, want %v", testkit.CellsStr(b, got), testkit.CellsStr(b, want4))
 			}
 			j := s.j
 			for r := 10; r <= 14; r++ {
@@ -351,7 +351,7 @@ func TestCoverRulesMatchDefinition(t *testing.T) {
 						}
 					}
 					if got := f.coverRule(&s, r, dir); got != want {
-						t.Fatalf("5x%d rule %d dir %d (j=%d): %v, want %v\n%s", n, r, dir, j, testpos.CellsStr(b, got), testpos.CellsStr(b, want), b.Picture(p, board.Bit(last)))
+						t.Fatalf("5x%d rule %d dir %d (j=%d): %v, want %v\n%s", n, r, dir, j, testkit.CellsStr(b, got), testkit.CellsStr(b, want), b.Picture(p, board.Bit(last)))
 					}
 				}
 			}
@@ -368,8 +368,8 @@ func TestBluePWMovesMatchDefinition(t *testing.T) {
 		b := board.MustNew(5, n, board.Cylinder)
 		f := NewFitzgerald(b)
 		for it := 0; it < 150; it++ {
-			p := testpos.RandomPosition(rng, b, rng.IntN(b.Cells()))
-			e := testpos.EmptyOf(b, p)
+			p := testkit.RandomStones(rng, b, rng.IntN(b.Cells()))
+			e := testkit.EmptyOf(b, p)
 			var want board.Bits
 			for x := e; x.Any(); {
 				c := x.Pop()
@@ -378,7 +378,7 @@ func TestBluePWMovesMatchDefinition(t *testing.T) {
 				}
 			}
 			if got := f.bluePWMoves(p); got != want {
-				t.Fatalf("5x%d: %v, want %v\n%s", n, testpos.CellsStr(b, got), testpos.CellsStr(b, want), b.Picture(p, board.Bits{}))
+				t.Fatalf("5x%d: %v, want %v\n%s", n, testkit.CellsStr(b, got), testkit.CellsStr(b, want), b.Picture(p, board.Bits{}))
 			}
 			// stopsBluePW (which reuses the position's lifting where it can)
 			// against the definition after each red stone.
@@ -398,7 +398,7 @@ func TestBluePWMovesMatchDefinition(t *testing.T) {
 					}
 				}
 				if got := f.stopsBluePW(&s, c); got != stops {
-					t.Fatalf("5x%d: stopsBluePW(%s) = %v, want %v\n%s", n, testpos.CellStr(b, c), got, stops, b.Picture(p, board.Bit(c)))
+					t.Fatalf("5x%d: stopsBluePW(%s) = %v, want %v\n%s", n, testkit.CellStr(b, c), got, stops, b.Picture(p, board.Bit(c)))
 				}
 			}
 		}
@@ -422,8 +422,8 @@ func TestFitzgeraldRule3a(t *testing.T) {
 		{[2]int{1, 3}, [2]int{2, 3}, "3(a)i"},
 		{[2]int{2, 3}, [2]int{1, 3}, "3(a)ii"},
 	} {
-		p := testpos.Pos(t, b, red, [][2]int{c.blue})
-		if !f.nt.RedProvisionalWin(p.Red, testpos.EmptyOf(b, p).With(b.Cell(c.blue[0], c.blue[1]))) {
+		p := testkit.Pos(t, b, red, [][2]int{c.blue})
+		if !f.nt.RedProvisionalWin(p.Red, testkit.EmptyOf(b, p).With(b.Cell(c.blue[0], c.blue[1]))) {
 			t.Fatal("set-up has no provisional winning path")
 		}
 		got, rule := f.Decide(p, b.Cell(c.blue[0], c.blue[1]))
@@ -440,7 +440,7 @@ func TestFitzgeraldRule3a(t *testing.T) {
 func TestFitzgeraldRule8(t *testing.T) {
 	b := board.MustNew(5, 9, board.Cylinder)
 	f := NewFitzgerald(b)
-	p := testpos.Pos(t, b, [][2]int{{3, 5}, {4, 6}, {2, 7}}, [][2]int{{3, 7}, {4, 5}})
+	p := testkit.Pos(t, b, [][2]int{{3, 5}, {4, 6}, {2, 7}}, [][2]int{{3, 7}, {4, 5}})
 	got, rule := f.Decide(p, b.Cell(4, 5))
 	if got != b.Cell(3, 6) || rule != "8(a)" {
 		t.Errorf("%s rule %s, want (3,6) rule 8(a)", b.Format(got, board.Thesis), rule)
@@ -455,12 +455,12 @@ func TestFitzgeraldRule8(t *testing.T) {
 func TestFitzgeraldRule16(t *testing.T) {
 	b := board.MustNew(5, 9, board.Cylinder)
 	f := NewFitzgerald(b)
-	p := testpos.Pos(t, b, [][2]int{{3, 3}, {3, 4}, {3, 5}, {3, 6}, {3, 7}}, [][2]int{{1, 5}})
+	p := testkit.Pos(t, b, [][2]int{{3, 3}, {3, 4}, {3, 5}, {3, 6}, {3, 7}}, [][2]int{{1, 5}})
 	var s state
 	f.analyse(&s, p, b.Cell(1, 5))
 	got, label := f.rule16(&s)
-	if want := testpos.CellSet(b, [2]int{4, 1}, [2]int{2, 9}); got != want || label != "16(a)" {
-		t.Errorf("rule 16 gives %v (%s), want %v (16(a))", testpos.CellsStr(b, got), label, testpos.CellsStr(b, want))
+	if want := testkit.CellSet(b, [2]int{4, 1}, [2]int{2, 9}); got != want || label != "16(a)" {
+		t.Errorf("rule 16 gives %v (%s), want %v (16(a))", testkit.CellsStr(b, got), label, testkit.CellsStr(b, want))
 	}
 	c, rule := f.Decide(p, b.Cell(1, 5))
 	if c != b.Cell(4, 1) || rule != "16(a)" {
@@ -469,12 +469,12 @@ func TestFitzgeraldRule16(t *testing.T) {
 	// With both far cells taken by Blue (placed earlier; Blue's last move is
 	// still (1,5)), 16(b) offers the cells one ring further that touch or
 	// bridge from an end.
-	p = testpos.Pos(t, b, [][2]int{{3, 3}, {3, 4}, {3, 5}, {3, 6}, {3, 7}}, [][2]int{{1, 5}, {4, 1}, {2, 9}})
+	p = testkit.Pos(t, b, [][2]int{{3, 3}, {3, 4}, {3, 5}, {3, 6}, {3, 7}}, [][2]int{{1, 5}, {4, 1}, {2, 9}})
 	f.analyse(&s, p, b.Cell(1, 5))
 	got, label = f.rule16(&s)
-	want := testpos.CellSet(b, [2]int{3, 2}, [2]int{4, 2}, [2]int{2, 2}, [2]int{5, 2}, [2]int{3, 8}, [2]int{2, 8}, [2]int{4, 8}, [2]int{1, 8})
+	want := testkit.CellSet(b, [2]int{3, 2}, [2]int{4, 2}, [2]int{2, 2}, [2]int{5, 2}, [2]int{3, 8}, [2]int{2, 8}, [2]int{4, 8}, [2]int{1, 8})
 	if got != want || label != "16(b)" {
-		t.Errorf("rule 16 gives %v (%s), want %v (16(b))", testpos.CellsStr(b, got), label, testpos.CellsStr(b, want))
+		t.Errorf("rule 16 gives %v (%s), want %v (16(b))", testkit.CellsStr(b, got), label, testkit.CellsStr(b, want))
 	}
 }
 
@@ -495,8 +495,8 @@ func TestConnectionAreaReadings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, w := s.(*Fitzgerald).connectionArea(su), testpos.CellSet(b, want...); got != w {
-			t.Errorf("area=%s: %v, want %v", area, testpos.CellsStr(b, got), testpos.CellsStr(b, w))
+		if got, w := s.(*Fitzgerald).connectionArea(su), testkit.CellSet(b, want...); got != w {
+			t.Errorf("area=%s: %v, want %v", area, testkit.CellsStr(b, got), testkit.CellsStr(b, w))
 		}
 	}
 }

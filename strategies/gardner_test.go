@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 )
 
 // TestGardnerPairingFromTheProof checks the triangle pairing against the facts
@@ -16,7 +17,7 @@ func TestGardnerPairingFromTheProof(t *testing.T) {
 	for _, geo := range []board.Geometry{board.Flat, board.Cylinder, board.Torus} {
 		for _, mn := range [][2]int{{2, 1}, {4, 3}, {5, 4}, {7, 3}, {9, 8}} {
 			m, n := mn[0], mn[1]
-			s := stNew(t, "gardner", m, n, geo).(*pairing)
+			s := testkit.Strategy(t, New, "gardner", m, n, geo).(*pairing)
 			b := s.b
 			for j := 1; j <= n; j++ {
 				i := n + 1 - j // boundary cell of L
@@ -52,7 +53,7 @@ func TestGardnerPairingFromTheProof(t *testing.T) {
 // TestGardnerRules: the rules of Alg. 4.1.2 / 5.1.1 on hand-made positions of
 // the 5×4 board of thesis Fig. 4.2.
 func TestGardnerRules(t *testing.T) {
-	s := stNew(t, "gardner", 5, 4, board.Flat)
+	s := testkit.Strategy(t, New, "gardner", 5, 4, board.Flat)
 	b := s.Board()
 	var tri board.Bits // columns 1..5 = every cell (m = n+1)
 	for c := board.Cell(0); int(c) < b.Cells(); c++ {
@@ -72,7 +73,7 @@ func TestGardnerRules(t *testing.T) {
 	stExpect(t, s, p, "(1,1)", tri.AndNot(p.Occupied()), "2")
 
 	// On a wider board, rule 3: a move outside the triangles (column 6 of 6×4).
-	s6 := stNew(t, "gardner", 7, 4, board.Cylinder)
+	s6 := testkit.Strategy(t, New, "gardner", 7, 4, board.Cylinder)
 	b6 := s6.Board()
 	var tri6 board.Bits
 	for c := board.Cell(0); int(c) < b6.Cells(); c++ {
@@ -104,7 +105,7 @@ func TestGardnerBluePairing(t *testing.T) {
 	for _, geo := range []board.Geometry{board.Flat, board.Cylinder} {
 		for _, mn := range [][2]int{{1, 2}, {3, 4}, {4, 5}, {5, 6}, {3, 8}} {
 			m, n := mn[0], mn[1]
-			s := stNew(t, "gardner-blue", m, n, geo).(*pairing)
+			s := testkit.Strategy(t, New, "gardner-blue", m, n, geo).(*pairing)
 			b := s.b
 			for i := 1; i <= m; i++ {
 				j := m + 1 - i
@@ -132,7 +133,7 @@ func TestGardnerBluePairing(t *testing.T) {
 			}
 		}
 	}
-	s := stNew(t, "gardner-blue", 3, 5, board.Flat)
+	s := testkit.Strategy(t, New, "gardner-blue", 3, 5, board.Flat)
 	b := s.Board()
 	p := stPos(t, b, []string{"(1,1)"}, nil)
 	stExpect(t, s, p, "(1,1)", stSet(t, b, "(3,4)"), "1")
@@ -160,7 +161,7 @@ func TestGardnerWinsExhaustively(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, starter := range []board.Color{board.Red, board.Blue} {
-			s := stNew(t, c.name, c.bd.m, c.bd.n, c.bd.geo)
+			s := testkit.Strategy(t, New, c.name, c.bd.m, c.bd.n, c.bd.geo)
 			ls := &stLossSearch{t: t, s: s}
 			if loss := ls.run(starter); loss != nil {
 				t.Errorf("%s on %v, %s starts: lost %s", c.name, s.Board(), starter, s.Board().FormatMoves(loss, board.Thesis, true))
@@ -189,7 +190,7 @@ func TestGardnerLosesOffItsBoards(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s-%dx%d-%v-%s", c.name, c.bd.m, c.bd.n, c.bd.geo, c.starter), func(t *testing.T) {
-			s := stNew(t, c.name, c.bd.m, c.bd.n, c.bd.geo)
+			s := testkit.Strategy(t, New, c.name, c.bd.m, c.bd.n, c.bd.geo)
 			ls := &stLossSearch{t: t, s: s}
 			loss := ls.run(c.starter)
 			if loss == nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 )
 
 // TestHHTProofCases replays positions from the cases of the HHT proof (§3) on
@@ -12,7 +13,7 @@ import (
 // replies the proof derives from the rules; both readings agree on them.
 func TestHHTProofCases(t *testing.T) {
 	for _, name := range []string{"hht", "hht-strict"} {
-		s := stNew(t, name, 3, 4, board.Cylinder)
+		s := testkit.Strategy(t, New, name, 3, 4, board.Cylinder)
 		b := s.Board()
 		// Case 1.a: Blue (1,3), Red (2,3), Blue (2,2): (3,2) is the only non-blue
 		// cell of ring 2 touching red in ring 3; rule 1 cannot be met, rule 2 can.
@@ -46,8 +47,8 @@ func TestHHTProofCases(t *testing.T) {
 // j-1..j+1, while the strict reading passes over rules 1–3 and plays in ring j
 // by rule 4.
 func TestHHTReadingsDiffer(t *testing.T) {
-	loose := stNew(t, "hht", 3, 3, board.Cylinder)
-	strict := stNew(t, "hht-strict", 3, 3, board.Cylinder)
+	loose := testkit.Strategy(t, New, "hht", 3, 3, board.Cylinder)
+	strict := testkit.Strategy(t, New, "hht-strict", 3, 3, board.Cylinder)
 	b := loose.Board()
 	p := stPos(t, b, []string{"(1,1)", "(1,2)", "(1,3)"}, []string{"(2,2)", "(2,1)"})
 	stExpect(t, loose, p, "(2,2)", b.All().AndNot(p.Occupied()), "1")
@@ -65,7 +66,7 @@ func TestHHTWinsExhaustively(t *testing.T) {
 	for _, name := range []string{"hht", "hht-strict"} {
 		for n := 1; n <= 4; n++ {
 			for _, starter := range []board.Color{board.Red, board.Blue} {
-				s := stNew(t, name, 3, n, board.Cylinder)
+				s := testkit.Strategy(t, New, name, 3, n, board.Cylinder)
 				ls := &stLossSearch{t: t, s: s}
 				if loss := ls.run(starter); loss != nil {
 					t.Errorf("%s on %v, %s starts: lost %s", name, s.Board(), starter, s.Board().FormatMoves(loss, board.Thesis, true))
@@ -86,7 +87,7 @@ func TestHHTWinsExhaustively(t *testing.T) {
 func TestHHTOnTheTorus(t *testing.T) {
 	for _, n := range []int{3, 4} {
 		for _, name := range []string{"hht", "hht-strict"} {
-			s := stNew(t, name, 3, n, board.Torus)
+			s := testkit.Strategy(t, New, name, 3, n, board.Torus)
 			ls := &stLossSearch{t: t, s: s}
 			loss := ls.run(board.Blue)
 			if loss == nil {
@@ -105,7 +106,7 @@ func TestHHTOnTheTorus(t *testing.T) {
 		geo  board.Geometry
 		want []string
 	}{{board.Torus, []string{"(3,1)"}}, {board.Cylinder, []string{"(2,1)", "(3,1)"}}} {
-		s := stNew(t, "hht", 3, 3, c.geo)
+		s := testkit.Strategy(t, New, "hht", 3, 3, c.geo)
 		b := s.Board()
 		p := stPos(t, b, []string{"(1,3)"}, []string{"(1,1)"})
 		stExpect(t, s, p, "(1,1)", stSet(t, b, c.want...), "3")

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"hexproof/board"
-	"hexproof/strategies/internal/testpos"
+	"hexproof/internal/testkit"
 )
 
 // TestLastClass checks the LastClasser contract that `--choices some` relies
@@ -51,7 +51,7 @@ func TestLastClass(t *testing.T) {
 						compared++
 						if got, _ := s.Allowed(p, x); got != want {
 							t.Fatalf("%s on %s: last move %s allows %s, %s of the same class allows %s\n%s", info.Name, b,
-								b.Format(last, board.Thesis), testpos.CellsStr(b, want), b.Format(x, board.Thesis), testpos.CellsStr(b, got), b.Picture(p, board.Bits{}))
+								b.Format(last, board.Thesis), testkit.CellsStr(b, want), b.Format(x, board.Thesis), testkit.CellsStr(b, got), b.Picture(p, board.Bits{}))
 						}
 					}
 					return want

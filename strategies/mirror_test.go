@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 )
 
 // pos builds a position from thesis-form cells, "(i,j)" strings, for tests.
@@ -54,7 +55,7 @@ func stExpect(t *testing.T, s Strategy, p board.Position, last string, want boar
 // TestMirrorAnswers: Alg. 4.2.1 rule 1 answers (i,j) with T(i,j) = (i+k mod m, j)
 // for m = 2k, wrapping round the ring; rules I and 2 allow every empty cell.
 func TestMirrorAnswers(t *testing.T) {
-	s := stNew(t, "mirror", 6, 3, board.Cylinder)
+	s := testkit.Strategy(t, New, "mirror", 6, 3, board.Cylinder)
 	b := s.Board()
 	empty := board.Position{}
 	stExpect(t, s, empty, "", b.All(), "I")
@@ -68,11 +69,11 @@ func TestMirrorAnswers(t *testing.T) {
 	p = stPos(t, b, []string{"(4,2)"}, []string{"(1,2)"})
 	stExpect(t, s, p, "(1,2)", b.All().AndNot(p.Occupied()), "2")
 	// m = 2: the partner is the other cell of the ring.
-	s2 := stNew(t, "mirror", 2, 3, board.Cylinder)
+	s2 := testkit.Strategy(t, New, "mirror", 2, 3, board.Cylinder)
 	p = stPos(t, s2.Board(), nil, []string{"(1,2)"})
 	stExpect(t, s2, p, "(1,2)", stSet(t, s2.Board(), "(2,2)"), "1")
 	// Torus (thesis §4.2.4): the same translation.
-	st := stNew(t, "mirror", 4, 3, board.Torus)
+	st := testkit.Strategy(t, New, "mirror", 4, 3, board.Torus)
 	p = stPos(t, st.Board(), nil, []string{"(3,3)"})
 	stExpect(t, st, p, "(3,3)", stSet(t, st.Board(), "(1,3)"), "1")
 }
@@ -83,7 +84,7 @@ func TestMirrorAnswers(t *testing.T) {
 func TestMirrorWinsExhaustively(t *testing.T) {
 	for _, bd := range []stBoard{{2, 2, board.Cylinder}, {2, 3, board.Cylinder}, {4, 2, board.Cylinder}, {4, 3, board.Cylinder}} {
 		for _, starter := range []board.Color{board.Red, board.Blue} {
-			ls := &stLossSearch{t: t, s: stNew(t, "mirror", bd.m, bd.n, bd.geo)}
+			ls := &stLossSearch{t: t, s: testkit.Strategy(t, New, "mirror", bd.m, bd.n, bd.geo)}
 			if loss := ls.run(starter); loss != nil {
 				b := ls.s.Board()
 				t.Errorf("mirror on %v, %s starts: lost %s", b, starter, b.FormatMoves(loss, board.Thesis, true))
@@ -99,7 +100,7 @@ func TestMirrorWinsExhaustively(t *testing.T) {
 // that every Red move was one the strategy allows.
 func TestMirrorLosesOnTorus(t *testing.T) {
 	for _, starter := range []board.Color{board.Blue, board.Red} {
-		s := stNew(t, "mirror", 4, 3, board.Torus)
+		s := testkit.Strategy(t, New, "mirror", 4, 3, board.Torus)
 		ls := &stLossSearch{t: t, s: s}
 		loss := ls.run(starter)
 		if loss == nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 )
 
 // TestRegistryEntries checks that every registered strategy is complete, builds
@@ -181,16 +182,6 @@ func (ls *stLossSearch) rec(p board.Position, toMove board.Color, last board.Cel
 	return nil
 }
 
-// mustStrategy builds a registered strategy or fails the test.
-func stNew(t *testing.T, name string, m, n int, geo board.Geometry) Strategy {
-	t.Helper()
-	s, err := New(name, board.MustNew(m, n, geo))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 // stRandomPositions returns positions from random games with the strategy's side
 // to move, with the opponent's last move, for allocation checks and benchmarks.
 func stRandomPositions(s Strategy, count int, seed uint64) ([]board.Position, []board.Cell) {
@@ -213,10 +204,10 @@ func stRandomPositions(s Strategy, count int, seed uint64) ([]board.Position, []
 				if allowed.Empty() || allowed.And(p.Occupied()).Any() {
 					break
 				}
-				p = p.Play(side, pick(rng, allowed))
+				p = p.Play(side, testkit.Pick(rng, allowed))
 				continue
 			}
-			last = pick(rng, b.All().AndNot(p.Occupied()))
+			last = testkit.Pick(rng, b.All().AndNot(p.Occupied()))
 			p = p.Play(who, last)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"hexproof/board"
-	"hexproof/strategies/internal/testpos"
+	"hexproof/internal/testkit"
 )
 
 // TestHHTReplies: hht's and hht-strict's Replies (rule sets computed once per
@@ -25,8 +25,8 @@ func TestHHTReplies(t *testing.T) {
 					t.Fatal(err)
 				}
 				for it := 0; it < 150; it++ {
-					p := testpos.RandomPosition(rng, b, rng.IntN(b.Cells()))
-					empty := testpos.EmptyOf(b, p)
+					p := testkit.RandomStones(rng, b, rng.IntN(b.Cells()))
+					empty := testkit.EmptyOf(b, p)
 					var some board.Bits
 					for e := empty; e.Any(); {
 						if x := e.Pop(); rng.IntN(2) == 0 {
@@ -81,8 +81,8 @@ func checkReplies(t *testing.T, name string, s Strategy, p board.Position, moves
 	for k := range want {
 		if got[k] != want[k] {
 			t.Fatalf("%s on %s: reply %d = %s %s %q, Allowed gives %s %s %q\n%s", name, b, k,
-				testpos.CellStr(b, got[k].b), testpos.CellsStr(b, got[k].allowed), got[k].rule,
-				testpos.CellStr(b, want[k].b), testpos.CellsStr(b, want[k].allowed), want[k].rule, b.Picture(p, board.Bits{}))
+				testkit.CellStr(b, got[k].b), testkit.CellsStr(b, got[k].allowed), got[k].rule,
+				testkit.CellStr(b, want[k].b), testkit.CellsStr(b, want[k].allowed), want[k].rule, b.Picture(p, board.Bits{}))
 		}
 	}
 	if len(want) >= 2 {

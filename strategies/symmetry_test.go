@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 )
 
 // TestDeclaredSymmetries checks, for every registered strategy on every test
@@ -52,7 +53,7 @@ func TestSymmetryCheckFindsOverclaims(t *testing.T) {
 		name string
 		m, n int
 	}{{"hht", 3, 4}, {"hht-strict", 3, 4}, {"gardner", 5, 3}} {
-		s := stNew(t, c.name, c.m, c.n, board.Cylinder)
+		s := testkit.Strategy(t, New, c.name, c.m, c.n, board.Cylinder)
 		full := s.Board().Group()
 		if len(s.Symmetries()) >= len(full) {
 			t.Fatalf("%s on %v claims the whole group of %d elements", c.name, s.Board(), len(full))
@@ -94,7 +95,7 @@ func TestDeclaredGroups(t *testing.T) {
 		{"gardner", 5, 3, board.Torus, 2},
 	}
 	for _, c := range cases {
-		s := stNew(t, c.name, c.m, c.n, c.geo)
+		s := testkit.Strategy(t, New, c.name, c.m, c.n, c.geo)
 		if got := len(s.Symmetries()); got != c.want {
 			t.Errorf("%s on %v: %d symmetries, want %d", c.name, s.Board(), got, c.want)
 		}
@@ -181,9 +182,9 @@ func checkSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int) e
 							formatSet(b, got), formatSet(b, want))
 					}
 				}
-				x = pick(rng, allowed)
+				x = testkit.Pick(rng, allowed)
 			} else {
-				x = pick(rng, b.All().AndNot(p.Occupied()))
+				x = testkit.Pick(rng, b.All().AndNot(p.Occupied()))
 				last = x
 			}
 			p = p.Play(who, x)
@@ -191,11 +192,6 @@ func checkSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int) e
 		}
 	}
 	return nil
-}
-
-func pick(rng *rand.Rand, s board.Bits) board.Cell {
-	cells := s.Cells()
-	return cells[rng.IntN(len(cells))]
 }
 
 func formatSet(b *board.Board, s board.Bits) string {

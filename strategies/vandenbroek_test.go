@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 )
 
 // vbCells parses a list of cells in thesis notation.
@@ -149,9 +150,9 @@ func vbRandomGame(b *board.Board, s Strategy, rng *rand.Rand, starter board.Colo
 			if allowed.Empty() || allowed.And(p.Occupied()).Any() {
 				return
 			}
-			p = p.Play(board.Red, pick(rng, allowed))
+			p = p.Play(board.Red, testkit.Pick(rng, allowed))
 		} else {
-			last = pick(rng, b.All().AndNot(p.Occupied()))
+			last = testkit.Pick(rng, b.All().AndNot(p.Occupied()))
 			p = p.Play(board.Blue, last)
 		}
 	}

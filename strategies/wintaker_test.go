@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"hexproof/board"
-	"hexproof/strategies/internal/testpos"
+	"hexproof/internal/testkit"
 )
 
 // TestWinTakers checks the WinTaker contract that game.Rules.Outcomes
@@ -60,7 +60,7 @@ func checkWinTaker(t *testing.T, spec string, s Strategy, rule string, games int
 			checked++
 			if allowed.Empty() || allowed.AndNot(wins).Any() || label != rule {
 				t.Fatalf("%s on %s: winning moves %s, but Allowed = %s, rule %q (want rule %q)\n%s",
-					spec, b, testpos.CellsStr(b, wins), testpos.CellsStr(b, allowed), label, rule, b.Picture(p, wins))
+					spec, b, testkit.CellsStr(b, wins), testkit.CellsStr(b, allowed), label, rule, b.Picture(p, wins))
 			}
 		}
 		return allowed

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"hexproof/board"
-	"hexproof/strategies/internal/testpos"
+	"hexproof/internal/testkit"
 )
 
 // TestBridgesFromOneCell: a lone stone in the middle of a 5×9 cylinder has no
@@ -23,31 +23,31 @@ func TestBridgesFromOneCell(t *testing.T) {
 		{2, 7}: {{3, 6}, {2, 6}}, // (i-1, j+2)
 	}
 	var l BridgeList
-	p := testpos.Pos(t, b, [][2]int{{3, 5}}, nil)
-	nt.Bridges(p.Red, testpos.EmptyOf(b, p), false, &l)
+	p := testkit.Pos(t, b, [][2]int{{3, 5}}, nil)
+	nt.Bridges(p.Red, testkit.EmptyOf(b, p), false, &l)
 	if l.N != 0 {
 		t.Fatalf("lone stone has %d bridges", l.N)
 	}
 	for w, cells := range want {
-		p := testpos.Pos(t, b, [][2]int{{3, 5}, w}, nil)
-		nt.Bridges(p.Red, testpos.EmptyOf(b, p), false, &l)
+		p := testkit.Pos(t, b, [][2]int{{3, 5}, w}, nil)
+		nt.Bridges(p.Red, testkit.EmptyOf(b, p), false, &l)
 		if l.N != 1 {
 			t.Fatalf("(3,5)-%v: %d bridges, want 1", w, l.N)
 		}
-		if got, exp := l.At[0].Cells(), testpos.CellSet(b, cells[0], cells[1]); got != exp {
-			t.Errorf("(3,5)-%v: bridge cells %v, want %v", w, testpos.CellsStr(b, got), testpos.CellsStr(b, exp))
+		if got, exp := l.At[0].Cells(), testkit.CellSet(b, cells[0], cells[1]); got != exp {
+			t.Errorf("(3,5)-%v: bridge cells %v, want %v", w, testkit.CellsStr(b, got), testkit.CellsStr(b, exp))
 		}
 		// A blue stone on either bridge cell destroys it.
 		q := p
 		q.Blue = q.Blue.With(b.Cell(cells[0][0], cells[0][1]))
-		nt.Bridges(q.Red, testpos.EmptyOf(b, q), false, &l)
+		nt.Bridges(q.Red, testkit.EmptyOf(b, q), false, &l)
 		if l.N != 0 {
 			t.Errorf("(3,5)-%v with a blue bridge cell still has %d bridges", w, l.N)
 		}
 	}
 	// Adjacent stones are not a bridge.
-	p = testpos.Pos(t, b, [][2]int{{3, 5}, {4, 5}}, nil)
-	nt.Bridges(p.Red, testpos.EmptyOf(b, p), false, &l)
+	p = testkit.Pos(t, b, [][2]int{{3, 5}, {4, 5}}, nil)
+	nt.Bridges(p.Red, testkit.EmptyOf(b, p), false, &l)
 	if l.N != 0 {
 		t.Errorf("adjacent stones counted as %d bridges", l.N)
 	}
@@ -71,19 +71,19 @@ func TestBridgesToVirtualRings(t *testing.T) {
 		{[2]int{3, 1}, [2][2]int{}, true},
 		{[2]int{3, 5}, [2][2]int{}, true},
 	} {
-		p := testpos.Pos(t, b, [][2]int{c.cell}, nil)
-		nt.Bridges(p.Red, testpos.EmptyOf(b, p), true, &l)
+		p := testkit.Pos(t, b, [][2]int{c.cell}, nil)
+		nt.Bridges(p.Red, testkit.EmptyOf(b, p), true, &l)
 		if c.none {
 			if l.N != 0 {
 				t.Errorf("%v: %d virtual bridges, want none", c.cell, l.N)
 			}
 			continue
 		}
-		if l.N != 1 || l.At[0].Cells() != testpos.CellSet(b, c.cells[0], c.cells[1]) {
-			t.Errorf("%v: got %d bridges (%v), want one through %v", c.cell, l.N, testpos.CellsStr(b, BridgeCells(&l)), c.cells)
+		if l.N != 1 || l.At[0].Cells() != testkit.CellSet(b, c.cells[0], c.cells[1]) {
+			t.Errorf("%v: got %d bridges (%v), want one through %v", c.cell, l.N, testkit.CellsStr(b, BridgeCells(&l)), c.cells)
 		}
 		// Without the virtual rings (Blue's view) there is none.
-		nt.Bridges(p.Red, testpos.EmptyOf(b, p), false, &l)
+		nt.Bridges(p.Red, testkit.EmptyOf(b, p), false, &l)
 		if l.N != 0 {
 			t.Errorf("%v: bridge to a ring that is not there", c.cell)
 		}
@@ -100,41 +100,41 @@ func TestOverlapKinds(t *testing.T) {
 	var l BridgeList
 	// (3,5)-(4,6) via (4,5),(3,6) and (3,5)-(2,7) via (3,6),(2,6); the blue
 	// stone on (3,7) removes the third bridge (4,6)-(2,7).
-	p := testpos.Pos(t, b, [][2]int{{3, 5}, {4, 6}, {2, 7}}, [][2]int{{3, 7}})
-	nt.Bridges(p.Red, testpos.EmptyOf(b, p), false, &l)
+	p := testkit.Pos(t, b, [][2]int{{3, 5}, {4, 6}, {2, 7}}, [][2]int{{3, 7}})
+	nt.Bridges(p.Red, testkit.EmptyOf(b, p), false, &l)
 	all, se := OverlapPoints(&l)
-	if want := testpos.CellSet(b, [2]int{3, 6}); l.N != 2 || all != want || se != want {
-		t.Errorf("shared-end pair: %d bridges, points %v / %v, want 2 and (3,6)", l.N, testpos.CellsStr(b, all), testpos.CellsStr(b, se))
+	if want := testkit.CellSet(b, [2]int{3, 6}); l.N != 2 || all != want || se != want {
+		t.Errorf("shared-end pair: %d bridges, points %v / %v, want 2 and (3,6)", l.N, testkit.CellsStr(b, all), testkit.CellsStr(b, se))
 	}
 	if CountSharedEndOverlaps(&l) != 1 {
 		t.Errorf("shared-end pair counted %d", CountSharedEndOverlaps(&l))
 	}
 	// Parallel: (2,5)-(3,6) via (3,5),(2,6) and (3,4)-(4,5) via (4,4),(3,5);
 	// (2,5)-(3,4) and (3,6)-(4,5) are adjacent, as in Fig. 6.3c.
-	p = testpos.Pos(t, b, [][2]int{{2, 5}, {3, 6}, {3, 4}, {4, 5}}, nil)
-	nt.Bridges(p.Red, testpos.EmptyOf(b, p), false, &l)
+	p = testkit.Pos(t, b, [][2]int{{2, 5}, {3, 6}, {3, 4}, {4, 5}}, nil)
+	nt.Bridges(p.Red, testkit.EmptyOf(b, p), false, &l)
 	all, se = OverlapPoints(&l)
-	if l.N != 2 || all != testpos.CellSet(b, [2]int{3, 5}) || se.Any() {
-		t.Errorf("parallel pair: %d bridges, points %v, shared-end %v; want 2, (3,5), none", l.N, testpos.CellsStr(b, all), testpos.CellsStr(b, se))
+	if l.N != 2 || all != testkit.CellSet(b, [2]int{3, 5}) || se.Any() {
+		t.Errorf("parallel pair: %d bridges, points %v, shared-end %v; want 2, (3,5), none", l.N, testkit.CellsStr(b, all), testkit.CellsStr(b, se))
 	}
 	// Triangle: (3,5)-(4,6) via (4,5),(3,6); (4,6)-(5,4) via (4,5),(5,5);
 	// (5,4)-(3,5) via (4,4),(4,5). All three share (4,5).
-	p = testpos.Pos(t, b, [][2]int{{3, 5}, {4, 6}, {5, 4}}, nil)
-	nt.Bridges(p.Red, testpos.EmptyOf(b, p), false, &l)
+	p = testkit.Pos(t, b, [][2]int{{3, 5}, {4, 6}, {5, 4}}, nil)
+	nt.Bridges(p.Red, testkit.EmptyOf(b, p), false, &l)
 	if l.N != 3 {
 		t.Fatalf("triangle: %d bridges, want 3", l.N)
 	}
 	all, se = OverlapPoints(&l)
-	if all != testpos.CellSet(b, [2]int{4, 5}) || se != all || CountSharedEndOverlaps(&l) != 3 {
-		t.Errorf("triangle: points %v / %v, %d pairs", testpos.CellsStr(b, all), testpos.CellsStr(b, se), CountSharedEndOverlaps(&l))
+	if all != testkit.CellSet(b, [2]int{4, 5}) || se != all || CountSharedEndOverlaps(&l) != 3 {
+		t.Errorf("triangle: points %v / %v, %d pairs", testkit.CellsStr(b, all), testkit.CellsStr(b, se), CountSharedEndOverlaps(&l))
 	}
 	// Virtual: (2,2) and (3,2) both bridge to ring 0 and share (3,1); their
 	// ends (3,0), (4,0) are distinct, so the overlap is parallel.
-	p = testpos.Pos(t, b, [][2]int{{2, 2}, {3, 2}}, nil)
-	nt.Bridges(p.Red, testpos.EmptyOf(b, p), true, &l)
+	p = testkit.Pos(t, b, [][2]int{{2, 2}, {3, 2}}, nil)
+	nt.Bridges(p.Red, testkit.EmptyOf(b, p), true, &l)
 	all, se = OverlapPoints(&l)
-	if all != testpos.CellSet(b, [2]int{3, 1}) || se.Any() {
-		t.Errorf("ring-0 pair: points %v / %v, want parallel at (3,1)", testpos.CellsStr(b, all), testpos.CellsStr(b, se))
+	if all != testkit.CellSet(b, [2]int{3, 1}) || se.Any() {
+		t.Errorf("ring-0 pair: points %v / %v, want parallel at (3,1)", testkit.CellsStr(b, all), testkit.CellsStr(b, se))
 	}
 }
 
@@ -144,8 +144,8 @@ func TestOverlapKinds(t *testing.T) {
 func TestCreatesSharedEndOverlap(t *testing.T) {
 	b := board.MustNew(5, 9, board.Cylinder)
 	nt := NewNotions(b)
-	p := testpos.Pos(t, b, [][2]int{{3, 5}, {4, 6}}, nil) // bridge via (4,5),(3,6)
-	e := testpos.EmptyOf(b, p)
+	p := testkit.Pos(t, b, [][2]int{{3, 5}, {4, 6}}, nil) // bridge via (4,5),(3,6)
+	e := testkit.EmptyOf(b, p)
 	for _, c := range []struct {
 		cell [2]int
 		want bool
@@ -169,8 +169,8 @@ func TestCovered(t *testing.T) {
 	b := board.MustNew(5, 9, board.Cylinder)
 	nt := NewNotions(b)
 	var g Groups
-	p := testpos.Pos(t, b, [][2]int{{3, 4}, {2, 6}}, nil) // vertical bridge via (3,5),(2,5)
-	nt.ProvisionalGroups(p.Red, testpos.EmptyOf(b, p), true, &g)
+	p := testkit.Pos(t, b, [][2]int{{3, 4}, {2, 6}}, nil) // vertical bridge via (3,5),(2,5)
+	nt.ProvisionalGroups(p.Red, testkit.EmptyOf(b, p), true, &g)
 	check := func(a, bb int, want bool) {
 		t.Helper()
 		if got := nt.Covered(&g, a, bb); got != want {
@@ -191,13 +191,13 @@ func TestCovered(t *testing.T) {
 	check(4, 4, true)
 	check(1, 1, false) // nothing near the top
 	p.Blue = p.Blue.With(b.Cell(3, 5))
-	nt.ProvisionalGroups(p.Red, testpos.EmptyOf(b, p), true, &g)
+	nt.ProvisionalGroups(p.Red, testkit.EmptyOf(b, p), true, &g)
 	check(5, 5, false)
 	check(4, 4, true)
 	check(6, 6, true)
 	// Ring 2 stone reaches ring 0 by its bridge.
-	p = testpos.Pos(t, b, [][2]int{{2, 2}}, nil)
-	nt.ProvisionalGroups(p.Red, testpos.EmptyOf(b, p), true, &g)
+	p = testkit.Pos(t, b, [][2]int{{2, 2}}, nil)
+	nt.ProvisionalGroups(p.Red, testkit.EmptyOf(b, p), true, &g)
 	check(1, 2, true)
 	check(0, 2, true)
 	check(1, 3, false)
@@ -213,17 +213,17 @@ func TestProvisionalWins(t *testing.T) {
 	// Red: (5,2) bridges to ring 0; (4,4), (3,6), (2,8) by vertical bridges;
 	// (2,8) bridges to ring 10.
 	red := [][2]int{{5, 2}, {4, 4}, {3, 6}, {2, 8}}
-	p := testpos.Pos(t, b, red, nil)
-	if !nt.RedProvisionalWin(p.Red, testpos.EmptyOf(b, p)) {
+	p := testkit.Pos(t, b, red, nil)
+	if !nt.RedProvisionalWin(p.Red, testkit.EmptyOf(b, p)) {
 		t.Fatal("red bridge column is not a provisional winning path")
 	}
 	var onPath [MaxBridges]bool
 	var l BridgeList
-	nt.Bridges(p.Red, testpos.EmptyOf(b, p), true, &l)
-	nt.ShortestRedPWPBridges(p.Red, testpos.EmptyOf(b, p), &l, &onPath)
+	nt.Bridges(p.Red, testkit.EmptyOf(b, p), true, &l)
+	nt.ShortestRedPWPBridges(p.Red, testkit.EmptyOf(b, p), &l, &onPath)
 	for k := 0; k < l.N; k++ {
 		if !onPath[k] {
-			t.Errorf("bridge %d (%v) not on the only provisional winning path", k, testpos.CellsStr(b, l.At[k].Cells()))
+			t.Errorf("bridge %d (%v) not on the only provisional winning path", k, testkit.CellsStr(b, l.At[k].Cells()))
 		}
 	}
 	if !PathIsTrue(&l, &onPath) {
@@ -232,8 +232,8 @@ func TestProvisionalWins(t *testing.T) {
 	// Two marked bridges through one cell (two sides of the triangle around
 	// (4,5)) are not true.
 	var two BridgeList
-	p2 := testpos.Pos(t, b, [][2]int{{3, 5}, {4, 6}, {5, 4}}, nil) // triangle around (4,5)
-	nt.Bridges(p2.Red, testpos.EmptyOf(b, p2), false, &two)
+	p2 := testkit.Pos(t, b, [][2]int{{3, 5}, {4, 6}, {5, 4}}, nil) // triangle around (4,5)
+	nt.Bridges(p2.Red, testkit.EmptyOf(b, p2), false, &two)
 	var marks [MaxBridges]bool
 	marks[0], marks[1] = true, true
 	if PathIsTrue(&two, &marks) {
@@ -242,14 +242,14 @@ func TestProvisionalWins(t *testing.T) {
 	// One blue stone on a bridge cell breaks it.
 	q := p
 	q.Blue = q.Blue.With(b.Cell(4, 5))
-	if nt.RedProvisionalWin(q.Red, testpos.EmptyOf(b, q)) {
+	if nt.RedProvisionalWin(q.Red, testkit.EmptyOf(b, q)) {
 		t.Error("broken bridge still counted")
 	}
 	// Blue: (1,5)-(2,5) adjacent, (2,5)-(4,4) bridged via (3,4),(3,5), (4,4)-(5,4)
 	// adjacent, (5,4)-(1,5) bridged across the seam via (1,4),(5,5).
 	blue := [][2]int{{1, 5}, {2, 5}, {4, 4}, {5, 4}}
-	p = testpos.Pos(t, b, nil, blue)
-	e := testpos.EmptyOf(b, p)
+	p = testkit.Pos(t, b, nil, blue)
+	e := testkit.EmptyOf(b, p)
 	if !nt.BlueProvisionalWin(p.Blue, e) {
 		t.Fatal("blue ring of stones and bridges is not a provisional winning path")
 	}
@@ -258,12 +258,12 @@ func TestProvisionalWins(t *testing.T) {
 	}
 	q = p
 	q.Red = q.Red.With(b.Cell(3, 4))
-	if nt.BlueProvisionalWin(q.Blue, testpos.EmptyOf(b, q)) {
+	if nt.BlueProvisionalWin(q.Blue, testkit.EmptyOf(b, q)) {
 		t.Error("blue bridge cut by a red stone still counted")
 	}
 	// A blue chain that does not wind is not a provisional win.
-	p = testpos.Pos(t, b, nil, [][2]int{{1, 5}, {2, 5}, {4, 4}})
-	if nt.BlueProvisionalWin(p.Blue, testpos.EmptyOf(b, p)) {
+	p = testkit.Pos(t, b, nil, [][2]int{{1, 5}, {2, 5}, {4, 4}})
+	if nt.BlueProvisionalWin(p.Blue, testkit.EmptyOf(b, p)) {
 		t.Error("open blue chain counted as winding")
 	}
 }
@@ -276,14 +276,14 @@ func TestWinningMoves(t *testing.T) {
 	nt := NewNotions(b)
 	// Red (2,1), (2,2), (2,4): (2,2)'s ring-3 neighbours are (2,3) and (1,3);
 	// only (2,3) also touches (2,4).
-	p := testpos.Pos(t, b, [][2]int{{2, 1}, {2, 2}, {2, 4}}, nil)
-	if got, want := nt.RedWinningMoves(p), testpos.CellSet(b, [2]int{2, 3}); got != want {
-		t.Errorf("red winning moves %v, want %v", testpos.CellsStr(b, got), testpos.CellsStr(b, want))
+	p := testkit.Pos(t, b, [][2]int{{2, 1}, {2, 2}, {2, 4}}, nil)
+	if got, want := nt.RedWinningMoves(p), testkit.CellSet(b, [2]int{2, 3}); got != want {
+		t.Errorf("red winning moves %v, want %v", testkit.CellsStr(b, got), testkit.CellsStr(b, want))
 	}
 	// Blue ring 3 minus (4,3): Blue wins on (4,3), or on nothing else.
-	p = testpos.Pos(t, b, nil, [][2]int{{1, 3}, {2, 3}, {3, 3}, {5, 3}})
-	if got, want := nt.BlueWinningMoves(p), testpos.CellSet(b, [2]int{4, 3}); got != want {
-		t.Errorf("blue winning moves %v, want %v", testpos.CellsStr(b, got), testpos.CellsStr(b, want))
+	p = testkit.Pos(t, b, nil, [][2]int{{1, 3}, {2, 3}, {3, 3}, {5, 3}})
+	if got, want := nt.BlueWinningMoves(p), testkit.CellSet(b, [2]int{4, 3}); got != want {
+		t.Errorf("blue winning moves %v, want %v", testkit.CellsStr(b, got), testkit.CellsStr(b, want))
 	}
 	// Randomized cross-check.
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -291,12 +291,12 @@ func TestWinningMoves(t *testing.T) {
 		b := board.MustNew(5, n, board.Cylinder)
 		nt := NewNotions(b)
 		for it := 0; it < 300; it++ {
-			p := testpos.RandomPosition(rng, b, rng.IntN(b.Cells()))
+			p := testkit.RandomStones(rng, b, rng.IntN(b.Cells()))
 			if b.Winner(p) != board.Empty {
 				continue
 			}
 			var wantR, wantB board.Bits
-			for e := testpos.EmptyOf(b, p); e.Any(); {
+			for e := testkit.EmptyOf(b, p); e.Any(); {
 				c := e.Pop()
 				if b.RedWins(p.Play(board.Red, c)) {
 					wantR = wantR.With(c)
@@ -306,10 +306,10 @@ func TestWinningMoves(t *testing.T) {
 				}
 			}
 			if got := nt.RedWinningMoves(p); got != wantR {
-				t.Fatalf("5x%d red winning moves %v, want %v\n%s", n, testpos.CellsStr(b, got), testpos.CellsStr(b, wantR), b.Picture(p, board.Bits{}))
+				t.Fatalf("5x%d red winning moves %v, want %v\n%s", n, testkit.CellsStr(b, got), testkit.CellsStr(b, wantR), b.Picture(p, board.Bits{}))
 			}
 			if got := nt.BlueWinningMoves(p); got != wantB {
-				t.Fatalf("5x%d blue winning moves %v, want %v\n%s", n, testpos.CellsStr(b, got), testpos.CellsStr(b, wantB), b.Picture(p, board.Bits{}))
+				t.Fatalf("5x%d blue winning moves %v, want %v\n%s", n, testkit.CellsStr(b, got), testkit.CellsStr(b, wantB), b.Picture(p, board.Bits{}))
 			}
 		}
 	}
@@ -326,8 +326,8 @@ func TestIncrementalNotionsAgree(t *testing.T) {
 		b := board.MustNew(5, n, board.Cylinder)
 		nt := NewNotions(b)
 		for it := 0; it < 200; it++ {
-			p := testpos.RandomPosition(rng, b, rng.IntN(b.Cells()))
-			e := testpos.EmptyOf(b, p)
+			p := testkit.RandomStones(rng, b, rng.IntN(b.Cells()))
+			e := testkit.EmptyOf(b, p)
 			if nt.BlueWinsDirect(p.Blue) != b.BlueWins(p) {
 				t.Fatalf("winding disagrees with board.BlueWins\n%s", b.Picture(p, board.Bits{}))
 			}
@@ -380,26 +380,26 @@ func TestThreatSetupsAndArea(t *testing.T) {
 	b := board.MustNew(5, 9, board.Cylinder)
 	nt := NewNotions(b)
 	var su [4]DoubleBridgeSetup
-	p := testpos.Pos(t, b, nil, [][2]int{{3, 9}, {2, 7}})
-	if k := nt.ThreatSetups(p.Blue, testpos.EmptyOf(b, p), b.Cell(3, 9), &su); k != 1 || su[0].Mid != b.Cell(5, 8) || !su[0].Up {
+	p := testkit.Pos(t, b, nil, [][2]int{{3, 9}, {2, 7}})
+	if k := nt.ThreatSetups(p.Blue, testkit.EmptyOf(b, p), b.Cell(3, 9), &su); k != 1 || su[0].Mid != b.Cell(5, 8) || !su[0].Up {
 		t.Fatalf("(3,9)-(2,7): %d set-ups %+v", k, su[0])
 	}
 	p.Red = p.Red.With(b.Cell(4, 9)) // a potential bridge cell of (3,9)-(5,8)
-	if k := nt.ThreatSetups(p.Blue, testpos.EmptyOf(b, p), b.Cell(3, 9), &su); k != 0 {
+	if k := nt.ThreatSetups(p.Blue, testkit.EmptyOf(b, p), b.Cell(3, 9), &su); k != 0 {
 		t.Errorf("set-up survives a red stone on a bridge cell")
 	}
-	p = testpos.Pos(t, b, nil, [][2]int{{4, 5}, {1, 7}})
-	k := nt.ThreatSetups(p.Blue, testpos.EmptyOf(b, p), b.Cell(4, 5), &su)
+	p = testkit.Pos(t, b, nil, [][2]int{{4, 5}, {1, 7}})
+	k := nt.ThreatSetups(p.Blue, testkit.EmptyOf(b, p), b.Cell(4, 5), &su)
 	if k != 1 || su[0].Mid != b.Cell(5, 6) || su[0].Up {
 		t.Fatalf("(4,5)-(1,7): %d set-ups %+v", k, su[0])
 	}
-	want := testpos.CellSet(b, [2]int{4, 5}, [2]int{1, 5}, [2]int{3, 5}, [2]int{4, 7}, [2]int{1, 7}, [2]int{3, 7})
+	want := testkit.CellSet(b, [2]int{4, 5}, [2]int{1, 5}, [2]int{3, 5}, [2]int{4, 7}, [2]int{1, 7}, [2]int{3, 7})
 	if got := nt.ConnectionArea(su[0]); got != want {
-		t.Errorf("connection area %v, want %v", testpos.CellsStr(b, got), testpos.CellsStr(b, want))
+		t.Errorf("connection area %v, want %v", testkit.CellsStr(b, got), testkit.CellsStr(b, want))
 	}
 	// (3,5) and (5,3) are two rings apart but not two bridges apart.
-	p = testpos.Pos(t, b, nil, [][2]int{{3, 5}, {5, 3}})
-	if k := nt.ThreatSetups(p.Blue, testpos.EmptyOf(b, p), b.Cell(3, 5), &su); k != 0 {
+	p = testkit.Pos(t, b, nil, [][2]int{{3, 5}, {5, 3}})
+	if k := nt.ThreatSetups(p.Blue, testkit.EmptyOf(b, p), b.Cell(3, 5), &su); k != 0 {
 		t.Errorf("(3,5)-(5,3) (offset (+2,-2), not two bridges) gave %d set-ups", k)
 	}
 }
@@ -409,7 +409,7 @@ func TestThreatSetupsAndArea(t *testing.T) {
 func TestNeighbourCounts(t *testing.T) {
 	b := board.MustNew(5, 9, board.Cylinder)
 	nt := NewNotions(b)
-	p := testpos.Pos(t, b, [][2]int{{3, 4}}, [][2]int{{2, 5}, {4, 5}, {3, 6}, {4, 4}, {2, 6}})
+	p := testkit.Pos(t, b, [][2]int{{3, 4}}, [][2]int{{2, 5}, {4, 5}, {3, 6}, {4, 4}, {2, 6}})
 	c := b.Cell(3, 5)
 	if got := nt.NeighbourCount(c, p.Blue); got != 5 {
 		t.Errorf("blue neighbours of (3,5): %d, want 5", got)
@@ -420,7 +420,7 @@ func TestNeighbourCounts(t *testing.T) {
 	if got := nt.RedNeighbourCount(b.Cell(1, 1), board.Bits{}); got != 2 {
 		t.Errorf("red neighbours of (1,1) (ring 0 only): %d, want 2", got)
 	}
-	if got := nt.VerticalBridgeOptions(c, testpos.EmptyOf(b, p), p.Blue); got != 0 {
+	if got := nt.VerticalBridgeOptions(c, testkit.EmptyOf(b, p), p.Blue); got != 0 {
 		// up: (4,3) via (3,4) red, (4,4) blue → no; down: (2,7) via (3,6) blue → no
 		t.Errorf("vertical bridge options of (3,5): %d, want 0", got)
 	}
