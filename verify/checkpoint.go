@@ -14,7 +14,7 @@ import (
 //   - every successor found since the last checkpoint, as sorted runs
 //     (tt.Checkpointer parts, tagged with the checkpoint's segment number;
 //     the layer set keeps them, to remove duplicates as before, and marks
-//     them saved — see layerSet), and
+//     them saved — see tt.LayerSet), and
 //   - in the run's metadata, queued after the parts so that it is written
 //     only once they are: how many positions of layer d (a prefix in key
 //     order) are expanded, how many segments are saved, and the totals of
@@ -103,8 +103,8 @@ func (ck *checkpoint) saver() func([]tt.Key) error {
 
 // load reads the parts of the recorded checkpoints back into ls, marked as
 // saved.
-func (ck *checkpoint) load(ls *layerSet) error {
-	b := newBatch(ls)
+func (ck *checkpoint) load(ls *tt.LayerSet) error {
+	b := tt.NewBatch(ls)
 	err := ck.cp.ScanParts(ck.d, ck.seg, func(run []tt.Key) error {
 		for _, k := range run {
 			if err := b.Add(k); err != nil {
@@ -114,9 +114,9 @@ func (ck *checkpoint) load(ls *layerSet) error {
 		return nil
 	})
 	if err == nil {
-		err = b.flushAll()
+		err = b.Flush()
 	}
-	ls.forgetFresh()
+	ls.ForgetFresh()
 	return err
 }
 
@@ -129,7 +129,7 @@ func (ck *checkpoint) due() bool {
 // chunk handed out so far expanded (the caller waited for them) and the
 // workers idle. It saves nothing once the layer has seen an event or a
 // chunk was skipped (the run was stopped).
-func (e *engine) takeCheckpoint(ck *checkpoint, done int64, workers []*worker, ls *layerSet, save func(*partialMeta) error) error {
+func (e *engine) takeCheckpoint(ck *checkpoint, done int64, workers []*worker, ls *tt.LayerSet, save func(*partialMeta) error) error {
 	if e.lossSeen.Load() || e.errSeen.Load() || e.doneInLay.Load() != done {
 		ck.off = true
 		return nil
@@ -138,11 +138,11 @@ func (e *engine) takeCheckpoint(ck *checkpoint, done int64, workers []*worker, l
 		if w.err != nil {
 			return w.err
 		}
-		if err := w.batch.flushAll(); err != nil {
+		if err := w.batch.Flush(); err != nil {
 			return err
 		}
 	}
-	if err := ls.saveFresh(); err != nil {
+	if err := ls.SaveFresh(); err != nil {
 		return err
 	}
 	p := ck.totals(workers)

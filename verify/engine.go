@@ -104,7 +104,7 @@ func (c *ruleCounter) addTo(m map[string]int64) {
 // successors go to the layer set through its batch.
 type worker struct {
 	Tally
-	batch *batch // successors on their way to the layer set
+	batch *tt.Batch // successors on their way to the layer set
 }
 
 // layerResult is the merged outcome of expanding one layer.
@@ -143,8 +143,8 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer, resumed *
 		return nil, err
 	}
 	setKeys, _ := e.opt.memoryPlan()
-	ls := newLayerSet(setKeys, e.refusable(func(run []tt.Key) error { return tt.AddRun(wr, run) }), nil)
-	ls.part = e.refusable(func(run []tt.Key) error { return tt.AddPart(wr, run) })
+	ls := tt.NewLayerSet(setKeys, e.refusable(func(run []tt.Key) error { return tt.AddRun(wr, run) }), nil)
+	ls.Part = e.refusable(func(run []tt.Key) error { return tt.AddPart(wr, run) })
 	var skip int64 // frontier positions expanded before the checkpoint resumed from
 	if ck != nil && ck.seg > 0 {
 		if err := ck.load(ls); err != nil {
@@ -152,7 +152,7 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer, resumed *
 		}
 		skip = ck.done
 	}
-	ls.save = ck.saver()
+	ls.Save = ck.saver()
 	e.lossSeen.Store(false)
 	e.errSeen.Store(false)
 	e.full.Store(d == fullAt)
@@ -194,7 +194,7 @@ func (e *engine) expandLayer(ctx context.Context, d int, cur tt.Layer, resumed *
 	if err != nil {
 		return nil, err
 	}
-	if err := ls.finish(); err != nil {
+	if err := ls.Finish(); err != nil {
 		return nil, err
 	}
 	if lr.full = e.full.Load(); lr.full {
@@ -238,10 +238,10 @@ type pool struct {
 
 // startWorkers starts e.jobs workers expanding positions of layer d into ls.
 // After ctx is done they skip what they are handed.
-func (e *engine) startWorkers(ctx context.Context, d int, ls *layerSet) *pool {
+func (e *engine) startWorkers(ctx context.Context, d int, ls *tt.LayerSet) *pool {
 	p := &pool{workers: make([]*worker, e.jobs), chunks: make(chan []tt.Key, 2*e.jobs)}
 	for i := range p.workers {
-		w := &worker{batch: newBatch(ls)}
+		w := &worker{batch: tt.NewBatch(ls)}
 		e.initTally(&w.Tally, w.batch)
 		p.workers[i] = w
 		p.done.Add(1)
@@ -257,7 +257,7 @@ func (e *engine) startWorkers(ctx context.Context, d int, ls *layerSet) *pool {
 				p.inflight.Done()
 			}
 			if w.err == nil && ctx.Err() == nil {
-				w.err = w.batch.flushAll()
+				w.err = w.batch.Flush()
 			}
 		}()
 	}

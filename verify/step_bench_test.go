@@ -117,17 +117,17 @@ func BenchmarkLayerSet(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("distinct=%d", distinct), func(b *testing.B) {
 			for b.Loop() {
-				ls := newLayerSet(1<<30, func([]tt.Key) error { return nil }, nil)
-				bt := newBatch(ls)
+				ls := tt.NewLayerSet(1<<30, func([]tt.Key) error { return nil }, nil)
+				bt := tt.NewBatch(ls)
 				for _, k := range stream {
 					if err := bt.Add(k); err != nil {
 						b.Fatal(err)
 					}
 				}
-				if err := bt.flushAll(); err != nil {
+				if err := bt.Flush(); err != nil {
 					b.Fatal(err)
 				}
-				if err := ls.finish(); err != nil {
+				if err := ls.Finish(); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,4 +1,4 @@
-package verify
+package tt
 
 import (
 	"math/rand/v2"
@@ -6,7 +6,6 @@ import (
 	"sync"
 	"testing"
 
-	"hexproof/tt"
 )
 
 // TestLayerSet: several workers' batches into one layer set, with budgets
@@ -29,21 +28,21 @@ func TestLayerSet(t *testing.T) {
 
 func testLayerSet(t *testing.T) {
 	for _, maxKeys := range []int64{1 << 12, 1 << 14, 1 << 30} {
-		var runs, saved [][]tt.Key
+		var runs, saved [][]Key
 		var mu sync.Mutex
-		collect := func(into *[][]tt.Key) func([]tt.Key) error {
-			return func(run []tt.Key) error {
+		collect := func(into *[][]Key) func([]Key) error {
+			return func(run []Key) error {
 				mu.Lock()
 				defer mu.Unlock()
-				if !slices.IsSortedFunc(run, tt.Compare) || len(tt.SortUnique(slices.Clone(run))) != len(run) {
+				if !slices.IsSortedFunc(run, Compare) || len(SortUnique(slices.Clone(run))) != len(run) {
 					t.Error("a run is not sorted and duplicate-free")
 				}
 				*into = append(*into, slices.Clone(run))
 				return nil
 			}
 		}
-		ls := newLayerSet(maxKeys, collect(&runs), collect(&saved))
-		var all [4][]tt.Key
+		ls := NewLayerSet(maxKeys, collect(&runs), collect(&saved))
+		var all [4][]Key
 		for phase := range 2 {
 			var wg sync.WaitGroup
 			for w := range all {
@@ -51,43 +50,43 @@ func testLayerSet(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					rng := rand.New(rand.NewPCG(15+uint64(phase), uint64(w)))
-					b := newBatch(ls)
+					b := NewBatch(ls)
 					for i := 0; i < 15000; i++ {
-						k := tt.Key{Red: 1 + uint64(rng.IntN(20000)), Blue: uint64(rng.IntN(4))}
+						k := Key{Red: 1 + uint64(rng.IntN(20000)), Blue: uint64(rng.IntN(4))}
 						all[w] = append(all[w], k)
 						if err := b.Add(k); err != nil {
 							t.Error(err)
 						}
 					}
-					if err := b.flushAll(); err != nil {
+					if err := b.Flush(); err != nil {
 						t.Error(err)
 					}
 				}()
 			}
 			wg.Wait()
-			if err := ls.saveFresh(); err != nil {
+			if err := ls.SaveFresh(); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := ls.finish(); err != nil {
+		if err := ls.Finish(); err != nil {
 			t.Fatal(err)
 		}
-		var want []tt.Key
+		var want []Key
 		for _, a := range all {
 			want = append(want, a...)
 		}
-		want = tt.SortUnique(want)
+		want = SortUnique(want)
 		for _, c := range []struct {
 			what string
-			runs [][]tt.Key
+			runs [][]Key
 		}{{"runs", runs}, {"saved runs", saved}} {
-			var union []tt.Key
+			var union []Key
 			total := 0
 			for _, r := range c.runs {
 				union = append(union, r...)
 				total += len(r)
 			}
-			if got := tt.SortUnique(union); !slices.Equal(got, want) {
+			if got := SortUnique(union); !slices.Equal(got, want) {
 				t.Fatalf("budget %d, pendMin %d: %s hold %d distinct keys, want %d", maxKeys, pendMin, c.what, len(got), len(want))
 			}
 			if maxKeys == 1<<30 && total != len(want) {
@@ -116,22 +115,22 @@ func testLayerSet(t *testing.T) {
 }
 
 // TestMergeInto: the layer set's in-place merge and its subtraction agree
-// with tt.MergeUnique and a plain filter, for runs that overlap a little,
+// with MergeUnique and a plain filter, for runs that overlap a little,
 // much or not at all, with and without room at the end of the first.
 func TestMergeInto(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	run := func(n, spread int) []tt.Key {
-		keys := make([]tt.Key, n)
+	run := func(n, spread int) []Key {
+		keys := make([]Key, n)
 		for i := range keys {
-			keys[i] = tt.Key{Red: uint64(r.IntN(spread)), Blue: uint64(r.IntN(3))}
+			keys[i] = Key{Red: uint64(r.IntN(spread)), Blue: uint64(r.IntN(3))}
 		}
-		return tt.SortUnique(keys)
+		return SortUnique(keys)
 	}
 	for i := 0; i < 500; i++ {
 		spread := 1 + r.IntN(200)
 		a, b := run(r.IntN(60), spread), run(r.IntN(60), spread)
-		want := tt.MergeUnique(a, b)
-		wantSub := slices.DeleteFunc(slices.Clone(b), func(k tt.Key) bool { return tt.Search(a, k) })
+		want := MergeUnique(a, b)
+		wantSub := slices.DeleteFunc(slices.Clone(b), func(k Key) bool { return Search(a, k) })
 		room := slices.Grow(slices.Clone(a), r.IntN(2*len(b)+1))
 		if got := mergeInto(room, slices.Clone(b)); !slices.Equal(got, want) {
 			t.Fatalf("case %d: mergeInto(%v, %v) = %v, want %v", i, a, b, got, want)

@@ -182,7 +182,7 @@ func names(l [9]board.Cell, s board.Bits) []int {
 
 // readReplies reads testdata/templates/4-3-2-replies.txt ("probe k: r r …").
 func readReplies(t *testing.T, l [9]board.Cell) [9]board.Bits {
-	f, err := os.Open("../testdata/templates/4-3-2-replies.txt")
+	f, err := os.Open("../../../testdata/templates/4-3-2-replies.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

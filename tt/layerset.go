@@ -1,25 +1,24 @@
-package verify
+package tt
 
 import (
 	"sync"
 	"sync/atomic"
 
-	"hexproof/tt"
 )
 
 // keyHash mixes a key's bits; its top partBits choose the partition of a
-// layerSet and its low bits the slot of a batch's recent cache.
-func keyHash(k tt.Key) uint64 {
+// LayerSet and its low bits the slot of a batch's recent cache.
+func keyHash(k Key) uint64 {
 	h := k.Red*0x9E3779B97F4A7C15 ^ (k.Blue+0x632BE59BD9B4E019)*0xC2B2AE3D27D4EB4F
 	return (h ^ h>>29) * 0xBF58476D1CE4E5B9
 }
 
-// layerSet holds the successors of one layer while it is expanded, shared
+// LayerSet holds the successors of one layer while it is expanded, shared
 // by the workers. It is split by the top bits of the key's hash into
 // partitions, each behind its own lock. Every key always goes to the same
 // partition, so a successor is held once however many workers meet it, and
 // at the end the partitions are disjoint sorted runs. Workers hand keys over
-// a buffer of bufKeys per partition at a time (see batch), which keeps
+// a buffer of bufKeys per partition at a time (see Batch), which keeps
 // locking rare.
 //
 // A partition is sorted runs, not a hash table: keys handed over are
@@ -39,32 +38,32 @@ func keyHash(k tt.Key) uint64 {
 //
 // Checkpoints (save non-nil): a partition keeps the keys already saved
 // (saved) apart from those not yet saved (cur, disjoint from saved). A
-// checkpoint (saveFresh) hands every partition's cur to save and moves it
+// checkpoint (SaveFresh) hands every partition's cur to save and moves it
 // into saved; a drain hands the cur of every partition to save as well.
 // What is saved is therefore always every key found so far, each once.
-type layerSet struct {
+type LayerSet struct {
 	parts   [1 << partBits]partition
 	maxKeys int64
 	held    atomic.Int64
-	spill   func([]tt.Key) error // hands a sorted run to the store
+	spill   func([]Key) error // hands a sorted run to the store
 	// part, if set, hands finish's runs instead: the partitions are disjoint
-	// and freshly made, so a store may take them as parts (tt.AddPart).
-	part    func([]tt.Key) error
-	save    func([]tt.Key) error // saves a sorted run at a checkpoint
+	// and freshly made, so a store may take them as parts (AddPart).
+	Part    func([]Key) error
+	Save    func([]Key) error // saves a sorted run at a checkpoint
 	spillMu sync.Mutex
 	// pendMin is the package's pendMin, or a partition's share of maxKeys
 	// when that is smaller (at least bufKeys).
 	pendMin int
 }
 
-// partition is one hash partition of a layerSet. saved and cur are sorted
+// partition is one hash partition of a LayerSet. saved and cur are sorted
 // and duplicate-free, and share no key; pend is unsorted and may repeat
 // keys of all three. Without checkpoints saved stays empty.
 type partition struct {
 	mu    sync.Mutex
-	saved []tt.Key
-	cur   []tt.Key
-	pend  []tt.Key
+	saved []Key
+	cur   []Key
+	pend  []Key
 	_     [40]byte // keep partitions' locks on separate cache lines
 }
 
@@ -75,22 +74,22 @@ const (
 
 // pendMin is the fewest pending keys a partition sorts and merges at a time:
 // 256 KiB, which the sort keeps in a core's cache. A small budget lowers it
-// (layerSet.pendMin), so that the pending buffers of all the partitions stay
+// (LayerSet.pendMin), so that the pending buffers of all the partitions stay
 // within it. (A variable so that tests can merge often.)
 var pendMin = 1 << 14
 
-func newLayerSet(maxKeys int64, spill, save func([]tt.Key) error) *layerSet {
-	ls := &layerSet{maxKeys: max(maxKeys, 1<<12), spill: spill, save: save}
+func NewLayerSet(maxKeys int64, spill, save func([]Key) error) *LayerSet {
+	ls := &LayerSet{maxKeys: max(maxKeys, 1<<12), spill: spill, Save: save}
 	ls.pendMin = min(pendMin, max(bufKeys, int(ls.maxKeys>>partBits)))
 	return ls
 }
 
 // insert adds keys, all of partition p.
-func (ls *layerSet) insert(p int, keys []tt.Key) error {
+func (ls *LayerSet) insert(p int, keys []Key) error {
 	part := &ls.parts[p]
 	part.mu.Lock()
 	if part.pend == nil {
-		part.pend = make([]tt.Key, 0, ls.pendMin)
+		part.pend = make([]Key, 0, ls.pendMin)
 	}
 	part.pend = append(part.pend, keys...)
 	delta := int64(len(keys))
@@ -113,7 +112,7 @@ func (p *partition) merge() int {
 		return 0
 	}
 	n := len(p.pend)
-	pend := tt.SortUniqueBuf(p.pend, p.scratch())
+	pend := SortUniqueBuf(p.pend, p.scratch())
 	if len(p.saved) > 0 {
 		pend = subtract(pend, p.saved)
 	}
@@ -125,7 +124,7 @@ func (p *partition) merge() int {
 
 // scratch is space for sorting the pending keys: the free tail of cur's
 // array when it is long enough (the merge that follows overwrites it anyway).
-func (p *partition) scratch() []tt.Key {
+func (p *partition) scratch() []Key {
 	if free := p.cur[len(p.cur):cap(p.cur)]; len(free) >= len(p.pend) {
 		return free
 	}
@@ -137,17 +136,17 @@ func (p *partition) scratch() []tt.Key {
 // union. The merge runs from the back, so no key of a is overwritten before it
 // is read (the write index never falls below a's read index); the keys both
 // hold leave a gap at the front, closed by one copy.
-func mergeInto(a, b []tt.Key) []tt.Key {
+func mergeInto(a, b []Key) []Key {
 	need := len(a) + len(b)
 	if cap(a) < need {
-		a = append(make([]tt.Key, 0, need+need/4), a...)
+		a = append(make([]Key, 0, need+need/4), a...)
 	}
 	out := a[:need]
 	i, j, w := len(a)-1, len(b)-1, need-1
 	for j >= 0 {
 		c := -1 // a is used up: b's key next
 		if i >= 0 {
-			c = tt.Compare(out[i], b[j])
+			c = Compare(out[i], b[j])
 		}
 		if c >= 0 {
 			out[w] = out[i]
@@ -169,10 +168,10 @@ func mergeInto(a, b []tt.Key) []tt.Key {
 
 // subtract removes from a (sorted, duplicate-free) the keys of b (sorted),
 // in place, and returns what is left.
-func subtract(a, b []tt.Key) []tt.Key {
+func subtract(a, b []Key) []Key {
 	out, j := a[:0], 0
 	for _, k := range a {
-		for j < len(b) && tt.Compare(b[j], k) < 0 {
+		for j < len(b) && Compare(b[j], k) < 0 {
 			j++
 		}
 		if j < len(b) && b[j] == k {
@@ -186,7 +185,7 @@ func subtract(a, b []tt.Key) []tt.Key {
 // take merges what is pending and gives up the partition's keys: saved and
 // cur (the keys not yet saved). It leaves the partition empty. The caller
 // holds the lock.
-func (p *partition) take() (saved, cur []tt.Key) {
+func (p *partition) take() (saved, cur []Key) {
 	p.merge()
 	saved, cur = p.saved, p.cur
 	p.saved, p.cur, p.pend = nil, nil, nil
@@ -202,7 +201,7 @@ func (p *partition) take() (saved, cur []tt.Key) {
 // Partitions are drained one at a time under their own lock, so the other
 // workers go on inserting meanwhile; a key inserted into a partition already
 // drained goes to a later run (the store merges runs and removes repeats).
-func (ls *layerSet) drainAll() error {
+func (ls *LayerSet) drainAll() error {
 	ls.spillMu.Lock()
 	defer ls.spillMu.Unlock()
 	if ls.held.Load() <= ls.maxKeys {
@@ -224,8 +223,8 @@ func (ls *layerSet) drainAll() error {
 	}
 	// Room for every key held and those that come meanwhile, so that the
 	// run is not copied as it grows.
-	run := make([]tt.Key, 0, ls.held.Load()+ls.held.Load()/16)
-	var fresh []tt.Key
+	run := make([]Key, 0, ls.held.Load()+ls.held.Load()/16)
+	var fresh []Key
 	for p := range ls.parts {
 		part := &ls.parts[p]
 		part.mu.Lock()
@@ -233,35 +232,35 @@ func (ls *layerSet) drainAll() error {
 		saved, cur := part.take()
 		part.mu.Unlock()
 		ls.held.Add(-n)
-		if ls.save != nil {
+		if ls.Save != nil {
 			fresh = append(fresh, cur...)
 		}
 		run = append(append(run, saved...), cur...)
 	}
 	if len(fresh) > 0 {
-		if err := ls.save(tt.SortUnique(fresh)); err != nil {
+		if err := ls.Save(SortUnique(fresh)); err != nil {
 			return err
 		}
 	}
 	if len(run) == 0 {
 		return nil
 	}
-	return ls.spill(tt.SortUnique(run))
+	return ls.spill(SortUnique(run))
 }
 
-// saveFresh saves every key not yet saved, partition by partition. Called at
+// SaveFresh saves every key not yet saved, partition by partition. Called at
 // a checkpoint, with no insert under way.
-func (ls *layerSet) saveFresh() error { return ls.markSaved(ls.save) }
+func (ls *LayerSet) SaveFresh() error { return ls.markSaved(ls.Save) }
 
-// forgetFresh marks every key held as saved (they were read from a
+// ForgetFresh marks every key held as saved (they were read from a
 // checkpoint).
-func (ls *layerSet) forgetFresh() { _ = ls.markSaved(nil) }
+func (ls *LayerSet) ForgetFresh() { _ = ls.markSaved(nil) }
 
 // markSaved moves every partition's keys not yet saved (after merging what
 // is pending) into its saved keys, handing them to save first if it is set.
-// save keeps what it is handed (tt.Checkpointer.SavePart), so saved becomes
+// save keeps what it is handed (Checkpointer.SavePart), so saved becomes
 // a new array and cur starts afresh.
-func (ls *layerSet) markSaved(save func([]tt.Key) error) error {
+func (ls *LayerSet) markSaved(save func([]Key) error) error {
 	for p := range ls.parts {
 		part := &ls.parts[p]
 		ls.held.Add(-int64(part.merge()))
@@ -269,7 +268,7 @@ func (ls *layerSet) markSaved(save func([]tt.Key) error) error {
 			continue
 		}
 		fresh := part.cur
-		part.saved = tt.MergeUnique(part.saved, fresh)
+		part.saved = MergeUnique(part.saved, fresh)
 		part.cur = nil
 		if save != nil {
 			if err := save(fresh); err != nil {
@@ -282,20 +281,20 @@ func (ls *layerSet) markSaved(save func([]tt.Key) error) error {
 
 // finish hands every partition to the store as a sorted run, in partition
 // order, and frees the partitions.
-func (ls *layerSet) finish() error {
+func (ls *LayerSet) Finish() error {
 	for p := range ls.parts {
 		part := &ls.parts[p]
 		saved, cur := part.take()
 		run := cur
 		if len(saved) > 0 {
-			run = tt.MergeUnique(saved, cur)
+			run = MergeUnique(saved, cur)
 		}
 		if len(run) == 0 {
 			continue
 		}
 		hand := ls.spill
-		if ls.part != nil {
-			hand = ls.part
+		if ls.Part != nil {
+			hand = ls.Part
 		}
 		if err := hand(run); err != nil {
 			return err
@@ -304,30 +303,30 @@ func (ls *layerSet) finish() error {
 	return nil
 }
 
-// batch is one worker's buffers, one per partition of a layerSet.
-type batch struct {
-	ls   *layerSet
-	bufs [1 << partBits][]tt.Key
+// Batch is one worker's buffers, one per partition of a LayerSet.
+type Batch struct {
+	ls   *LayerSet
+	bufs [1 << partBits][]Key
 	// recent is a direct-mapped cache of the keys this batch was handed,
 	// small enough for the core's own cache: a key found there was handed
 	// before, so it is already in the set or on its way there, and handing
 	// it again would change nothing but cost a probe of a large table.
-	recent []tt.Key
+	recent []Key
 }
 
 // recentKeys is the size of a batch's cache of recent keys (128 KiB).
 const recentKeys = 1 << 13
 
-func newBatch(ls *layerSet) *batch {
-	b := &batch{ls: ls, recent: make([]tt.Key, recentKeys)}
+func NewBatch(ls *LayerSet) *Batch {
+	b := &Batch{ls: ls, recent: make([]Key, recentKeys)}
 	for i := range b.bufs {
-		b.bufs[i] = make([]tt.Key, 0, bufKeys)
+		b.bufs[i] = make([]Key, 0, bufKeys)
 	}
 	return b
 }
 
-// Add buffers k for the layer set (it implements Successors).
-func (b *batch) Add(k tt.Key) error {
+// Add buffers k for the layer set (so a Batch is the verify engine's Successors).
+func (b *Batch) Add(k Key) error {
 	h := keyHash(k)
 	if r := &b.recent[h&(recentKeys-1)]; *r != k {
 		*r = k
@@ -342,14 +341,14 @@ func (b *batch) Add(k tt.Key) error {
 	return nil
 }
 
-func (b *batch) flush(p int) error {
+func (b *Batch) flush(p int) error {
 	err := b.ls.insert(p, b.bufs[p])
 	b.bufs[p] = b.bufs[p][:0]
 	return err
 }
 
 // flushAll hands every buffered key to the layer set.
-func (b *batch) flushAll() error {
+func (b *Batch) Flush() error {
 	for p := range b.bufs {
 		if err := b.flush(p); err != nil {
 			return err
