@@ -3,7 +3,6 @@ package tt
 import (
 	"sync"
 	"sync/atomic"
-
 )
 
 // keyHash mixes a key's bits; its top partBits choose the partition of a

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sync"
 	"testing"
-
 )
 
 // TestLayerSet: several workers' batches into one layer set, with budgets
