@@ -3,18 +3,29 @@ GO      ?= go
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-# staticcheck's version; `make tools` installs it (.ci/run does).
+# staticcheck's version; `make deps` (which `make test` runs) installs it.
 STATICCHECK_VERSION := v0.8.2
-STATICCHECK ?= staticcheck
+GOBIN_DIR := $(shell $(GO) env GOBIN)
+ifeq ($(GOBIN_DIR),)
+GOBIN_DIR := $(shell $(GO) env GOPATH)/bin
+endif
+STATICCHECK ?= $(shell command -v staticcheck 2>/dev/null || echo $(GOBIN_DIR)/staticcheck)
 
-.PHONY: build test test-short bench lint tools run fuzz clean
+.PHONY: build test test-short bench deps lint tools run fuzz clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o hexproof ./cmd/hexproof
 
-# The whole suite, as CI runs it: the checks, then every test.
+# The whole suite, as CI runs it: what the tests need (deps), the checks,
+# then every test.
 test: lint
 	$(GO) test -count=1 -timeout 20m ./...
+
+# What the tests need beyond Go: staticcheck, rsvg-convert, Slurm (started)
+# and GNU parallel, installed when missing (Debian packages as root or with
+# password-less sudo; otherwise it says what to install).
+deps:
+	GO=$(GO) STATICCHECK_VERSION=$(STATICCHECK_VERSION) scripts/test-deps.sh
 
 test-short:
 	$(GO) test -short ./...
@@ -28,14 +39,14 @@ CITE_CHECKED := . ':!Makefile'
 
 # go vet, gofmt, go.mod tidy, citations, nothing read from ../shared (the
 # suite must pass on a clone without it), staticcheck (its default checks).
-lint:
+lint: deps
 	$(GO) vet ./...
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted"; exit 1; fi
 	$(GO) mod tidy -diff
 	@if git grep -nE '\bSPEC\b' -- $(CITE_CHECKED); then echo "cite docs/design.md, not SPEC"; exit 1; fi
 	@if git grep -nE '\.\./shared|/work/shared' -- '*.go' testdata; then echo "tests and code must not read ../shared: copy the data into testdata/"; exit 1; fi
-	@command -v $(STATICCHECK) >/dev/null || { echo "staticcheck not found: run make tools (and put \$$(go env GOPATH)/bin on PATH)"; exit 1; }
+	@test -x "$(STATICCHECK)" || command -v $(STATICCHECK) >/dev/null || { echo "staticcheck not found: run make tools"; exit 1; }
 	$(STATICCHECK) ./...
 
 tools:
