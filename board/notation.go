@@ -63,7 +63,7 @@ func (b *Board) ParseCell(s string) (Cell, error) {
 		err = fmt.Errorf("not a cell (want (column,ring) or a letter and a ring, e.g. c4)")
 	}
 	if err != nil {
-		return NoCell, fmt.Errorf("%q: %v", s, err)
+		return NoCell, fmt.Errorf("%q: %w", s, err)
 	}
 	if i < 1 || i > b.M || j < 1 || j > b.N {
 		return NoCell, fmt.Errorf("%q: not on the %dx%d board (columns 1..%d, rings 1..%d)", s, b.M, b.N, b.M, b.N)

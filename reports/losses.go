@@ -47,7 +47,7 @@ func NewLossWriter(path string, b *board.Board, meta Meta) (LossWriter, error) {
 	}
 	if ext == ".sgf" {
 		if err := sgfFits(b); err != nil {
-			return nil, fmt.Errorf("export losses to %s: %v", path, err)
+			return nil, fmt.Errorf("export losses to %s: %w", path, err)
 		}
 	}
 	f, err := os.Create(path)

@@ -261,7 +261,7 @@ func parseBitsHex(s string) (board.Bits, error) {
 func LoadCertificate(path string, b *board.Board) (*Certificate, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("certificate: %v", err)
+		return nil, fmt.Errorf("certificate: %w", err)
 	}
 	return ParseCertificate(raw, b)
 }
@@ -284,11 +284,11 @@ func ParseCertificate(raw []byte, b *board.Board) (*Certificate, error) {
 	}
 	side, err := board.ParseColor(f.Side)
 	if err != nil {
-		return nil, fmt.Errorf("certificate: side: %v", err)
+		return nil, fmt.Errorf("certificate: side: %w", err)
 	}
 	starter, err := board.ParseColor(f.Starter)
 	if err != nil {
-		return nil, fmt.Errorf("certificate: starter: %v", err)
+		return nil, fmt.Errorf("certificate: starter: %w", err)
 	}
 	answers := make(map[board.Position]board.Cell, len(f.Answers))
 	c := NewCertificate(b, side, starter, answers)
@@ -298,7 +298,7 @@ func ParseCertificate(raw []byte, b *board.Board) (*Certificate, error) {
 	for i, a := range f.Answers {
 		p, x, err := parseAnswer(b, a[0], a[1], a[2])
 		if err != nil {
-			return nil, fmt.Errorf("certificate: answer %d: %v", i+1, err)
+			return nil, fmt.Errorf("certificate: answer %d: %w", i+1, err)
 		}
 		if p.ToMove(starter) != side {
 			// Its side never moves there: a damaged or mislabelled file.
@@ -326,11 +326,11 @@ func ParseCertificate(raw []byte, b *board.Board) (*Certificate, error) {
 	for i, a := range f.AnswersAfter {
 		p, x, err := parseAnswer(b, a[0], a[1], a[3])
 		if err != nil {
-			return nil, fmt.Errorf("certificate: answer after a last move %d: %v", i+1, err)
+			return nil, fmt.Errorf("certificate: answer after a last move %d: %w", i+1, err)
 		}
 		last, err := b.ParseCell(a[2])
 		if err != nil {
-			return nil, fmt.Errorf("certificate: answer after a last move %d: %v", i+1, err)
+			return nil, fmt.Errorf("certificate: answer after a last move %d: %w", i+1, err)
 		}
 		if !p.Stones(side.Other()).Has(last) {
 			return nil, fmt.Errorf("certificate: answer after a last move %d: the last move %s is not a stone of %s", i+1, a[2], side.Other())

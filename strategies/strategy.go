@@ -257,7 +257,7 @@ func New(spec string, b *board.Board) (Strategy, error) {
 		return nil, err
 	}
 	if err := info.Applies(b.M, b.N, b.Geo); err != nil {
-		return nil, fmt.Errorf("strategy %s on %dx%d %s: %v", info.Name, b.M, b.N, b.Geo, err)
+		return nil, fmt.Errorf("strategy %s on %dx%d %s: %w", info.Name, b.M, b.N, b.Geo, err)
 	}
 	if info.BuildWith != nil {
 		return info.BuildWith(b, opts)

@@ -43,7 +43,7 @@ func ReadCSV(path string) ([]Row, error) {
 	for k, rec := range recs[1:] {
 		r, err := ParseRecord(rec)
 		if err != nil {
-			return nil, fmt.Errorf("%s line %d: %v", path, k+2, err)
+			return nil, fmt.Errorf("%s line %d: %w", path, k+2, err)
 		}
 		rows = append(rows, r)
 	}

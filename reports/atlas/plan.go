@@ -135,7 +135,7 @@ func (j strategyJob) Run(ctx context.Context, o Options) (Row, error) {
 	row := j.row()
 	s, err := j.info.Build(j.b)
 	if err != nil {
-		return row, fmt.Errorf("building the strategy: %v", err)
+		return row, fmt.Errorf("building the strategy: %w", err)
 	}
 	res, err := verify.Run(ctx, verify.Options{Strategy: s, Name: j.info.Name, Starter: j.starter, Choices: j.choices,
 		Jobs: o.Jobs, TimeLimit: o.TimeLimit, Progress: o.Progress})

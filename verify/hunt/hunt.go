@@ -581,7 +581,7 @@ func replayed(opt Options, g board.Game) (board.Game, error) {
 	}
 	r, err := game.Replay(opt.Strategy, opt.Starter, toks, opt.Choices == verify.First)
 	if err != nil {
-		return g, fmt.Errorf("internal error: a lost game found by the hunt does not replay: %v", err)
+		return g, fmt.Errorf("internal error: a lost game found by the hunt does not replay: %w", err)
 	}
 	me := opt.Strategy.Side()
 	full := r.Game.Position(-1).Occupied() == g.Board.All()

@@ -206,7 +206,7 @@ func movesIn(b *board.Board, ms []Move) ([]board.Move, error) {
 		}
 		who, err := board.ParseColor(m.Player)
 		if err != nil {
-			return nil, fmt.Errorf("move %d: %v", k+1, err)
+			return nil, fmt.Errorf("move %d: %w", k+1, err)
 		}
 		out[k] = board.Move{Player: who, Cell: c, Rule: m.Rule}
 	}
@@ -225,7 +225,7 @@ func (sf *ShardFile) Options() (verify.Options, error) {
 	for k, ms := range sf.Prefixes {
 		moves, err := movesIn(b, ms)
 		if err != nil {
-			return verify.Options{}, fmt.Errorf("prefix %d: %v", k+1, err)
+			return verify.Options{}, fmt.Errorf("prefix %d: %w", k+1, err)
 		}
 		opt.Starts = append(opt.Starts, board.Game{Board: b, Starter: starter, Moves: moves})
 	}
@@ -277,12 +277,12 @@ func (rf *ResultFile) result(strat strategies.Strategy, name string, starter boa
 	if rf.Counterexample != nil {
 		moves, err := movesIn(b, rf.Counterexample.Moves)
 		if err != nil {
-			return nil, fmt.Errorf("counterexample: %v", err)
+			return nil, fmt.Errorf("counterexample: %w", err)
 		}
 		g := &board.Game{Board: b, Starter: starter, Moves: moves}
 		if rf.Counterexample.Winner != "" {
 			if g.Winner, err = board.ParseColor(rf.Counterexample.Winner); err != nil {
-				return nil, fmt.Errorf("counterexample: %v", err)
+				return nil, fmt.Errorf("counterexample: %w", err)
 			}
 		}
 		r.Counterexample = g

@@ -59,7 +59,7 @@ func (s *Solver) Blunder(g board.Game, side board.Color) (*Blunder, error) {
 		}
 		if m.Player == side {
 			if err := s.check(p); err != nil {
-				return nil, fmt.Errorf("move %d: %v", k+1, err)
+				return nil, fmt.Errorf("move %d: %w", k+1, err)
 			}
 			turns = append(turns, turn{k, p})
 		}
