@@ -13,7 +13,6 @@ import (
 
 	"hexproof/board"
 	"hexproof/reports"
-	"hexproof/verify"
 	"hexproof/verify/pairing"
 )
 
@@ -56,61 +55,6 @@ are then per board. --max-nodes gives the same verdicts on a loaded machine.
 Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive, 4 strategy error
 (with --starter both, the more serious of the two: 1, then 3). With --table: 0,
 or 2 for bad input.`
-
-// certifyJSON is the JSON report of one board and starter (the fields of
-// verify's report where they apply).
-type certifyJSON struct {
-	Board          string           `json:"board"`
-	Geometry       string           `json:"geometry"`
-	Strategy       string           `json:"strategy"`
-	Side           string           `json:"side"`
-	Starter        string           `json:"starter"`
-	Choices        string           `json:"choices"`
-	Verdict        string           `json:"verdict"`
-	Reason         string           `json:"reason,omitempty"`
-	Proof          string           `json:"proof,omitempty"`
-	Checked        string           `json:"checked,omitempty"`
-	Nodes          int64            `json:"nodes"`
-	ElapsedSeconds float64          `json:"elapsed_seconds"`
-	Chain          [][2]int         `json:"chain,omitempty"`
-	Transversal    [][2]int         `json:"transversal,omitempty"`
-	Counterexample *certifyGameJSON `json:"counterexample,omitempty"`
-	Replayed       bool             `json:"replayed"`
-	Detail         string           `json:"detail,omitempty"`
-}
-
-type certifyGameJSON struct {
-	Plies  int               `json:"plies"`
-	Winner *string           `json:"winner"`
-	Moves  []certifyMoveJSON `json:"moves"`
-}
-
-type certifyMoveJSON struct {
-	Player string `json:"player"`
-	Cell   [2]int `json:"cell"`
-	Rule   string `json:"rule,omitempty"`
-}
-
-func toCertifyJSON(r *pairing.Result) certifyJSON {
-	out := certifyJSON{
-		Board: fmt.Sprintf("%dx%d", r.M, r.N), Geometry: r.Geo.String(), Strategy: r.Strategy,
-		Side: r.Side.String(), Starter: r.Starter.String(), Choices: verify.Every.String(),
-		Verdict: string(r.Verdict), Reason: r.Reason, Proof: r.Proof, Checked: r.Checked, Nodes: r.Nodes, ElapsedSeconds: r.Elapsed.Seconds(),
-		Chain: r.Chain, Transversal: r.Transversal, Replayed: r.Replayed, Detail: r.Detail,
-	}
-	if g := r.Game; g != nil {
-		cg := &certifyGameJSON{Plies: len(g.Moves)}
-		if g.Winner != board.Empty {
-			w := g.Winner.String()
-			cg.Winner = &w
-		}
-		for _, mv := range g.Moves {
-			cg.Moves = append(cg.Moves, certifyMoveJSON{Player: mv.Player.String(), Cell: [2]int{mv.I, mv.J}, Rule: mv.Rule})
-		}
-		out.Counterexample = cg
-	}
-	return out
-}
 
 // parseLargeBoard reads MxN (also M×N) without package board's cell limit.
 func parseLargeBoard(s string) (m, n int, err error) {
@@ -202,12 +146,12 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	}
 	code := exitOptimal
 	rank := map[int]int{exitOptimal: 0, exitInconclusive: 1, exitRefuted: 2}
-	var js []certifyJSON
+	var js []reports.CertifyDoc
 	for k, r := range results {
 		if c := r.Verdict.ExitCode(); rank[c] > rank[code] {
 			code = c
 		}
-		js = append(js, toCertifyJSON(r))
+		js = append(js, reports.NewCertifyDoc(r))
 		if *jsonOut != "-" {
 			if k > 0 {
 				fmt.Fprintln(stdout)
@@ -316,10 +260,10 @@ func certifyTable(ctx context.Context, size, name string, jobs int, limit time.D
 		fmt.Fprint(stdout, pairing.FormatTable(rows))
 	}
 	if jsonOut != "" {
-		var js []certifyJSON
+		var js []reports.CertifyDoc
 		for _, r := range rows {
 			for _, res := range r.Results {
-				js = append(js, toCertifyJSON(res))
+				js = append(js, reports.NewCertifyDoc(res))
 			}
 		}
 		if err := writeJSON(jsonOut, js, stdout); err != nil {

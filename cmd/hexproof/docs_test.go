@@ -10,15 +10,18 @@ import (
 	"time"
 
 	"hexproof/board"
+	"hexproof/reports"
 	"hexproof/verify"
 	"hexproof/verify/game"
 	"hexproof/verify/pairing"
 	"hexproof/verify/shard"
 )
 
-// The JSON documents the commands write, pinned byte for byte in
-// reports/testdata/docs/ before they move to package reports (issue 33 item
-// 3): each filled in every field, so that an omitempty field shows too.
+// The JSON documents the commands write with writeJSON (their types and the
+// functions that fill them are in package reports), pinned byte for byte in
+// reports/testdata/docs/ beside the ones package reports writes itself
+// (reports/docs_test.go): each filled in every field, so that an omitempty
+// field shows too.
 
 var updateDocs = flag.Bool("update", false, "rewrite the golden files in reports/testdata/docs/")
 
@@ -47,14 +50,14 @@ func TestCertifyDocFields(t *testing.T) {
 			{Player: board.Blue, I: 1, J: 1}, {Player: board.Red, I: 3, J: 1, Rule: "pair"}}},
 		Replayed: true, Proof: "theorem I", Checked: "h1, h2", Nodes: 17, Elapsed: 1250 * time.Millisecond, Detail: "a detail"}
 	var buf bytes.Buffer
-	if err := writeJSON("-", toCertifyJSON(r), &buf); err != nil {
+	if err := writeJSON("-", reports.NewCertifyDoc(r), &buf); err != nil {
 		t.Fatal(err)
 	}
 	goldenDoc(t, "certify.json", buf.Bytes())
 }
 
 func TestSolveDocFields(t *testing.T) {
-	j := solveJSON{Board: "3x3", Geometry: "cylinder", Starter: "red", Moves: "c3 (2,1)", ToMove: "red",
+	j := reports.SolveDoc{Board: "3x3", Geometry: "cylinder", Starter: "red", Moves: "c3 (2,1)", ToMove: "red",
 		Verdict: "solved", Winner: "red", WinningMoves: [][2]int{{1, 2}, {3, 2}}, Positions: 88, Knowledge: true,
 		Elapsed: 0.5, Certificate: "cert.json", Answers: 12, Detail: "a detail", MemoryBudget: 16 << 20, PeakRSS: 32 << 20}
 	raw, err := json.MarshalIndent(j, "", "  ")
@@ -85,7 +88,7 @@ func TestReplayDocFields(t *testing.T) {
 		{Index: 0, Rule: "1", Answer: b.Cell(1, 1), Agrees: true}, {Index: 2, Rule: "2a", Answer: b.Cell(3, 2)}}}
 	bl := &verify.Blunder{Found: true, Index: 2, Move: g.Moves[2], Kept: []board.Cell{b.Cell(2, 2)},
 		RuleAllowed: []board.Cell{b.Cell(1, 2)}, AtFault: "rules", TieBreakStep: "step", Unchecked: 1, Reason: "r"}
-	out, err := replayJSON(r, "mirror", board.Red, bl)
+	out, err := reports.ReplayJSON(r, "mirror", board.Red, bl)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -142,54 +142,11 @@ func intList(xs []int) string {
 	return s
 }
 
-// mergeDoc is verify's JSON document plus the state of the shards.
-type mergeDoc struct {
-	reports.ResultDoc
-	Shards mergeShards `json:"shards"`
-}
-
-type mergeShards struct {
-	Total      int           `json:"total"`
-	Finished   int           `json:"finished"`
-	Unfinished []int         `json:"unfinished"`
-	Missing    []int         `json:"missing"`
-	Failed     []failedShard `json:"failed"`
-	// Needed: the shards that must finish (or go further) for the result to
-	// be conclusive.
-	Needed []int `json:"needed"`
-	// NeededLayers: each needed shard settles the result once its layers up
-	// to this many stones are complete (verify --shard --until-layers).
-	NeededLayers int `json:"needed_layers,omitempty"`
-}
-
-type failedShard struct {
-	Index int    `json:"index"`
-	Why   string `json:"why"`
-}
-
+// writeMergeJSON writes the merge's JSON document (reports.MergeDoc).
 func writeMergeJSON(path string, m *shard.Merged, stdout io.Writer) error {
-	d, err := reports.NewResultDoc(m.Result)
+	doc, err := reports.NewMergeDoc(m)
 	if err != nil {
 		return err
 	}
-	doc := mergeDoc{ResultDoc: d, Shards: mergeShards{
-		Total: len(m.Shards), Unfinished: nonNil(m.Unfinished()), Missing: nonNil(m.Missing()),
-		Failed: []failedShard{}, Needed: nonNil(m.Needed()), NeededLayers: m.NeededLayers,
-	}}
-	for _, st := range m.Shards {
-		switch st.State {
-		case "finished":
-			doc.Shards.Finished++
-		case "failed":
-			doc.Shards.Failed = append(doc.Shards.Failed, failedShard{st.Index, st.Why})
-		}
-	}
 	return writeJSON(path, doc, stdout)
-}
-
-func nonNil(xs []int) []int {
-	if xs == nil {
-		return []int{}
-	}
-	return xs
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"hexproof/board"
+	"hexproof/reports"
 	"hexproof/verify"
 	"hexproof/verify/shard"
 )
@@ -170,7 +171,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		return planExit(p)
 	}
 	fmt.Fprintf(stdout, "%s, %s starts, %s: %d shards over %d positions after %d plies (%d opening games).\n",
-		b, starter, *name, len(p.Shards), pf.Subtrees, pf.Depth, prefixCount(pf))
+		b, starter, *name, len(p.Shards), pf.Subtrees, pf.Depth, reports.PlanPrefixes(pf))
 	if pf.StopReason != "" && len(p.Shards) < *shards {
 		fmt.Fprintf(stdout, "Fewer shards than asked: %s.\n", pf.StopReason)
 	}
@@ -188,40 +189,9 @@ func planExit(p *shard.Plan) int {
 	return exitOptimal
 }
 
-func prefixCount(pf *shard.PlanFile) int {
-	n := 0
-	for _, part := range pf.Parts {
-		n += part.Prefixes
-	}
-	return n
-}
-
-// planSummary is the plan's JSON summary.
-type planSummary struct {
-	Dir        string `json:"dir"`
-	ID         string `json:"id"`
-	Board      string `json:"board"`
-	Geometry   string `json:"geometry"`
-	Strategy   string `json:"strategy"`
-	Starter    string `json:"starter"`
-	Choices    string `json:"choices"`
-	Shards     int    `json:"shards"`
-	Requested  int    `json:"requested_shards"`
-	Subtrees   int    `json:"subtrees"`
-	Prefixes   int    `json:"prefixes"`
-	Depth      int    `json:"depth"`
-	StopReason string `json:"stop_reason,omitempty"`
-	Settled    string `json:"settled_verdict,omitempty"`
-}
-
+// writePlanJSON writes the plan's JSON summary (reports.PlanDoc).
 func writePlanJSON(path string, pf *shard.PlanFile, dir string, stdout io.Writer) error {
-	s := planSummary{Dir: dir, ID: pf.ID, Board: pf.Board, Geometry: pf.Geometry, Strategy: pf.Strategy, Starter: pf.Starter,
-		Choices: pf.Choices, Shards: len(pf.Parts), Requested: pf.Requested, Subtrees: pf.Subtrees, Prefixes: prefixCount(pf),
-		Depth: pf.Depth, StopReason: pf.StopReason}
-	if pf.Settled != nil {
-		s.Settled = pf.Settled.Verdict
-	}
-	return writeJSON(path, s, stdout)
+	return writeJSON(path, reports.NewPlanDoc(pf, dir), stdout)
 }
 
 // jobFiles writes the Slurm job array and the GNU parallel script of a plan.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -108,7 +107,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		bl = findBlunder(context.Background(), r.Game, strat, *blunderTime)
 	}
 	if *jsonOut != "" {
-		data, err := replayJSON(r, *name, strat.Side(), bl)
+		data, err := reports.ReplayJSON(r, *name, strat.Side(), bl)
 		if err != nil {
 			return usageErr(err)
 		}
@@ -190,65 +189,4 @@ func cellText(b *board.Board, c board.Cell, nt board.Notation) string {
 		return fmt.Sprintf("(%d, %d)", i, j)
 	}
 	return b.Format(c, nt)
-}
-
-// replayMove is one move of the replay JSON (docs/design.md §6): the cell played and, on
-// the strategy's turns, the rule; in a whole game also the strategy's own
-// answer and whether the listed move agrees with its rules.
-type replayMove struct {
-	Player string  `json:"player"`
-	Cell   [2]int  `json:"cell"`
-	Rule   string  `json:"rule,omitempty"`
-	Answer *[2]int `json:"answer,omitempty"`
-	Agrees *bool   `json:"agrees,omitempty"`
-}
-
-type replayDoc struct {
-	Board     string       `json:"board"`
-	Geometry  string       `json:"geometry"`
-	Strategy  string       `json:"strategy"`
-	Side      string       `json:"side"`
-	Starter   string       `json:"starter"`
-	Winner    *string      `json:"winner"`
-	Whole     bool         `json:"whole_game"`
-	Decisions int          `json:"decisions"`
-	Agreeing  int          `json:"agreeing"`
-	Moves     []replayMove `json:"moves"`
-	// Blunder: for a game the strategy lost, its first losing move.
-	Blunder *reports.BlunderJSON `json:"blunder,omitempty"`
-}
-
-func replayJSON(r *game.Replayed, name string, side board.Color, bl *verify.Blunder) ([]byte, error) {
-	g := r.Game
-	b := g.Board
-	doc := replayDoc{
-		Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Strategy: name,
-		Side: side.String(), Starter: g.Starter.String(), Whole: r.Whole,
-		Decisions: len(r.Turns), Agreeing: r.Agreeing(), Moves: make([]replayMove, len(g.Moves)),
-	}
-	if g.Winner != board.Empty {
-		w := g.Winner.String()
-		doc.Winner = &w
-	}
-	if bl != nil {
-		bj := reports.NewBlunderJSON(b, bl)
-		doc.Blunder = &bj
-	}
-	for k, m := range g.Moves {
-		i, j := b.Coord(m.Cell)
-		doc.Moves[k] = replayMove{Player: m.Player.String(), Cell: [2]int{i, j}, Rule: m.Rule}
-	}
-	if r.Whole {
-		for _, t := range r.Turns {
-			i, j := b.Coord(t.Answer)
-			agrees := t.Agrees
-			doc.Moves[t.Index].Answer = &[2]int{i, j}
-			doc.Moves[t.Index].Agrees = &agrees
-		}
-	}
-	out, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("replay JSON: %v", err)
-	}
-	return append(out, '\n'), nil
 }

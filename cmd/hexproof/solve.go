@@ -14,6 +14,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/internal/procmem"
+	"hexproof/reports"
 	"hexproof/verify"
 	"hexproof/verify/andor"
 	"hexproof/verify/solve"
@@ -45,28 +46,6 @@ of the stored answer: format hexproof-certificate/2); the verifier checks it
 the same way.
 
 Exit codes: 0 solved, 2 bad input, 3 inconclusive (time limit or interrupted).`
-
-// solveJSON is one solved position in --json.
-type solveJSON struct {
-	Board        string   `json:"board"`
-	Geometry     string   `json:"geometry"`
-	Starter      string   `json:"starter"`
-	Moves        string   `json:"moves,omitempty"`
-	ToMove       string   `json:"to_move"`
-	Verdict      string   `json:"verdict"` // solved or inconclusive
-	Winner       string   `json:"winner,omitempty"`
-	WinningMoves [][2]int `json:"winning_moves"`
-	Positions    int64    `json:"positions"`
-	Knowledge    bool     `json:"knowledge"` // the Hex knowledge was used (docs/decisions/solve.md)
-	Elapsed      float64  `json:"elapsed_seconds"`
-	Certificate  string   `json:"certificate,omitempty"`
-	Answers      int      `json:"certificate_answers,omitempty"`
-	Detail       string   `json:"detail,omitempty"`
-	// MemoryBudget is --memory in bytes, PeakRSS the process's peak resident
-	// memory so far (VmHWM), in bytes.
-	MemoryBudget int64 `json:"memory_budget_bytes"`
-	PeakRSS      int64 `json:"peak_rss_bytes,omitempty"`
-}
 
 func runSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("solve --board MxN [flags]", solveSynopsis, stdout)
@@ -123,7 +102,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		defer cancel()
 	}
 	showProgress := !*noProgress && isTerminal(os.Stderr)
-	var out []solveJSON
+	var out []reports.SolveDoc
 	code := exitOptimal
 	// One budget for the process (issue 32): every table of every starter's
 	// solver, and the certificate walks, draw from one pool of the live share
@@ -159,7 +138,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 			return usageErr(err)
 		}
 		defer s.Close() // a no-op after the Close below
-		j := solveJSON{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: starter.String(),
+		j := reports.SolveDoc{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: starter.String(),
 			Moves: strings.TrimSpace(*movesFlag), ToMove: p.ToMove(starter).String(), WinningMoves: [][2]int{},
 			Knowledge: s.Knowledge()}
 		stopBar := func() {}
@@ -237,7 +216,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 }
 
 // solveText is the human summary of one solve.
-func solveText(b *board.Board, j solveJSON, res *solve.Result) string {
+func solveText(b *board.Board, j reports.SolveDoc, res *solve.Result) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s, %s starts", b, j.Starter)
 	if j.Moves != "" {
