@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -77,17 +76,18 @@ func parseLargeBoard(s string) (m, n int, err error) {
 
 func runCertify(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("certify --board MxN --strategy NAME [flags] | certify --table MxN [flags]", certifySynopsis, stdout)
-	size := fs.String("board", "", "board size, columns x rings, e.g. 20x19")
-	geoFlag := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "pairing strategy: mirror, gardner or gardner-blue (--table: default all)")
-	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
+	c := newCommonFlags(fs)
+	c.addBoard(boardOwn, "20x19", "required unless --table")
+	c.addGeometry()
+	c.addPairingStrategy()
+	c.addStarter(starterBoth)
 	table := fs.String("table", "", "certify every board up to MxN, all geometries (instead of --board)")
-	jobs := fs.Int("jobs", 1, "--table: boards certified at once (never changes the result)")
-	timeLimit := fs.Duration("time-limit", 0, "stop after this long (per board with --table): inconclusive")
+	c.addJobs(1, "--table: boards certified at once; never changes the result", "1")
+	c.addTimeLimit("this long, per board with --table", ": inconclusive")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many search nodes (per board with --table): inconclusive")
 	noTheorems := fs.Bool("no-theorems", false, "the exact search alone decides (to cross-check theorems I and G)")
-	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
-	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal, with --table)")
+	c.addJSON("the report")
+	c.addNoProgress()
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
@@ -98,13 +98,14 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "certify", exitUsage, err)
 	}
 	usageErr := func(err error) int { return fail(stderr, "certify", exitUsage, err) }
-	geo, err := board.ParseGeometry(*geoFlag)
+	v, err := c.check()
 	if err != nil {
-		return usageErr(fmt.Errorf("--geometry: %v", err))
+		return usageErr(err)
 	}
-	if *jobs < 0 || *timeLimit < 0 || *maxNodes < 0 {
-		return usageErr(fmt.Errorf("--jobs, --time-limit and --max-nodes cannot be negative"))
+	if err := checkNotNegative(signedFlag{"max-nodes", *maxNodes < 0}); err != nil {
+		return usageErr(err)
 	}
+	geo, size, name, jsonOut, jobs, timeLimit := v.geo, c.board, c.strategy, c.json, c.jobs, c.timeLimit
 	// The output is checked before the search, as verify does.
 	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}); err != nil {
 		return usageErr(err)
@@ -115,7 +116,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		if *size != "" {
 			return usageErr(fmt.Errorf("give --board or --table, not both"))
 		}
-		return certifyTable(ctx, *table, *name, *jobs, *timeLimit, pairing.Limits{MaxNodes: *maxNodes, NoTheorems: *noTheorems}, *jsonOut, !*noProgress && isTerminal(os.Stderr), stdout, stderr)
+		return certifyTable(ctx, *table, *name, *jobs, *timeLimit, pairing.Limits{MaxNodes: *maxNodes, NoTheorems: *noTheorems}, *jsonOut, v.progress, stdout, stderr)
 	}
 	if *size == "" {
 		return usageErr(fmt.Errorf("--board is required (or --table)"))
@@ -127,14 +128,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(fmt.Errorf("--board: %v", err))
 	}
-	starters := []board.Color{board.Red, board.Blue}
-	if *starterFlag != "both" {
-		c, err := board.ParseColor(*starterFlag)
-		if err != nil {
-			return usageErr(fmt.Errorf("--starter: %v (or both)", err))
-		}
-		starters = []board.Color{c}
-	}
+	starters := v.starters
 	if *timeLimit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, *timeLimit)

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -36,8 +35,9 @@ shard is missing, failed or unfinished), 4 strategy error.`
 
 func runMerge(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("merge DIR [flags]", mergeSynopsis, stdout)
-	jsonOut := fs.String("json", "", "write the JSON report (verify's fields and the shards') to FILE, or - for standard output")
-	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	c := newCommonFlags(fs)
+	c.addJSON("the report (verify's fields and the shards')")
+	c.addNoProgress()
 	// DIR may stand before or after the flags: take it out first.
 	var dir string
 	for i := 0; i < len(args); i++ {
@@ -61,6 +61,11 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
+	v, err := c.check()
+	if err != nil {
+		return fail(stderr, "merge", exitUsage, err)
+	}
+	jsonOut := c.json
 	if dir == "-" {
 		return fail(stderr, "merge", exitUsage, fmt.Errorf("the plan is read from a directory, not standard input; give DIR"))
 	}
@@ -72,7 +77,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	var progress func(done, total int)
 	var bar *progressbar.ProgressBar
-	if !*noProgress && isTerminal(os.Stderr) {
+	if v.progress {
 		progress = func(done, total int) {
 			if bar == nil {
 				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("reading results"),

@@ -12,7 +12,6 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
-	"hexproof/board"
 	"hexproof/reports"
 	"hexproof/verify"
 	"hexproof/verify/shard"
@@ -51,50 +50,39 @@ const maxShards = 100_000
 
 func runPlan(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("plan --board MxN --strategy NAME --starter red|blue --shards K --out DIR [flags]", planSynopsis, stdout)
-	size := fs.String("board", "", "board size, columns x rings, e.g. 5x4 (required)")
-	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
-	starterFlag := fs.String("starter", "", "who moves first: red or blue (required; one plan per starter)")
-	choicesFlag := fs.String("choices", "every", "every or first (some cannot be split)")
-	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions")
+	c := newCommonFlags(fs)
+	c.addBoard(boardOne, "5x4", "required")
+	c.addGeometry()
+	c.addStrategy()
+	c.addStarter(starterOne)
+	c.addChoices("every", "every or first (some cannot be split)")
+	c.addNoSymmetry()
 	shards := fs.Int("shards", 0, "number of shards (required)")
 	out := fs.String("out", "", "directory for the plan, shard and job files (required)")
-	jobs := fs.Int("jobs", 0, "worker goroutines per shard, written into the job files (default: Slurm's CPUs per task, or 1)")
-	timeLimit := fs.Duration("time-limit", 0, "per-shard time limit, written into the job files (e.g. 2h)")
+	c.addJobs(0, "goroutines per shard (job files); 0 means Slurm's CPUs per task, or 1", "Slurm's CPUs per task, or 1")
+	c.addTimeLimit("this long in each shard (job files)", "")
 	binary := fs.String("hexproof", "hexproof", "the hexproof command the job files run")
 	cancel := fs.Bool("cancel-on-loss", false, "job files cancel the other shards once a shard loses or errs")
-	jsonOut := fs.String("json", "", "write a summary of the plan as JSON to FILE, or - for standard output")
-	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	c.addJSON("a summary of the plan")
+	c.addNoProgress()
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
 	usageErr := func(err error) int { return fail(stderr, "plan", exitUsage, err) }
-	b, strat, err := strategyFromFlags(*size, *geo, *name)
+	v, err := c.check()
 	if err != nil {
 		return usageErr(err)
 	}
-	if *starterFlag == "" || *starterFlag == "both" {
-		return usageErr(fmt.Errorf("--starter red or --starter blue is required (one plan per starter)"))
-	}
-	starter, err := board.ParseColor(*starterFlag)
-	if err != nil {
-		return usageErr(fmt.Errorf("--starter: %v", err))
-	}
-	choices, err := verify.ParseChoices(*choicesFlag)
-	if err != nil {
-		return usageErr(fmt.Errorf("--choices: %v", err))
-	}
+	b, strat, starter, choices, name := v.b(), v.strat(), v.starters[0], v.choices, c.strategy
+	jsonOut, jobs, timeLimit := c.json, c.jobs, c.timeLimit
 	if *shards < 1 || *shards > maxShards {
 		return usageErr(fmt.Errorf("--shards must be between 1 and %d", maxShards))
 	}
-	if err := checkStarterFits(strat, *name, []board.Color{starter}); err != nil {
+	if err := c.checkFits(v, v.starters); err != nil {
 		return usageErr(err)
 	}
 	if *out == "" {
 		return usageErr(fmt.Errorf("--out DIR is required"))
-	}
-	if *jobs < 0 || *timeLimit < 0 {
-		return usageErr(fmt.Errorf("--jobs and --time-limit cannot be negative"))
 	}
 	if err := checkOutputSet(output{flag: "out", path: *out, dir: true, files: []string{shard.PlanName, "slurm.sbatch", "parallel.sh"}},
 		output{flag: "json", path: *jsonOut, std: true}, certificateInput(*name)); err != nil {
@@ -125,9 +113,9 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := interruptible()
 	defer stop()
-	opt := shard.PlanOptions{Strategy: strat, Name: *name, Starter: starter, Choices: choices, NoSymmetry: *noSym, Shards: *shards}
+	opt := shard.PlanOptions{Strategy: strat, Name: *name, Starter: starter, Choices: choices, NoSymmetry: *c.noSymmetry, Shards: *shards}
 	var bar *progressbar.ProgressBar
-	if !*noProgress && isTerminal(os.Stderr) {
+	if v.progress {
 		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("planning"),
 			progressbar.OptionSetWidth(20), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100*time.Millisecond))
 		opt.Progress = func(layer, subtrees int) {

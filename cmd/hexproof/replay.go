@@ -41,13 +41,14 @@ error (the strategy allowed no move, or an occupied cell).`
 
 func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("replay --board MxN --strategy NAME --starter red|blue --moves \"…\" [flags]", replaySynopsis, stdout)
-	size := fs.String("board", "", "board size, columns x rings, e.g. 4x3 (required)")
-	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
-	starterFlag := fs.String("starter", "", "who plays the first move: red or blue (default: the first move's prefix)")
+	c := newCommonFlags(fs)
+	c.addBoard(boardOne, "4x3", "required")
+	c.addGeometry()
+	c.addStrategy()
+	c.addStarter(starterFromMoves)
 	moves := fs.String("moves", "", "move list, e.g. \"(3,2) b1\" (opponent only) or \"B:(2,7) R:(4,7) …\" (whole game)")
-	choicesFlag := fs.String("choices", "first", "first: play the first allowed cell; every/some: refuse to choose among several")
-	jsonOut := fs.String("json", "", "write the game as JSON to FILE, or - for standard output (instead of the table)")
+	c.addChoices("first", "first: play the first allowed cell; every/some: refuse to choose among several")
+	c.addJSON("the game")
 	blunderTime := blunderFlag(fs)
 	notation := fs.String("notation", "thesis", "cell notation of the table: thesis (3, 4) or letter c4")
 	if done, code := parseFlags(fs, args, stderr); done {
@@ -57,14 +58,11 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if err := checkBlunderTime(*blunderTime); err != nil {
 		return usageErr(err)
 	}
-	b, strat, err := strategyFromFlags(*size, *geo, *name)
+	v, err := c.check()
 	if err != nil {
 		return usageErr(err)
 	}
-	choices, err := verify.ParseChoices(*choicesFlag)
-	if err != nil {
-		return usageErr(fmt.Errorf("--choices: %v", err))
-	}
+	b, strat, choices, name, jsonOut := v.b(), v.strat(), v.choices, c.strategy, c.json
 	nt, err := board.ParseNotation(*notation)
 	if err != nil {
 		return usageErr(fmt.Errorf("--notation: %v", err))
@@ -75,16 +73,14 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	}
 	var starter board.Color
 	switch {
-	case *starterFlag != "":
-		if starter, err = board.ParseColor(*starterFlag); err != nil {
-			return usageErr(fmt.Errorf("--starter: %v", err))
-		}
+	case v.starters != nil:
+		starter = v.starters[0]
 	case len(toks) > 0 && allPrefixed(toks) && hasSide(toks, strat.Side()):
 		starter = toks[0].Player // a whole game names its first player
 	default:
 		return usageErr(fmt.Errorf("--starter is required (red or blue) unless --moves lists the whole game"))
 	}
-	if err := checkStarterFits(strat, *name, []board.Color{starter}); err != nil {
+	if err := c.checkFits(v, []board.Color{starter}); err != nil {
 		return usageErr(err)
 	}
 	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, certificateInput(*name)); err != nil {
