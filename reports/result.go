@@ -16,23 +16,23 @@ import (
 // ResultDoc is the verify JSON of docs/design.md §6. Its field names are the contract
 // with scripts that read hexproof's output; add fields, never rename them.
 type ResultDoc struct {
-	Board             string             `json:"board"`
-	Geometry          string             `json:"geometry"`
-	Strategy          string             `json:"strategy"`
-	Side              string             `json:"side"`
-	Starter           string             `json:"starter"`
-	Choices           string             `json:"choices"`
-	Verdict           string             `json:"verdict"`
-	Positions         int64              `json:"positions"`
-	LongestGame       int                `json:"longest_game"`
-	RuleCounts        map[string]int64   `json:"rule_counts"`
-	ElapsedSeconds    float64            `json:"elapsed_seconds"`
-	Counterexample    *CounterexampleDoc `json:"counterexample,omitempty"`
-	Detail            string             `json:"detail,omitempty"`
-	TranspositionHits int64              `json:"transposition_hits"`
-	SymmetryHits      int64              `json:"symmetry_hits"`
-	LayersDone        int                `json:"layers_done"`
-	Losses            int64              `json:"losses,omitempty"`
+	Board             string              `json:"board"`
+	Geometry          string              `json:"geometry"`
+	Strategy          string              `json:"strategy"`
+	Side              string              `json:"side"`
+	Starter           string              `json:"starter"`
+	Choices           string              `json:"choices"`
+	Verdict           string              `json:"verdict"`
+	Positions         int64               `json:"positions"`
+	LongestGame       int                 `json:"longest_game"`
+	RuleCounts        map[string]int64    `json:"rule_counts"`
+	ElapsedSeconds    float64             `json:"elapsed_seconds"`
+	Counterexample    *CounterexampleJSON `json:"counterexample,omitempty"`
+	Detail            string              `json:"detail,omitempty"`
+	TranspositionHits int64               `json:"transposition_hits"`
+	SymmetryHits      int64               `json:"symmetry_hits"`
+	LayersDone        int                 `json:"layers_done"`
+	Losses            int64               `json:"losses,omitempty"`
 	// StopReason says why an inconclusive run stopped: "interrupted",
 	// "time limit" or "budget".
 	StopReason string `json:"stop_reason,omitempty"`
@@ -45,9 +45,9 @@ type ResultDoc struct {
 	PeakRSSBytes      int64 `json:"peak_rss_bytes,omitempty"`
 }
 
-// CounterexampleDoc is the lost game of a refutation (or the game that led to
+// CounterexampleJSON is the lost game of a refutation (or the game that led to
 // a strategy error, or a loss found before a budget ran out).
-type CounterexampleDoc struct {
+type CounterexampleJSON struct {
 	Plies   int        `json:"plies"`
 	Winner  *string    `json:"winner"`
 	Minimal bool       `json:"minimal"`
@@ -90,7 +90,7 @@ func NewResultDoc(r *verify.Result) (ResultDoc, error) {
 		if b == nil {
 			b = r.Board
 		}
-		c := &CounterexampleDoc{Plies: len(g.Moves), Minimal: r.Minimal, Moves: MovesJSON(b, g.Moves), Replay: ReplayCommand(r)}
+		c := &CounterexampleJSON{Plies: len(g.Moves), Minimal: r.Minimal, Moves: MovesJSON(b, g.Moves), Replay: ReplayCommand(r)}
 		if g.Winner != board.Empty {
 			w := g.Winner.String()
 			c.Winner = &w

@@ -68,16 +68,17 @@ func atlasFlags(args []string, stdout, stderr io.Writer) (cfg atlasConfig, done 
 	fs := newFlags(atlasUsage, atlasSynopsis, stdout)
 	maxCells := fs.Int("max-cells", 0, fmt.Sprintf("largest board, in cells (1..%d; required)", tt.MaxCells))
 	only := fs.String("strategies", "", "comma-separated strategy names (default: all registered)")
-	geoFlag := fs.String("geometry", "cylinder", "cylinder, flat or torus")
+	c := newCommonFlags(fs)
+	c.addGeometry()
 	out := fs.String("out", "atlas", "directory for atlas.csv and atlas.md")
 	each := fs.Duration("time-limit-each", time.Minute, "time limit of each run (0: none); a run that hits it is inconclusive")
-	choicesFlag := fs.String("choices", "every", "choice semantics: every, some or first")
-	jobs := fs.Int("jobs", 1, "workers per run; 0 means all CPUs")
+	c.addChoices("every", choicesHelp)
+	c.addJobs(1, "worker goroutines of each run; 0 means all CPUs", "all CPUs")
 	solveCells := fs.Int("solve-cells", 20, "solve boards of at most this many cells with perfect play (0: none)")
 	certCells := fs.Int("certificate-cells", 20, "build and verify the winner's computed strategy on boards of at most this many cells (0: none)")
 	resume := fs.Bool("resume", false, "keep the runs already in DIR/atlas.csv and do only the others")
 	noKnow := fs.Bool("no-knowledge", false, "solve perfect play without the Hex knowledge (see 'hexproof solve --help'), for cross-checks")
-	noProgress := fs.Bool("no-progress", false, "no progress bar (it is shown only when standard error is a terminal)")
+	c.addNoProgress()
 	pairingSize := fs.String("pairing", "", "also write DIR/pairing.md: the pairing strategies certified on every board up to MxN, all geometries (e.g. 20x20)")
 	pairNodes := fs.Int64("pairing-nodes", 1000, "with --pairing: search nodes a board before it is inconclusive")
 	if done, code := parseFlags(fs, args, stderr); done {
@@ -90,23 +91,15 @@ func atlasFlags(args []string, stdout, stderr io.Writer) (cfg atlasConfig, done 
 	if *maxCells < 1 || *maxCells > tt.MaxCells {
 		return usageErr(fmt.Errorf("--max-cells must be between 1 and %d, got %d", tt.MaxCells, *maxCells))
 	}
-	geo, err := board.ParseGeometry(*geoFlag)
+	v, err := c.check()
 	if err != nil {
-		return usageErr(fmt.Errorf("--geometry: %v", err))
+		return usageErr(err)
 	}
-	choices, err := verify.ParseChoices(*choicesFlag)
-	if err != nil {
-		return usageErr(fmt.Errorf("--choices: %v", err))
-	}
+	geo, choices := v.geo, v.choices
 	if *each < 0 {
 		return usageErr(fmt.Errorf("--time-limit-each cannot be negative (0 means no limit)"))
 	}
-	if *jobs < 0 {
-		return usageErr(fmt.Errorf("--jobs cannot be negative (0 means %s)", zeroMeans["jobs"]))
-	}
-	if *jobs == 0 {
-		*jobs = max(1, runtimeCPUs())
-	}
+	jobs := allCPUs(*c.jobs)
 	if *solveCells < 0 || *certCells < 0 {
 		return usageErr(fmt.Errorf("--solve-cells and --certificate-cells cannot be negative (0 means none)"))
 	}
@@ -130,10 +123,10 @@ func atlasFlags(args []string, stdout, stderr io.Writer) (cfg atlasConfig, done 
 			onlySet[info.Name] = true
 		}
 	}
-	cfg = atlasConfig{pairM: pm, pairN: pn, pairNodes: *pairNodes, only: onlySet, maxCells: *maxCells, geo: geo, choices: choices, out: *out, resume: *resume, noProgress: *noProgress,
+	cfg = atlasConfig{pairM: pm, pairN: pn, pairNodes: *pairNodes, only: onlySet, maxCells: *maxCells, geo: geo, choices: choices, out: *out, resume: *resume, noProgress: *c.noProgress,
 		sources: []atlas.Source{atlas.StrategySource{Infos: infos, Choices: choices},
 			atlas.SolveSource{MaxCells: *solveCells, CertificateCells: *certCells, Choices: choices}},
-		opts: atlas.Options{TimeLimit: *each, Jobs: *jobs, NoKnowledge: *noKnow}}
+		opts: atlas.Options{TimeLimit: *each, Jobs: jobs, NoKnowledge: *noKnow}}
 	return cfg, false, 0
 }
 

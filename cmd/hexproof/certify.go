@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -13,7 +12,6 @@ import (
 
 	"hexproof/board"
 	"hexproof/reports"
-	"hexproof/verify"
 	"hexproof/verify/pairing"
 )
 
@@ -57,61 +55,6 @@ Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive, 4 strategy error
 (with --starter both, the more serious of the two: 1, then 3). With --table: 0,
 or 2 for bad input.`
 
-// certifyJSON is the JSON report of one board and starter (the fields of
-// verify's report where they apply).
-type certifyJSON struct {
-	Board          string           `json:"board"`
-	Geometry       string           `json:"geometry"`
-	Strategy       string           `json:"strategy"`
-	Side           string           `json:"side"`
-	Starter        string           `json:"starter"`
-	Choices        string           `json:"choices"`
-	Verdict        string           `json:"verdict"`
-	Reason         string           `json:"reason,omitempty"`
-	Proof          string           `json:"proof,omitempty"`
-	Checked        string           `json:"checked,omitempty"`
-	Nodes          int64            `json:"nodes"`
-	ElapsedSeconds float64          `json:"elapsed_seconds"`
-	Chain          [][2]int         `json:"chain,omitempty"`
-	Transversal    [][2]int         `json:"transversal,omitempty"`
-	Counterexample *certifyGameJSON `json:"counterexample,omitempty"`
-	Replayed       bool             `json:"replayed"`
-	Detail         string           `json:"detail,omitempty"`
-}
-
-type certifyGameJSON struct {
-	Plies  int               `json:"plies"`
-	Winner *string           `json:"winner"`
-	Moves  []certifyMoveJSON `json:"moves"`
-}
-
-type certifyMoveJSON struct {
-	Player string `json:"player"`
-	Cell   [2]int `json:"cell"`
-	Rule   string `json:"rule,omitempty"`
-}
-
-func toCertifyJSON(r *pairing.Result) certifyJSON {
-	out := certifyJSON{
-		Board: fmt.Sprintf("%dx%d", r.M, r.N), Geometry: r.Geo.String(), Strategy: r.Strategy,
-		Side: r.Side.String(), Starter: r.Starter.String(), Choices: verify.Every.String(),
-		Verdict: string(r.Verdict), Reason: r.Reason, Proof: r.Proof, Checked: r.Checked, Nodes: r.Nodes, ElapsedSeconds: r.Elapsed.Seconds(),
-		Chain: r.Chain, Transversal: r.Transversal, Replayed: r.Replayed, Detail: r.Detail,
-	}
-	if g := r.Game; g != nil {
-		cg := &certifyGameJSON{Plies: len(g.Moves)}
-		if g.Winner != board.Empty {
-			w := g.Winner.String()
-			cg.Winner = &w
-		}
-		for _, mv := range g.Moves {
-			cg.Moves = append(cg.Moves, certifyMoveJSON{Player: mv.Player.String(), Cell: [2]int{mv.I, mv.J}, Rule: mv.Rule})
-		}
-		out.Counterexample = cg
-	}
-	return out
-}
-
 // parseLargeBoard reads MxN (also M×N) without package board's cell limit.
 func parseLargeBoard(s string) (m, n int, err error) {
 	t := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(s)), "×", "x")
@@ -133,17 +76,18 @@ func parseLargeBoard(s string) (m, n int, err error) {
 
 func runCertify(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("certify --board MxN --strategy NAME [flags] | certify --table MxN [flags]", certifySynopsis, stdout)
-	size := fs.String("board", "", "board size, columns x rings, e.g. 20x19")
-	geoFlag := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "pairing strategy: mirror, gardner or gardner-blue (--table: default all)")
-	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
+	c := newCommonFlags(fs)
+	c.addBoard(boardOwn, "20x19", "required unless --table")
+	c.addGeometry()
+	c.addPairingStrategy()
+	c.addStarter(starterBoth)
 	table := fs.String("table", "", "certify every board up to MxN, all geometries (instead of --board)")
-	jobs := fs.Int("jobs", 1, "--table: boards certified at once (never changes the result)")
-	timeLimit := fs.Duration("time-limit", 0, "stop after this long (per board with --table): inconclusive")
+	c.addJobs(1, "--table: boards certified at once; never changes the result", "1")
+	c.addTimeLimit("this long, per board with --table", ": inconclusive")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many search nodes (per board with --table): inconclusive")
 	noTheorems := fs.Bool("no-theorems", false, "the exact search alone decides (to cross-check theorems I and G)")
-	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
-	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal, with --table)")
+	c.addJSON("the report")
+	c.addNoProgress()
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
@@ -154,13 +98,14 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "certify", exitUsage, err)
 	}
 	usageErr := func(err error) int { return fail(stderr, "certify", exitUsage, err) }
-	geo, err := board.ParseGeometry(*geoFlag)
+	v, err := c.check()
 	if err != nil {
-		return usageErr(fmt.Errorf("--geometry: %v", err))
+		return usageErr(err)
 	}
-	if *jobs < 0 || *timeLimit < 0 || *maxNodes < 0 {
-		return usageErr(fmt.Errorf("--jobs, --time-limit and --max-nodes cannot be negative"))
+	if err := checkNotNegative(signedFlag{"max-nodes", *maxNodes < 0}); err != nil {
+		return usageErr(err)
 	}
+	geo, size, name, jsonOut, jobs, timeLimit := v.geo, c.board, c.strategy, c.json, c.jobs, c.timeLimit
 	// The output is checked before the search, as verify does.
 	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}); err != nil {
 		return usageErr(err)
@@ -171,7 +116,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		if *size != "" {
 			return usageErr(fmt.Errorf("give --board or --table, not both"))
 		}
-		return certifyTable(ctx, *table, *name, *jobs, *timeLimit, pairing.Limits{MaxNodes: *maxNodes, NoTheorems: *noTheorems}, *jsonOut, !*noProgress && isTerminal(os.Stderr), stdout, stderr)
+		return certifyTable(ctx, *table, *name, *jobs, *timeLimit, pairing.Limits{MaxNodes: *maxNodes, NoTheorems: *noTheorems}, *jsonOut, v.progress, stdout, stderr)
 	}
 	if *size == "" {
 		return usageErr(fmt.Errorf("--board is required (or --table)"))
@@ -183,14 +128,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(fmt.Errorf("--board: %v", err))
 	}
-	starters := []board.Color{board.Red, board.Blue}
-	if *starterFlag != "both" {
-		c, err := board.ParseColor(*starterFlag)
-		if err != nil {
-			return usageErr(fmt.Errorf("--starter: %v (or both)", err))
-		}
-		starters = []board.Color{c}
-	}
+	starters := v.starters
 	if *timeLimit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, *timeLimit)
@@ -202,12 +140,12 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	}
 	code := exitOptimal
 	rank := map[int]int{exitOptimal: 0, exitInconclusive: 1, exitRefuted: 2}
-	var js []certifyJSON
+	var js []reports.CertifyDoc
 	for k, r := range results {
 		if c := r.Verdict.ExitCode(); rank[c] > rank[code] {
 			code = c
 		}
-		js = append(js, toCertifyJSON(r))
+		js = append(js, reports.NewCertifyDoc(r))
 		if *jsonOut != "-" {
 			if k > 0 {
 				fmt.Fprintln(stdout)
@@ -316,10 +254,10 @@ func certifyTable(ctx context.Context, size, name string, jobs int, limit time.D
 		fmt.Fprint(stdout, pairing.FormatTable(rows))
 	}
 	if jsonOut != "" {
-		var js []certifyJSON
+		var js []reports.CertifyDoc
 		for _, r := range rows {
 			for _, res := range r.Results {
-				js = append(js, toCertifyJSON(res))
+				js = append(js, reports.NewCertifyDoc(res))
 			}
 		}
 		if err := writeJSON(jsonOut, js, stdout); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"hexproof/reports"
 	"strings"
 	"testing"
 )
@@ -56,7 +57,7 @@ func TestCertifyJSONFields(t *testing.T) {
 	if code := run([]string{"certify", "--board", "4x3", "--geometry", "torus", "--strategy", "gardner", "--json", "-"}, &out, &errb); code != exitRefuted {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	var docs []certifyJSON
+	var docs []reports.CertifyDoc
 	if err := json.Unmarshal(out.Bytes(), &docs); err != nil {
 		t.Fatal(err)
 	}

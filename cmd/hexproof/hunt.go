@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -40,42 +39,37 @@ Exit codes: 1 a lost game was found, 2 bad input, 3 no lost game was found,
 
 func runHunt(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("hunt --board MxN --strategy NAME [flags]", huntSynopsis, stdout)
-	size := fs.String("board", "", "board size, columns x rings, e.g. 5x9 (required)")
-	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
-	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
-	choicesFlag := fs.String("choices", "every", "every, some or first (as for verify)")
-	jobs := fs.Int("jobs", 0, "independent workers, each with its own seed (default: all CPUs)")
+	c := newCommonFlags(fs)
+	c.addBoard(boardOne, "5x9", "required")
+	c.addGeometry()
+	c.addStrategy()
+	c.addStarter(starterBoth)
+	c.addChoices("every", choicesHelp)
+	c.addJobs(0, "independent workers, each with its own seed; 0 means all CPUs", "all CPUs")
 	seed := fs.Uint64("seed", 1, "seed of the randomised tie-breaks")
-	timeLimit := fs.Duration("time-limit", 0, "stop after this long per starter (e.g. 30s)")
+	c.addTimeLimit("this long per starter", "")
 	blunderTime := blunderFlag(fs)
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many positions expanded per starter")
-	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
+	c.addJSON("the report")
 	exportLosses := fs.String("export-losses", "", "write the lost games found to FILE (.jsonl, .md or .sgf)")
 	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses")
 	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
-	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	c.addNoProgress()
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
 	usageErr := func(err error) int { return fail(stderr, "hunt", exitUsage, err) }
-	b, strat, err := strategyFromFlags(*size, *geo, *name)
+	v, err := c.check()
 	if err != nil {
 		return usageErr(err)
 	}
-	choices, err := verify.ParseChoices(*choicesFlag)
-	if err != nil {
-		return usageErr(fmt.Errorf("--choices: %v", err))
-	}
-	starters, err := parseStarters(*starterFlag)
-	if err != nil {
+	b, strat, choices, starters, name := v.b(), v.strat(), v.choices, v.starters, c.strategy
+	jsonOut, jobs, timeLimit := c.json, c.jobs, c.timeLimit
+	if err := c.checkFits(v, starters); err != nil {
 		return usageErr(err)
 	}
-	if err := checkStarterFits(strat, *name, starters); err != nil {
-		return usageErr(err)
-	}
-	if err := checkNotNegative(signedFlag{"jobs", *jobs < 0}, signedFlag{"max-nodes", *maxNodes < 0},
-		signedFlag{"max-losses", *maxLosses < 0}, signedFlag{"time-limit", *timeLimit < 0}); err != nil {
+	if err := checkNotNegative(signedFlag{"max-nodes", *maxNodes < 0},
+		signedFlag{"max-losses", *maxLosses < 0}); err != nil {
 		return usageErr(err)
 	}
 	if err := onlyWith(fs, flagNeed{"max-losses", *exportLosses != "", "counts the games --export-losses writes"}); err != nil {
@@ -84,9 +78,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	if err := checkBlunderTime(*blunderTime); err != nil {
 		return usageErr(err)
 	}
-	if *jobs == 0 {
-		*jobs = max(1, runtimeCPUs())
-	}
+	*jobs = allCPUs(*jobs)
 	// The outputs are checked before the hunt, as verify does: a long hunt
 	// must not end in a path error that hides what it found.
 	outs := append([]output{{flag: "json", path: *jsonOut, std: true}, {flag: "export-losses", path: *exportLosses}, certificateInput(*name)},
@@ -104,7 +96,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := interruptible()
 	defer stop()
-	showProgress := !*noProgress && isTerminal(os.Stderr)
+	showProgress := v.progress
 	var reps []*hunt.Report
 	var results []*verify.Result
 	bs := newBlunders(ctx, strat, *blunderTime, blunderShare(defaultMemory()))

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -36,8 +35,9 @@ shard is missing, failed or unfinished), 4 strategy error.`
 
 func runMerge(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("merge DIR [flags]", mergeSynopsis, stdout)
-	jsonOut := fs.String("json", "", "write the JSON report (verify's fields and the shards') to FILE, or - for standard output")
-	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	c := newCommonFlags(fs)
+	c.addJSON("the report (verify's fields and the shards')")
+	c.addNoProgress()
 	// DIR may stand before or after the flags: take it out first.
 	var dir string
 	for i := 0; i < len(args); i++ {
@@ -61,6 +61,11 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
+	v, err := c.check()
+	if err != nil {
+		return fail(stderr, "merge", exitUsage, err)
+	}
+	jsonOut := c.json
 	if dir == "-" {
 		return fail(stderr, "merge", exitUsage, fmt.Errorf("the plan is read from a directory, not standard input; give DIR"))
 	}
@@ -72,7 +77,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	var progress func(done, total int)
 	var bar *progressbar.ProgressBar
-	if !*noProgress && isTerminal(os.Stderr) {
+	if v.progress {
 		progress = func(done, total int) {
 			if bar == nil {
 				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("reading results"),
@@ -142,54 +147,11 @@ func intList(xs []int) string {
 	return s
 }
 
-// mergeDoc is verify's JSON document plus the state of the shards.
-type mergeDoc struct {
-	reports.ResultDoc
-	Shards mergeShards `json:"shards"`
-}
-
-type mergeShards struct {
-	Total      int           `json:"total"`
-	Finished   int           `json:"finished"`
-	Unfinished []int         `json:"unfinished"`
-	Missing    []int         `json:"missing"`
-	Failed     []failedShard `json:"failed"`
-	// Needed: the shards that must finish (or go further) for the result to
-	// be conclusive.
-	Needed []int `json:"needed"`
-	// NeededLayers: each needed shard settles the result once its layers up
-	// to this many stones are complete (verify --shard --until-layers).
-	NeededLayers int `json:"needed_layers,omitempty"`
-}
-
-type failedShard struct {
-	Index int    `json:"index"`
-	Why   string `json:"why"`
-}
-
+// writeMergeJSON writes the merge's JSON document (reports.MergeDoc).
 func writeMergeJSON(path string, m *shard.Merged, stdout io.Writer) error {
-	d, err := reports.NewResultDoc(m.Result)
+	doc, err := reports.NewMergeDoc(m)
 	if err != nil {
 		return err
 	}
-	doc := mergeDoc{ResultDoc: d, Shards: mergeShards{
-		Total: len(m.Shards), Unfinished: nonNil(m.Unfinished()), Missing: nonNil(m.Missing()),
-		Failed: []failedShard{}, Needed: nonNil(m.Needed()), NeededLayers: m.NeededLayers,
-	}}
-	for _, st := range m.Shards {
-		switch st.State {
-		case "finished":
-			doc.Shards.Finished++
-		case "failed":
-			doc.Shards.Failed = append(doc.Shards.Failed, failedShard{st.Index, st.Why})
-		}
-	}
 	return writeJSON(path, doc, stdout)
-}
-
-func nonNil(xs []int) []int {
-	if xs == nil {
-		return []int{}
-	}
-	return xs
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
-	"hexproof/board"
+	"hexproof/reports"
 	"hexproof/verify"
 	"hexproof/verify/shard"
 )
@@ -50,50 +50,39 @@ const maxShards = 100_000
 
 func runPlan(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("plan --board MxN --strategy NAME --starter red|blue --shards K --out DIR [flags]", planSynopsis, stdout)
-	size := fs.String("board", "", "board size, columns x rings, e.g. 5x4 (required)")
-	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
-	starterFlag := fs.String("starter", "", "who moves first: red or blue (required; one plan per starter)")
-	choicesFlag := fs.String("choices", "every", "every or first (some cannot be split)")
-	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions")
+	c := newCommonFlags(fs)
+	c.addBoard(boardOne, "5x4", "required")
+	c.addGeometry()
+	c.addStrategy()
+	c.addStarter(starterOne)
+	c.addChoices("every", "every or first (some cannot be split)")
+	c.addNoSymmetry()
 	shards := fs.Int("shards", 0, "number of shards (required)")
 	out := fs.String("out", "", "directory for the plan, shard and job files (required)")
-	jobs := fs.Int("jobs", 0, "worker goroutines per shard, written into the job files (default: Slurm's CPUs per task, or 1)")
-	timeLimit := fs.Duration("time-limit", 0, "per-shard time limit, written into the job files (e.g. 2h)")
+	c.addJobs(0, "goroutines per shard (job files); 0 means Slurm's CPUs per task, or 1", "Slurm's CPUs per task, or 1")
+	c.addTimeLimit("this long in each shard (job files)", "")
 	binary := fs.String("hexproof", "hexproof", "the hexproof command the job files run")
 	cancel := fs.Bool("cancel-on-loss", false, "job files cancel the other shards once a shard loses or errs")
-	jsonOut := fs.String("json", "", "write a summary of the plan as JSON to FILE, or - for standard output")
-	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	c.addJSON("a summary of the plan")
+	c.addNoProgress()
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
 	usageErr := func(err error) int { return fail(stderr, "plan", exitUsage, err) }
-	b, strat, err := strategyFromFlags(*size, *geo, *name)
+	v, err := c.check()
 	if err != nil {
 		return usageErr(err)
 	}
-	if *starterFlag == "" || *starterFlag == "both" {
-		return usageErr(fmt.Errorf("--starter red or --starter blue is required (one plan per starter)"))
-	}
-	starter, err := board.ParseColor(*starterFlag)
-	if err != nil {
-		return usageErr(fmt.Errorf("--starter: %v", err))
-	}
-	choices, err := verify.ParseChoices(*choicesFlag)
-	if err != nil {
-		return usageErr(fmt.Errorf("--choices: %v", err))
-	}
+	b, strat, starter, choices, name := v.b(), v.strat(), v.starters[0], v.choices, c.strategy
+	jsonOut, jobs, timeLimit := c.json, c.jobs, c.timeLimit
 	if *shards < 1 || *shards > maxShards {
 		return usageErr(fmt.Errorf("--shards must be between 1 and %d", maxShards))
 	}
-	if err := checkStarterFits(strat, *name, []board.Color{starter}); err != nil {
+	if err := c.checkFits(v, v.starters); err != nil {
 		return usageErr(err)
 	}
 	if *out == "" {
 		return usageErr(fmt.Errorf("--out DIR is required"))
-	}
-	if *jobs < 0 || *timeLimit < 0 {
-		return usageErr(fmt.Errorf("--jobs and --time-limit cannot be negative"))
 	}
 	if err := checkOutputSet(output{flag: "out", path: *out, dir: true, files: []string{shard.PlanName, "slurm.sbatch", "parallel.sh"}},
 		output{flag: "json", path: *jsonOut, std: true}, certificateInput(*name)); err != nil {
@@ -124,9 +113,9 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := interruptible()
 	defer stop()
-	opt := shard.PlanOptions{Strategy: strat, Name: *name, Starter: starter, Choices: choices, NoSymmetry: *noSym, Shards: *shards}
+	opt := shard.PlanOptions{Strategy: strat, Name: *name, Starter: starter, Choices: choices, NoSymmetry: *c.noSymmetry, Shards: *shards}
 	var bar *progressbar.ProgressBar
-	if !*noProgress && isTerminal(os.Stderr) {
+	if v.progress {
 		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("planning"),
 			progressbar.OptionSetWidth(20), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100*time.Millisecond))
 		opt.Progress = func(layer, subtrees int) {
@@ -170,7 +159,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		return planExit(p)
 	}
 	fmt.Fprintf(stdout, "%s, %s starts, %s: %d shards over %d positions after %d plies (%d opening games).\n",
-		b, starter, *name, len(p.Shards), pf.Subtrees, pf.Depth, prefixCount(pf))
+		b, starter, *name, len(p.Shards), pf.Subtrees, pf.Depth, reports.PlanPrefixes(pf))
 	if pf.StopReason != "" && len(p.Shards) < *shards {
 		fmt.Fprintf(stdout, "Fewer shards than asked: %s.\n", pf.StopReason)
 	}
@@ -188,40 +177,9 @@ func planExit(p *shard.Plan) int {
 	return exitOptimal
 }
 
-func prefixCount(pf *shard.PlanFile) int {
-	n := 0
-	for _, part := range pf.Parts {
-		n += part.Prefixes
-	}
-	return n
-}
-
-// planSummary is the plan's JSON summary.
-type planSummary struct {
-	Dir        string `json:"dir"`
-	ID         string `json:"id"`
-	Board      string `json:"board"`
-	Geometry   string `json:"geometry"`
-	Strategy   string `json:"strategy"`
-	Starter    string `json:"starter"`
-	Choices    string `json:"choices"`
-	Shards     int    `json:"shards"`
-	Requested  int    `json:"requested_shards"`
-	Subtrees   int    `json:"subtrees"`
-	Prefixes   int    `json:"prefixes"`
-	Depth      int    `json:"depth"`
-	StopReason string `json:"stop_reason,omitempty"`
-	Settled    string `json:"settled_verdict,omitempty"`
-}
-
+// writePlanJSON writes the plan's JSON summary (reports.PlanDoc).
 func writePlanJSON(path string, pf *shard.PlanFile, dir string, stdout io.Writer) error {
-	s := planSummary{Dir: dir, ID: pf.ID, Board: pf.Board, Geometry: pf.Geometry, Strategy: pf.Strategy, Starter: pf.Starter,
-		Choices: pf.Choices, Shards: len(pf.Parts), Requested: pf.Requested, Subtrees: pf.Subtrees, Prefixes: prefixCount(pf),
-		Depth: pf.Depth, StopReason: pf.StopReason}
-	if pf.Settled != nil {
-		s.Settled = pf.Settled.Verdict
-	}
-	return writeJSON(path, s, stdout)
+	return writeJSON(path, reports.NewPlanDoc(pf, dir), stdout)
 }
 
 // jobFiles writes the Slurm job array and the GNU parallel script of a plan.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -42,13 +41,14 @@ error (the strategy allowed no move, or an occupied cell).`
 
 func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("replay --board MxN --strategy NAME --starter red|blue --moves \"…\" [flags]", replaySynopsis, stdout)
-	size := fs.String("board", "", "board size, columns x rings, e.g. 4x3 (required)")
-	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
-	starterFlag := fs.String("starter", "", "who plays the first move: red or blue (default: the first move's prefix)")
+	c := newCommonFlags(fs)
+	c.addBoard(boardOne, "4x3", "required")
+	c.addGeometry()
+	c.addStrategy()
+	c.addStarter(starterFromMoves)
 	moves := fs.String("moves", "", "move list, e.g. \"(3,2) b1\" (opponent only) or \"B:(2,7) R:(4,7) …\" (whole game)")
-	choicesFlag := fs.String("choices", "first", "first: play the first allowed cell; every/some: refuse to choose among several")
-	jsonOut := fs.String("json", "", "write the game as JSON to FILE, or - for standard output (instead of the table)")
+	c.addChoices("first", "first: play the first allowed cell; every/some: refuse to choose among several")
+	c.addJSON("the game")
 	blunderTime := blunderFlag(fs)
 	notation := fs.String("notation", "thesis", "cell notation of the table: thesis (3, 4) or letter c4")
 	if done, code := parseFlags(fs, args, stderr); done {
@@ -58,14 +58,11 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if err := checkBlunderTime(*blunderTime); err != nil {
 		return usageErr(err)
 	}
-	b, strat, err := strategyFromFlags(*size, *geo, *name)
+	v, err := c.check()
 	if err != nil {
 		return usageErr(err)
 	}
-	choices, err := verify.ParseChoices(*choicesFlag)
-	if err != nil {
-		return usageErr(fmt.Errorf("--choices: %v", err))
-	}
+	b, strat, choices, name, jsonOut := v.b(), v.strat(), v.choices, c.strategy, c.json
 	nt, err := board.ParseNotation(*notation)
 	if err != nil {
 		return usageErr(fmt.Errorf("--notation: %v", err))
@@ -76,16 +73,14 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	}
 	var starter board.Color
 	switch {
-	case *starterFlag != "":
-		if starter, err = board.ParseColor(*starterFlag); err != nil {
-			return usageErr(fmt.Errorf("--starter: %v", err))
-		}
+	case v.starters != nil:
+		starter = v.starters[0]
 	case len(toks) > 0 && allPrefixed(toks) && hasSide(toks, strat.Side()):
 		starter = toks[0].Player // a whole game names its first player
 	default:
 		return usageErr(fmt.Errorf("--starter is required (red or blue) unless --moves lists the whole game"))
 	}
-	if err := checkStarterFits(strat, *name, []board.Color{starter}); err != nil {
+	if err := c.checkFits(v, []board.Color{starter}); err != nil {
 		return usageErr(err)
 	}
 	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, certificateInput(*name)); err != nil {
@@ -108,7 +103,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		bl = findBlunder(context.Background(), r.Game, strat, *blunderTime)
 	}
 	if *jsonOut != "" {
-		data, err := replayJSON(r, *name, strat.Side(), bl)
+		data, err := reports.ReplayJSON(r, *name, strat.Side(), bl)
 		if err != nil {
 			return usageErr(err)
 		}
@@ -190,65 +185,4 @@ func cellText(b *board.Board, c board.Cell, nt board.Notation) string {
 		return fmt.Sprintf("(%d, %d)", i, j)
 	}
 	return b.Format(c, nt)
-}
-
-// replayMove is one move of the replay JSON (docs/design.md §6): the cell played and, on
-// the strategy's turns, the rule; in a whole game also the strategy's own
-// answer and whether the listed move agrees with its rules.
-type replayMove struct {
-	Player string  `json:"player"`
-	Cell   [2]int  `json:"cell"`
-	Rule   string  `json:"rule,omitempty"`
-	Answer *[2]int `json:"answer,omitempty"`
-	Agrees *bool   `json:"agrees,omitempty"`
-}
-
-type replayDoc struct {
-	Board     string       `json:"board"`
-	Geometry  string       `json:"geometry"`
-	Strategy  string       `json:"strategy"`
-	Side      string       `json:"side"`
-	Starter   string       `json:"starter"`
-	Winner    *string      `json:"winner"`
-	Whole     bool         `json:"whole_game"`
-	Decisions int          `json:"decisions"`
-	Agreeing  int          `json:"agreeing"`
-	Moves     []replayMove `json:"moves"`
-	// Blunder: for a game the strategy lost, its first losing move.
-	Blunder *reports.BlunderJSON `json:"blunder,omitempty"`
-}
-
-func replayJSON(r *game.Replayed, name string, side board.Color, bl *verify.Blunder) ([]byte, error) {
-	g := r.Game
-	b := g.Board
-	doc := replayDoc{
-		Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Strategy: name,
-		Side: side.String(), Starter: g.Starter.String(), Whole: r.Whole,
-		Decisions: len(r.Turns), Agreeing: r.Agreeing(), Moves: make([]replayMove, len(g.Moves)),
-	}
-	if g.Winner != board.Empty {
-		w := g.Winner.String()
-		doc.Winner = &w
-	}
-	if bl != nil {
-		bj := reports.NewBlunderJSON(b, bl)
-		doc.Blunder = &bj
-	}
-	for k, m := range g.Moves {
-		i, j := b.Coord(m.Cell)
-		doc.Moves[k] = replayMove{Player: m.Player.String(), Cell: [2]int{i, j}, Rule: m.Rule}
-	}
-	if r.Whole {
-		for _, t := range r.Turns {
-			i, j := b.Coord(t.Answer)
-			agrees := t.Agrees
-			doc.Moves[t.Index].Answer = &[2]int{i, j}
-			doc.Moves[t.Index].Agrees = &agrees
-		}
-	}
-	out, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return nil, fmt.Errorf("replay JSON: %v", err)
-	}
-	return append(out, '\n'), nil
 }

@@ -67,16 +67,17 @@ func parseShardArg(s string) (dir string, i int, err error) {
 func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("verify --shard DIR/I [flags]", shardSynopsis, stdout)
 	shardArg := fs.String("shard", "", "the plan directory and the shard number, DIR/I (required)")
-	jobs := fs.Int("jobs", 0, "worker goroutines (default: all CPUs); never changes the result")
+	c := newCommonFlags(fs)
+	c.addJobs(0, jobsWorkers, "all CPUs")
 	db := fs.String("db", "", "database directory (default: <user cache>/hexproof)")
 	inMemory := fs.Bool("in-memory", false, "no database: positions in memory (no --resume)")
 	resume := fs.Bool("resume", false, "continue an interrupted shard from its last checkpoint")
-	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive")
+	c.addTimeLimit("this long", ": inconclusive")
 	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive")
-	memory := fs.String("memory", "", "memory budget (at least 16MiB; default: "+defaultMemoryHelp+"): the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive")
-	jsonOut := fs.String("json", "", "also write the shard's verify JSON to FILE, or - for standard output")
+	c.addMemory(memorySpills)
+	c.addJSON("the shard's verify report")
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
-	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	c.addNoProgress()
 	logEvery := fs.Duration("log-every", 10*time.Minute, "without a progress bar (not a terminal, as in a batch job, or --no-progress), print a progress line to stderr this often; 0: never")
 	untilLayers := fs.Int("until-layers", 0, "stop (inconclusive) once the layers up to N stones are complete; merge names the N it needs after a loss")
 	// What the shard file decides: refused, so that nobody believes they apply.
@@ -105,26 +106,22 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	}
 	// The shard writes its result into the plan's directory, beside the
 	// files it reads: that directory must take it.
-	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, output{flag: "db", path: *db, dir: true},
+	if err := checkOutputSet(output{flag: "json", path: *c.json, std: true}, output{flag: "db", path: *db, dir: true},
 		output{flag: "shard", path: dir, dir: true, files: []string{shard.ResultName(index), shard.ResultName(index) + ".tmp"}}); err != nil {
 		return usageErr(err)
 	}
 	if *inMemory && (*db != "" || *resume) {
 		return usageErr(fmt.Errorf("--in-memory cannot be combined with --db or --resume"))
 	}
-	if *jobs < 0 || *maxPositions < 0 || *timeLimit < 0 || *untilLayers < 0 {
-		return usageErr(fmt.Errorf("--jobs, --max-positions, --time-limit and --until-layers cannot be negative"))
-	}
-	if err := checkNotNegative(signedFlag{"log-every", *logEvery < 0}); err != nil {
-		return usageErr(err)
-	}
-	if *jobs == 0 {
-		*jobs = max(1, runtimeCPUs())
-	}
-	memBytes, err := memoryFlag(*memory)
+	v, err := c.check()
 	if err != nil {
 		return usageErr(err)
 	}
+	if err := checkNotNegative(signedFlag{"max-positions", *maxPositions < 0}, signedFlag{"until-layers", *untilLayers < 0},
+		signedFlag{"log-every", *logEvery < 0}); err != nil {
+		return usageErr(err)
+	}
+	jobs, timeLimit, memBytes := allCPUs(*c.jobs), *c.timeLimit, v.memory
 	sf, err := shard.ReadShard(dir, index)
 	if err != nil {
 		return usageErr(err)
@@ -138,7 +135,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(fmt.Errorf("%s: %v", filepath.Join(dir, shard.ShardName(index)), err))
 	}
-	opt.Jobs, opt.Resume, opt.TimeLimit, opt.MaxPositions, opt.MemoryBudget = *jobs, *resume, *timeLimit, *maxPositions, memBytes
+	opt.Jobs, opt.Resume, opt.TimeLimit, opt.MaxPositions, opt.MemoryBudget = jobs, *resume, timeLimit, *maxPositions, memBytes
 	if !*inMemory {
 		root := *db
 		if root == "" {
@@ -170,7 +167,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	ctx, enough := context.WithCancel(ctx)
 	defer enough()
 	var bar *progressbar.ProgressBar
-	if !*noProgress && isTerminal(os.Stderr) {
+	if v.progress {
 		bar = newBar(opt.Strategy.Board(), opt.Starter, stderr)
 	}
 	var logLine func(verify.Progress)
@@ -203,13 +200,13 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	if err := shard.WriteResult(dir, shard.NewResult(sf.Plan, index, res)); err != nil {
 		return fail(stderr, "verify", exitUsage, fmt.Errorf("writing the shard's result: %w", err))
 	}
-	if *jsonOut != "-" {
+	if *c.json != "-" {
 		fmt.Fprintf(stdout, "Shard %d of %d (%d opening games of %d plies):\n", index, sf.Shards, len(sf.Prefixes), sf.Depth)
 		fmt.Fprint(stdout, reports.ResultText(res))
 	}
-	if *jsonOut != "" {
+	if *c.json != "" {
 		// The database stays until the results are written (docs/decisions.md V14).
-		if err := writeResultsJSON(*jsonOut, []*verify.Result{res}, false, stdout); err != nil {
+		if err := writeResultsJSON(*c.json, []*verify.Result{res}, false, stdout); err != nil {
 			return fail(stderr, "verify", exitUsage, err)
 		}
 	}

@@ -19,27 +19,27 @@ func runShow(args []string, stdout, stderr io.Writer) int {
 			"R:/B: prefixes are checked) and prints the position and the winner, if any.\n\n"+
 			"Exit codes: 0 shown (whether or not someone has won), 2 bad input (the message\n"+
 			"names the move or flag at fault).", stdout)
-	size := fs.String("board", "", "board size, columns x rings, e.g. 5x4 (required)")
-	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
+	c := newCommonFlags(fs)
+	c.addBoard(boardOne, "5x4", "required")
+	c.addGeometry()
 	moves := fs.String("moves", "", "move list, e.g. \"(3,2) b1 (2,3)\" or \"B:c4 R:(2,3)\"")
-	starter := fs.String("starter", "", "who plays the first move: red or blue (default: the first move's prefix, else red)")
+	c.addStarter(starterShow)
 	svg := fs.String("svg", "", "also write the position as an SVG picture to this file")
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
-	b, err := boardFromFlags(*size, *geo)
+	v, err := c.check()
 	if err != nil {
 		return fail(stderr, "show", exitUsage, err)
 	}
+	b := v.b()
 	toks, err := b.ParseMoves(*moves)
 	if err != nil {
 		return fail(stderr, "show", exitUsage, fmt.Errorf("--moves: %v", err))
 	}
 	first := board.Red
-	if *starter != "" {
-		if first, err = board.ParseColor(*starter); err != nil {
-			return fail(stderr, "show", exitUsage, fmt.Errorf("--starter: %v", err))
-		}
+	if v.starters != nil {
+		first = v.starters[0]
 	} else if len(toks) > 0 && toks[0].Player != board.Empty {
 		first = toks[0].Player
 	}

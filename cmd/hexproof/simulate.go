@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -47,58 +45,45 @@ const maxGames = 10_000_000
 
 func runSimulate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("simulate --board MxN[,MxN…] --strategy NAME [flags]", simulateSynopsis, stdout)
-	sizes := fs.String("board", "", "board size(s), columns x rings, e.g. 5x9 or 5x4,5x5 (required)")
-	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
-	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
-	choicesFlag := fs.String("choices", "every", "every or some: a random allowed cell; first: the first")
+	c := newCommonFlags(fs)
+	c.addBoard(boardList, "5x9 or 5x4,5x5", "required")
+	c.addGeometry()
+	c.addStrategy()
+	c.addStarter(starterBoth)
+	c.addChoices("every", "every or some: a random allowed cell; first: the first")
 	opponent := fs.String("opponent", "montecarlo", "montecarlo (thesis Alg. 9.1.1) or random")
 	games := fs.Int("games", 100, "games per board and starter")
-	jobs := fs.Int("jobs", 0, "games played in parallel (default: all CPUs); never changes the result")
+	c.addJobs(0, "games played in parallel; 0 means all CPUs; never changes the result", "all CPUs")
 	seed := fs.Uint64("seed", 1, "seed of the random moves and playouts")
-	timeLimit := fs.Duration("time-limit", 0, "stop each board and starter after this long (e.g. 10m)")
-	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
+	c.addTimeLimit("this long on each board and starter", "")
+	c.addJSON("the report")
 	exportLosses := fs.String("export-losses", "", "write the lost games to FILE (.jsonl, .md or .sgf)")
 	maxLosses := fs.Int("max-losses", 100, "at most this many lost games per board and starter")
-	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	c.addNoProgress()
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
 	usageErr := func(err error) int { return fail(stderr, "simulate", exitUsage, err) }
-	if *sizes == "" {
-		return usageErr(fmt.Errorf("--board is required, e.g. --board 5x4"))
+	v, err := c.check()
+	if err != nil {
+		return usageErr(err)
 	}
 	type target struct {
 		b *board.Board
 		s strategies.Strategy
 	}
 	var targets []target
-	for _, size := range strings.Split(*sizes, ",") {
-		if strings.TrimSpace(size) == "" {
-			return usageErr(fmt.Errorf("--board %q: a size in the list is empty; write sizes such as 5x4,5x5", *sizes))
-		}
-		b, s, err := strategyFromFlags(strings.TrimSpace(size), *geo, *name)
-		if err != nil {
-			return usageErr(err)
-		}
-		targets = append(targets, target{b, s})
+	for k, b := range v.boards {
+		targets = append(targets, target{b, v.strats[k]})
 	}
-	choices, err := verify.ParseChoices(*choicesFlag)
-	if err != nil {
-		return usageErr(fmt.Errorf("--choices: %v", err))
-	}
+	choices, starters, name := v.choices, v.starters, c.strategy
+	jsonOut, jobs, timeLimit := c.json, c.jobs, c.timeLimit
 	opp, err := hunt.ParseOpponent(*opponent)
 	if err != nil {
 		return usageErr(fmt.Errorf("--opponent: %v", err))
 	}
-	starters, err := parseStarters(*starterFlag)
-	if err != nil {
+	if err := c.checkFits(v, starters); err != nil {
 		return usageErr(err)
-	}
-	for _, t := range targets {
-		if err := checkStarterFits(t.s, *name, starters); err != nil {
-			return usageErr(err)
-		}
 	}
 	if *games < 1 {
 		return usageErr(fmt.Errorf("--games must be at least 1"))
@@ -106,13 +91,10 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	if *games > maxGames {
 		return usageErr(fmt.Errorf("--games must be at most %d (each game is kept for the report)", maxGames))
 	}
-	if err := checkNotNegative(signedFlag{"jobs", *jobs < 0}, signedFlag{"max-losses", *maxLosses < 0},
-		signedFlag{"time-limit", *timeLimit < 0}); err != nil {
+	if err := checkNotNegative(signedFlag{"max-losses", *maxLosses < 0}); err != nil {
 		return usageErr(err)
 	}
-	if *jobs == 0 {
-		*jobs = max(1, runtimeCPUs())
-	}
+	*jobs = allCPUs(*jobs)
 	if *exportLosses != "" && len(targets) > 1 {
 		return usageErr(fmt.Errorf("--export-losses takes one board; run the boards separately"))
 	}
@@ -133,7 +115,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := interruptible()
 	defer stop()
-	showProgress := !*noProgress && isTerminal(os.Stderr)
+	showProgress := v.progress
 	var reps []*hunt.SimReport
 	var results []*verify.Result
 	for _, t := range targets {

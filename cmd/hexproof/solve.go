@@ -14,6 +14,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/internal/procmem"
+	"hexproof/reports"
 	"hexproof/verify"
 	"hexproof/verify/andor"
 	"hexproof/verify/solve"
@@ -46,62 +47,31 @@ the same way.
 
 Exit codes: 0 solved, 2 bad input, 3 inconclusive (time limit or interrupted).`
 
-// solveJSON is one solved position in --json.
-type solveJSON struct {
-	Board        string   `json:"board"`
-	Geometry     string   `json:"geometry"`
-	Starter      string   `json:"starter"`
-	Moves        string   `json:"moves,omitempty"`
-	ToMove       string   `json:"to_move"`
-	Verdict      string   `json:"verdict"` // solved or inconclusive
-	Winner       string   `json:"winner,omitempty"`
-	WinningMoves [][2]int `json:"winning_moves"`
-	Positions    int64    `json:"positions"`
-	Knowledge    bool     `json:"knowledge"` // the Hex knowledge was used (docs/decisions/solve.md)
-	Elapsed      float64  `json:"elapsed_seconds"`
-	Certificate  string   `json:"certificate,omitempty"`
-	Answers      int      `json:"certificate_answers,omitempty"`
-	Detail       string   `json:"detail,omitempty"`
-	// MemoryBudget is --memory in bytes, PeakRSS the process's peak resident
-	// memory so far (VmHWM), in bytes.
-	MemoryBudget int64 `json:"memory_budget_bytes"`
-	PeakRSS      int64 `json:"peak_rss_bytes,omitempty"`
-}
-
 func runSolve(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("solve --board MxN [flags]", solveSynopsis, stdout)
-	size := fs.String("board", "", "board size, columns x rings, e.g. 5x5 (required)")
-	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
+	c := newCommonFlags(fs)
+	c.addBoard(boardOne, "5x5", "required")
+	c.addGeometry()
+	c.addStarter(starterBoth)
 	movesFlag := fs.String("moves", "", "moves from the empty board, e.g. \"c3 (2,4)\" (needs one starter)")
 	cert := fs.String("certificate", "", "write the winner's strategy to FILE (.json); with --starter both, FILE gets -red/-blue before its extension")
 	compact := fs.Bool("compact", false, "write --certificate in the compact format (symmetry classes, winning cells left to the rule)")
-	jobs := fs.Int("jobs", 1, "accepted for symmetry with verify; the search is single-threaded")
-	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 2m): inconclusive")
-	memory := fs.String("memory", "", "memory budget for the search's tables and the certificate (at least 16MiB; default: "+defaultMemoryHelp+")")
-	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
+	c.addJobs(1, "accepted for symmetry with verify; the search is single-threaded", "the same as 1")
+	c.addTimeLimit("this long", ": inconclusive")
+	c.addMemory("the search's tables and the certificate")
+	c.addNoSymmetry()
 	noKnow := fs.Bool("no-knowledge", false, "search without the Hex knowledge (dead cells, Red's virtual connections, Blue's must-play), for cross-checks")
-	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
-	noProgress := fs.Bool("no-progress", false, "no progress display (shown only on a terminal)")
+	c.addJSON("the report")
+	c.addNoProgress()
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
 	usageErr := func(err error) int { return fail(stderr, "solve", exitUsage, err) }
-	b, err := boardFromFlags(*size, *geo)
+	v, err := c.check()
 	if err != nil {
 		return usageErr(err)
 	}
-	if *jobs < 0 || *timeLimit < 0 {
-		return usageErr(fmt.Errorf("--jobs and --time-limit cannot be negative"))
-	}
-	memBytes, err := memoryFlag(*memory)
-	if err != nil {
-		return usageErr(err)
-	}
-	starters, err := parseStarters(*starterFlag)
-	if err != nil {
-		return usageErr(err)
-	}
+	b, memBytes, starters, jsonOut, timeLimit := v.b(), v.memory, v.starters, c.json, c.timeLimit
 	if *movesFlag != "" && len(starters) != 1 {
 		return usageErr(fmt.Errorf("--moves needs --starter red or --starter blue"))
 	}
@@ -122,8 +92,8 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		ctx, cancel = context.WithTimeout(ctx, *timeLimit)
 		defer cancel()
 	}
-	showProgress := !*noProgress && isTerminal(os.Stderr)
-	var out []solveJSON
+	showProgress := v.progress
+	var out []reports.SolveDoc
 	code := exitOptimal
 	// One budget for the process (issue 32): every table of every starter's
 	// solver, and the certificate walks, draw from one pool of the live share
@@ -154,12 +124,12 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 				return usageErr(fmt.Errorf("--moves: the game is over (the board is full)"))
 			}
 		}
-		s, err := solve.NewSolver(ctx, b, solve.Options{TableBytes: memBytes, Pool: pool, CertPool: certPool, NoSymmetry: *noSym, NoKnowledge: *noKnow})
+		s, err := solve.NewSolver(ctx, b, solve.Options{TableBytes: memBytes, Pool: pool, CertPool: certPool, NoSymmetry: *c.noSymmetry, NoKnowledge: *noKnow})
 		if err != nil {
 			return usageErr(err)
 		}
 		defer s.Close() // a no-op after the Close below
-		j := solveJSON{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: starter.String(),
+		j := reports.SolveDoc{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: starter.String(),
 			Moves: strings.TrimSpace(*movesFlag), ToMove: p.ToMove(starter).String(), WinningMoves: [][2]int{},
 			Knowledge: s.Knowledge()}
 		stopBar := func() {}
@@ -237,7 +207,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 }
 
 // solveText is the human summary of one solve.
-func solveText(b *board.Board, j solveJSON, res *solve.Result) string {
+func solveText(b *board.Board, j reports.SolveDoc, res *solve.Result) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s, %s starts", b, j.Starter)
 	if j.Moves != "" {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"hexproof/reports"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +18,7 @@ func TestSolveCommand(t *testing.T) {
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
-	var j solveJSON
+	var j reports.SolveDoc
 	if err := json.Unmarshal([]byte(out), &j); err != nil {
 		t.Fatalf("%v:\n%s", err, out)
 	}

@@ -167,6 +167,7 @@ var zeroMeans = map[string]string{
 	"time-limit": "no limit", "max-nodes": "no limit",
 	"checkpoint-every": "only when a layer is finished",
 	"log-every":        "no progress lines",
+	"until-layers":     "no such stop",
 }
 
 // signedFlag is a numeric flag's name and whether it was given a negative

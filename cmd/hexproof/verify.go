@@ -64,28 +64,29 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		return runVerifyShard(args, stdout, stderr)
 	}
 	fs := newFlags("verify --board MxN --strategy NAME [flags]", verifySynopsis, stdout)
-	size := fs.String("board", "", "board size, columns x rings, e.g. 5x4 (required)")
-	geo := fs.String("geometry", "cylinder", "cylinder, flat or torus")
-	name := fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
-	starterFlag := fs.String("starter", "both", "who moves first: red, blue or both")
-	choicesFlag := fs.String("choices", "every", "every, some or first (see above)")
-	jobs := fs.Int("jobs", 0, "worker goroutines; 0 means all CPUs; never changes the result")
+	c := newCommonFlags(fs)
+	c.addBoard(boardVerifiable, "5x4", "required")
+	c.addGeometry()
+	c.addStrategy()
+	c.addStarter(starterBoth)
+	c.addChoices("every", "every, some or first (see above)")
+	c.addJobs(0, jobsWorkers, "all CPUs")
 	db := fs.String("db", "", "database directory (default: <user cache>/hexproof)")
 	inMemory := fs.Bool("in-memory", false, "no database: positions in memory (no --resume)")
 	resume := fs.Bool("resume", false, "continue an interrupted run from its last checkpoint")
 	checkpointEvery := fs.Duration("checkpoint-every", time.Minute, "with a database, save the work inside a layer this often (--resume loses at most about this much); 0 means only when a layer is finished")
-	timeLimit := fs.Duration("time-limit", 0, "stop after this long (e.g. 30m): inconclusive; 0 means no limit")
+	c.addTimeLimit("this long", ": inconclusive")
 	blunderTime := blunderFlag(fs)
 	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive; 0 means no limit")
-	memory := fs.String("memory", "", "memory budget (at least 16MiB; default: "+defaultMemoryHelp+"): the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive")
-	noSym := fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
-	jsonOut := fs.String("json", "", "write the JSON report to FILE, or - for standard output")
+	c.addMemory(memorySpills)
+	c.addNoSymmetry()
+	c.addJSON("the report")
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md or .sgf)")
 	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses (0: none)")
 	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
 	cert := fs.String("certificate", "", "with --choices some: write the proof's choices to FILE (.json); with --starter both, FILE gets -red/-blue before its extension")
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
-	noProgress := fs.Bool("no-progress", false, "no progress bar (shown only on a terminal)")
+	c.addNoProgress()
 	logEvery := fs.Duration("log-every", 10*time.Minute, "without a progress bar (not a terminal, or --no-progress), print a progress line to stderr this often; 0: never")
 	fs.String("shard", "", "verify shard I of a plan in DIR instead, DIR/I (see 'hexproof verify --shard x/0 --help')")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
@@ -94,29 +95,20 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(err error) int { return fail(stderr, "verify", exitUsage, err) }
-	if err := checkVerifiable(*size); err != nil {
-		return usageErr(err)
-	}
-	b, strat, err := strategyFromFlags(*size, *geo, *name)
+	v, err := c.check()
 	if err != nil {
 		return usageErr(err)
 	}
-	choices, err := verify.ParseChoices(*choicesFlag)
-	if err != nil {
-		return usageErr(fmt.Errorf("--choices: %v", err))
-	}
-	starters, err := parseStarters(*starterFlag)
-	if err != nil {
-		return usageErr(err)
-	}
-	if err := checkStarterFits(strat, *name, starters); err != nil {
+	b, strat, choices, starters, name := v.b(), v.strat(), v.choices, v.starters, c.strategy
+	size, geo, jsonOut, jobs, timeLimit := c.board, c.geometry, c.json, c.jobs, c.timeLimit
+	if err := c.checkFits(v, starters); err != nil {
 		return usageErr(err)
 	}
 	if *inMemory && (*db != "" || *resume) {
 		return usageErr(fmt.Errorf("--in-memory cannot be combined with --db or --resume"))
 	}
-	if err := checkNotNegative(signedFlag{"jobs", *jobs < 0}, signedFlag{"max-positions", *maxPositions < 0},
-		signedFlag{"max-losses", *maxLosses < 0}, signedFlag{"time-limit", *timeLimit < 0},
+	if err := checkNotNegative(signedFlag{"max-positions", *maxPositions < 0},
+		signedFlag{"max-losses", *maxLosses < 0},
 		signedFlag{"checkpoint-every", *checkpointEvery < 0}, signedFlag{"log-every", *logEvery < 0}); err != nil {
 		return usageErr(err)
 	}
@@ -130,13 +122,8 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if err := checkBlunderTime(*blunderTime); err != nil {
 		return usageErr(err)
 	}
-	if *jobs == 0 {
-		*jobs = max(1, runtimeCPUs())
-	}
-	memBytes, err := memoryFlag(*memory)
-	if err != nil {
-		return usageErr(err)
-	}
+	*jobs = allCPUs(*jobs)
+	memBytes := v.memory
 	// The blunder solver's share comes out of the budget (blunderShare),
 	// so that the process keeps to it while both hold memory.
 	blunderBytes := int64(0)
@@ -165,7 +152,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	for k, starter := range starters {
 		opts[k] = verify.Options{
 			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
-			NoSymmetry: *noSym, Resume: *resume, TimeLimit: *timeLimit,
+			NoSymmetry: *c.noSymmetry, Resume: *resume, TimeLimit: *timeLimit,
 			MaxPositions: *maxPositions, MemoryBudget: memBytes, MaxLosses: *maxLosses,
 			Certificate:     *cert != "",
 			CheckpointEvery: *checkpointEvery,
@@ -218,7 +205,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := interruptible()
 	defer stop()
-	prog := progressMode{bar: !*noProgress && isTerminal(os.Stderr), every: *logEvery, budget: memBytes + blunderBytes}
+	prog := progressMode{bar: v.progress, every: *logEvery, budget: memBytes + blunderBytes}
 	bs := newBlunders(ctx, strat, *blunderTime, blunderBytes)
 	defer bs.close()
 	results, err := runStarters(ctx, opts, losses, prog, bs, *jsonOut != "-", stdout, stderr)

@@ -1,0 +1,309 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"hexproof/board"
+	"hexproof/strategies"
+	"hexproof/verify"
+)
+
+// The flags several commands share: one method declares each, with its one
+// help text (a parameter only where the flag means something else in that
+// command), and check reads and validates all of them after parsing, with
+// the same words in every command. What a command does with a flag beyond
+// that (and its own flags) stays in its file.
+
+// commonFlags are the shared flags one command declared; a nil field was not
+// declared.
+type commonFlags struct {
+	fs                                                  *pflag.FlagSet
+	board, geometry, strategy, starter, choices, memory *string
+	json                                                *string
+	jobs                                                *int
+	timeLimit                                           *time.Duration
+	noProgress, noSymmetry                              *bool
+
+	boards    boardMode
+	starters  starterMode
+	jobsZero  string // what --jobs 0 means in this command
+	noDefault bool   // --strategy is optional (certify --table)
+}
+
+// boardMode is how check reads --board.
+type boardMode int
+
+const (
+	boardOne        boardMode = iota // one board
+	boardVerifiable                  // one board the verifier's positions hold (verify)
+	boardList                        // a comma-separated list (simulate)
+	boardOwn                         // the command reads it itself (certify: boards beyond board.MaxCells, --table)
+)
+
+// starterMode is what --starter takes and what it means when left out.
+type starterMode int
+
+const (
+	starterBoth      starterMode = iota // red, blue or both (the default)
+	starterOne                          // red or blue, required (plan)
+	starterFromMoves                    // red or blue; default: the first move's prefix (replay)
+	starterShow                         // red or blue; default: the first move's prefix, else red (show)
+)
+
+func newCommonFlags(fs *pflag.FlagSet) *commonFlags { return &commonFlags{fs: fs} }
+
+// addBoard declares --board; example is a size typical of the command, need
+// says when it is required.
+func (c *commonFlags) addBoard(mode boardMode, example, need string) {
+	c.boards = mode
+	what := "board size"
+	if mode == boardList {
+		what = "board size(s)"
+	}
+	c.board = c.fs.String("board", "", fmt.Sprintf("%s, columns x rings, e.g. %s (%s)", what, example, need))
+}
+
+// addGeometry declares --geometry.
+func (c *commonFlags) addGeometry() {
+	c.geometry = c.fs.String("geometry", "cylinder", "cylinder, flat or torus")
+}
+
+// addStrategy declares --strategy: any registered strategy, required.
+func (c *commonFlags) addStrategy() {
+	c.strategy = c.fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
+}
+
+// addPairingStrategy declares certify's --strategy: a pairing strategy,
+// optional with --table.
+func (c *commonFlags) addPairingStrategy() {
+	c.noDefault = true
+	c.strategy = c.fs.String("strategy", "", "pairing strategy: mirror, gardner or gardner-blue (--table: default all)")
+}
+
+// addStarter declares --starter.
+func (c *commonFlags) addStarter(mode starterMode) {
+	c.starters = mode
+	switch mode {
+	case starterBoth:
+		c.starter = c.fs.String("starter", "both", "who moves first: red, blue or both")
+	case starterOne:
+		c.starter = c.fs.String("starter", "", "who moves first: red or blue (required; one plan per starter)")
+	case starterFromMoves:
+		c.starter = c.fs.String("starter", "", "who moves first: red or blue (default: the first move's prefix)")
+	case starterShow:
+		c.starter = c.fs.String("starter", "", "who moves first: red or blue (default: the first move's prefix, else red)")
+	}
+}
+
+// choicesHelp is --choices where it means what docs/design.md §4 says.
+const choicesHelp = "every, some or first (as for verify)"
+
+// addChoices declares --choices with its default; help is choicesHelp unless
+// the command reads the choices its own way.
+func (c *commonFlags) addChoices(def, help string) {
+	c.choices = c.fs.String("choices", def, help)
+}
+
+// addJobs declares --jobs: help says what the workers are, zero what 0
+// means (in the error for a negative value too).
+func (c *commonFlags) addJobs(def int, help, zero string) {
+	c.jobsZero = zero
+	c.jobs = c.fs.Int("jobs", def, help)
+}
+
+// addTimeLimit declares --time-limit; after is how long what runs ("this
+// long" for the whole run, "this long per starter", …), then what a run
+// stopped by it is (": inconclusive"), if anything.
+func (c *commonFlags) addTimeLimit(after, then string) {
+	c.timeLimit = c.fs.Duration("time-limit", 0, fmt.Sprintf("stop after %s (e.g. 30m)%s; 0 means no limit", after, then))
+}
+
+// addMemory declares --memory; use says what the budget bounds.
+func (c *commonFlags) addMemory(use string) {
+	c.memory = c.fs.String("memory", "", "memory budget (at least 16MiB; default: "+defaultMemoryHelp+"): "+use)
+}
+
+// addNoSymmetry declares --no-symmetry.
+func (c *commonFlags) addNoSymmetry() {
+	c.noSymmetry = c.fs.Bool("no-symmetry", false, "do not merge symmetric positions (for cross-checks)")
+}
+
+// addJSON declares --json; what names the document.
+func (c *commonFlags) addJSON(what string) {
+	c.json = c.fs.String("json", "", "write "+what+" as JSON to FILE, or - for standard output")
+}
+
+// addNoProgress declares --no-progress.
+func (c *commonFlags) addNoProgress() {
+	c.noProgress = c.fs.Bool("no-progress", false, "no progress bar (shown only when standard error is a terminal)")
+}
+
+// common is what check made of the shared flags.
+type common struct {
+	boards   []*board.Board        // one per --board size (one unless boardList)
+	strats   []strategies.Strategy // one per board, when --strategy is declared and not the pairing kind
+	geo      board.Geometry        //
+	starters []board.Color         // nil when --starter was left out and its default depends on the moves
+	choices  verify.Choices        //
+	memory   int64                 // --memory in bytes, or the default
+	progress bool                  // a progress bar: not --no-progress, and stderr is a terminal
+}
+
+// b is the board (of a command that takes one).
+func (v *common) b() *board.Board { return v.boards[0] }
+
+// strat is the strategy (of a command that takes one board).
+func (v *common) strat() strategies.Strategy { return v.strats[0] }
+
+// check reads and validates the shared flags after parsing, in a fixed order:
+// the board, geometry and strategy, the choices, the starter (and whether
+// the strategy covers it), negative --jobs and --time-limit, the memory.
+func (c *commonFlags) check() (*common, error) {
+	v := &common{}
+	if err := c.checkBoards(v); err != nil {
+		return nil, err
+	}
+	if c.choices != nil {
+		ch, err := verify.ParseChoices(*c.choices)
+		if err != nil {
+			return nil, fmt.Errorf("--choices: %v", err)
+		}
+		v.choices = ch
+	}
+	if c.starter != nil {
+		if err := c.checkStarter(v); err != nil {
+			return nil, err
+		}
+	}
+	var neg []signedFlag
+	if c.jobs != nil {
+		neg = append(neg, signedFlag{"jobs", *c.jobs < 0})
+	}
+	if c.timeLimit != nil {
+		neg = append(neg, signedFlag{"time-limit", *c.timeLimit < 0})
+	}
+	for _, f := range neg {
+		if f.negative {
+			if f.name == "jobs" && c.jobsZero != "" {
+				return nil, fmt.Errorf("--jobs cannot be negative (0 means %s)", c.jobsZero)
+			}
+			return nil, checkNotNegative(f)
+		}
+	}
+	if c.memory != nil {
+		m, err := memoryFlag(*c.memory)
+		if err != nil {
+			return nil, err
+		}
+		v.memory = m
+	}
+	if c.noProgress != nil {
+		v.progress = !*c.noProgress && isTerminal(os.Stderr)
+	}
+	return v, nil
+}
+
+func (c *commonFlags) checkBoards(v *common) error {
+	if c.geometry != nil && (c.board == nil || c.boards == boardOwn) {
+		g, err := board.ParseGeometry(*c.geometry)
+		if err != nil {
+			return fmt.Errorf("--geometry: %v", err)
+		}
+		v.geo = g
+	}
+	if c.board == nil || c.boards == boardOwn {
+		return nil
+	}
+	sizes := []string{*c.board}
+	switch c.boards {
+	case boardVerifiable:
+		if err := checkVerifiable(*c.board); err != nil {
+			return err
+		}
+	case boardList:
+		if *c.board == "" {
+			return fmt.Errorf("--board is required, e.g. --board 5x4")
+		}
+		sizes = strings.Split(*c.board, ",")
+		for k, s := range sizes {
+			if strings.TrimSpace(s) == "" {
+				return fmt.Errorf("--board %q: a size in the list is empty; write sizes such as 5x4,5x5", *c.board)
+			}
+			sizes[k] = strings.TrimSpace(s)
+		}
+	}
+	for _, size := range sizes {
+		if c.strategy == nil || c.noDefault {
+			b, err := boardFromFlags(size, *c.geometry)
+			if err != nil {
+				return err
+			}
+			v.boards = append(v.boards, b)
+			continue
+		}
+		b, s, err := strategyFromFlags(size, *c.geometry, *c.strategy)
+		if err != nil {
+			return err
+		}
+		v.boards, v.strats = append(v.boards, b), append(v.strats, s)
+	}
+	v.geo = v.boards[0].Geo
+	return nil
+}
+
+func (c *commonFlags) checkStarter(v *common) error {
+	s := *c.starter
+	switch c.starters {
+	case starterBoth:
+		st, err := parseStarters(s)
+		if err != nil {
+			return err
+		}
+		v.starters = st
+	case starterOne:
+		if s == "" || s == "both" {
+			return fmt.Errorf("--starter red or --starter blue is required (one plan per starter)")
+		}
+		fallthrough
+	default:
+		if s == "" {
+			return nil // the command takes it from the moves
+		}
+		col, err := board.ParseColor(s)
+		if err != nil {
+			return fmt.Errorf("--starter: %v", err)
+		}
+		v.starters = []board.Color{col}
+	}
+	return nil
+}
+
+// checkFits refuses a strategy that covers one starter only (a certificate)
+// with another starter (checkStarterFits), for every board.
+func (c *commonFlags) checkFits(v *common, starters []board.Color) error {
+	for _, s := range v.strats {
+		if err := checkStarterFits(s, *c.strategy, starters); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// allCPUs is --jobs with 0 read as every CPU.
+func allCPUs(jobs int) int {
+	if jobs == 0 {
+		return max(1, runtimeCPUs())
+	}
+	return jobs
+}
+
+// jobsWorkers is --jobs where it is the worker goroutines of one search.
+const jobsWorkers = "worker goroutines; 0 means all CPUs; never changes the result"
+
+// memorySpills is what --memory bounds in a breadth-first search.
+const memorySpills = "the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive"

@@ -1,0 +1,24 @@
+package reports
+
+// SolveDoc is the JSON of `hexproof solve` for one solved position (an
+// array of them with --starter both).
+type SolveDoc struct {
+	Board        string   `json:"board"`
+	Geometry     string   `json:"geometry"`
+	Starter      string   `json:"starter"`
+	Moves        string   `json:"moves,omitempty"`
+	ToMove       string   `json:"to_move"`
+	Verdict      string   `json:"verdict"` // solved or inconclusive
+	Winner       string   `json:"winner,omitempty"`
+	WinningMoves [][2]int `json:"winning_moves"`
+	Positions    int64    `json:"positions"`
+	Knowledge    bool     `json:"knowledge"` // the Hex knowledge was used (docs/decisions/solve.md)
+	Elapsed      float64  `json:"elapsed_seconds"`
+	Certificate  string   `json:"certificate,omitempty"`
+	Answers      int      `json:"certificate_answers,omitempty"`
+	Detail       string   `json:"detail,omitempty"`
+	// MemoryBudget is --memory in bytes, PeakRSS the process's peak resident
+	// memory so far (VmHWM), in bytes.
+	MemoryBudget int64 `json:"memory_budget_bytes"`
+	PeakRSS      int64 `json:"peak_rss_bytes,omitempty"`
+}
