@@ -86,6 +86,9 @@ Cells are written (column,ring) as in the thesis, or c4 (column letter, ring).
 `)
 }
 
+// helpColumns is the width --help wraps the flags' texts to.
+const helpColumns = 100
+
 // newFlags makes a flag set whose --help prints the command's usage line
 // ("verify --board MxN …"; its first word names the command in errors) and
 // synopsis to stdout.
@@ -96,9 +99,8 @@ func newFlags(usage, synopsis string, stdout io.Writer) *pflag.FlagSet {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
 		fmt.Fprintf(stdout, "Usage: hexproof %s\n\n%s\n\nFlags:\n", usage, strings.TrimSpace(synopsis))
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
+		// Wrapped, so that a long help text fits a terminal.
+		fmt.Fprint(stdout, fs.FlagUsagesWrapped(helpColumns))
 	}
 	return fs
 }
