@@ -10,6 +10,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/strategies"
+	"hexproof/tt"
 	"hexproof/verify"
 )
 
@@ -307,3 +308,116 @@ const jobsWorkers = "worker goroutines; 0 means all CPUs; never changes the resu
 
 // memorySpills is what --memory bounds in a breadth-first search.
 const memorySpills = "the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive"
+
+func boardFromFlags(size, geo string) (*board.Board, error) {
+	if size == "" {
+		return nil, fmt.Errorf("--board is required, e.g. --board 5x4")
+	}
+	m, n, err := board.ParseBoardSize(size)
+	if err != nil {
+		return nil, fmt.Errorf("--board: %v", err)
+	}
+	if strings.TrimSpace(geo) == "" {
+		// An empty value is a mistake (an unset shell variable), not a
+		// request for the default.
+		return nil, fmt.Errorf("--geometry is empty (want cylinder, flat or torus)")
+	}
+	g, err := board.ParseGeometry(geo)
+	if err != nil {
+		return nil, fmt.Errorf("--geometry: %v", err)
+	}
+	return board.New(m, n, g)
+}
+
+// checkVerifiable refuses, with one message whatever the size, a board
+// larger than the verifier's positions can hold (verify and the commands
+// built on it handle fewer cells than the board package).
+func checkVerifiable(size string) error {
+	var m, n int
+	if _, err := fmt.Sscanf(strings.ToLower(strings.TrimSpace(size)), "%dx%d", &m, &n); err != nil || m <= 0 || n <= 0 {
+		return nil // not a size: boardFromFlags says what is wrong
+	}
+	if c := int64(m) * int64(n); c > tt.MaxCells {
+		return fmt.Errorf("--board %s: the board has %d cells; verify handles at most %d", strings.TrimSpace(size), c, tt.MaxCells)
+	}
+	return nil
+}
+
+// strategyFromFlags builds the board and the strategy named by --board,
+// --geometry and --strategy, with the errors a user should see.
+func strategyFromFlags(size, geo, name string) (*board.Board, strategies.Strategy, error) {
+	b, err := boardFromFlags(size, geo)
+	if err != nil {
+		return nil, nil, err
+	}
+	if name == "" {
+		return nil, nil, fmt.Errorf("--strategy is required (see 'hexproof strategies')")
+	}
+	if name == "certificate:-" {
+		return nil, nil, fmt.Errorf("--strategy certificate:-: a certificate is read from a file, not standard input; give its path")
+	}
+	s, err := strategies.New(name, b)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--strategy: %v", err)
+	}
+	return b, s, nil
+}
+
+// checkStarterFits refuses to run a strategy that covers the games of one
+// starter only (a certificate) with another starter: that is bad input, not
+// a fault of the strategy.
+func checkStarterFits(s strategies.Strategy, spec string, starters []board.Color) error {
+	bound, ok := s.(interface{ Starter() board.Color })
+	if !ok {
+		return nil
+	}
+	given := "both"
+	if len(starters) == 1 {
+		given = starters[0].String()
+	}
+	for _, st := range starters {
+		if st != bound.Starter() {
+			return fmt.Errorf("--starter %s: %s covers only the games %s starts; give --starter %s", given, spec, bound.Starter(), bound.Starter())
+		}
+	}
+	return nil
+}
+
+// parseStarters reads --starter: red, blue or both.
+func parseStarters(s string) ([]board.Color, error) {
+	if s == "both" {
+		return []board.Color{board.Red, board.Blue}, nil
+	}
+	c, err := board.ParseColor(s)
+	if err != nil {
+		return nil, fmt.Errorf("--starter: %v (or both)", err)
+	}
+	return []board.Color{c}, nil
+}
+
+// zeroMeans says what 0 means for the numeric flags that accept it.
+var zeroMeans = map[string]string{
+	"jobs": "all CPUs", "max-positions": "no limit", "max-losses": "none",
+	"time-limit": "no limit", "max-nodes": "no limit",
+	"checkpoint-every": "only when a layer is finished",
+	"log-every":        "no progress lines",
+	"until-layers":     "no such stop",
+}
+
+// signedFlag is a numeric flag's name and whether it was given a negative
+// value.
+type signedFlag struct {
+	name     string
+	negative bool
+}
+
+// checkNotNegative words the first negative flag the same way for every
+// command: its name and what 0 means instead.
+func checkNotNegative(flags ...signedFlag) error {
+	for _, f := range flags {
+		if f.negative {
+			return fmt.Errorf("--%s cannot be negative (0 means %s)", f.name, zeroMeans[f.name])
+		}
+	}
+	return nil
+}

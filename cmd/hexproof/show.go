@@ -3,10 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"hexproof/board"
-	"hexproof/tt"
 )
 
 func init() {
@@ -63,40 +61,6 @@ func runShow(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
-}
-
-func boardFromFlags(size, geo string) (*board.Board, error) {
-	if size == "" {
-		return nil, fmt.Errorf("--board is required, e.g. --board 5x4")
-	}
-	m, n, err := board.ParseBoardSize(size)
-	if err != nil {
-		return nil, fmt.Errorf("--board: %v", err)
-	}
-	if strings.TrimSpace(geo) == "" {
-		// An empty value is a mistake (an unset shell variable), not a
-		// request for the default.
-		return nil, fmt.Errorf("--geometry is empty (want cylinder, flat or torus)")
-	}
-	g, err := board.ParseGeometry(geo)
-	if err != nil {
-		return nil, fmt.Errorf("--geometry: %v", err)
-	}
-	return board.New(m, n, g)
-}
-
-// checkVerifiable refuses, with one message whatever the size, a board
-// larger than the verifier's positions can hold (verify and the commands
-// built on it handle fewer cells than the board package).
-func checkVerifiable(size string) error {
-	var m, n int
-	if _, err := fmt.Sscanf(strings.ToLower(strings.TrimSpace(size)), "%dx%d", &m, &n); err != nil || m <= 0 || n <= 0 {
-		return nil // not a size: boardFromFlags says what is wrong
-	}
-	if c := int64(m) * int64(n); c > tt.MaxCells {
-		return fmt.Errorf("--board %s: the board has %d cells; verify handles at most %d", strings.TrimSpace(size), c, tt.MaxCells)
-	}
-	return nil
 }
 
 func capitalize(s string) string {

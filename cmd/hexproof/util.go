@@ -20,7 +20,6 @@ import (
 
 	"hexproof/board"
 	"hexproof/reports"
-	"hexproof/strategies"
 	"hexproof/verify"
 )
 
@@ -88,46 +87,6 @@ var writeReport = func(dir string, r *verify.Result) error {
 	return fmt.Errorf("--report %s: reports are not available yet", dir)
 }
 
-// strategyFromFlags builds the board and the strategy named by --board,
-// --geometry and --strategy, with the errors a user should see.
-func strategyFromFlags(size, geo, name string) (*board.Board, strategies.Strategy, error) {
-	b, err := boardFromFlags(size, geo)
-	if err != nil {
-		return nil, nil, err
-	}
-	if name == "" {
-		return nil, nil, fmt.Errorf("--strategy is required (see 'hexproof strategies')")
-	}
-	if name == "certificate:-" {
-		return nil, nil, fmt.Errorf("--strategy certificate:-: a certificate is read from a file, not standard input; give its path")
-	}
-	s, err := strategies.New(name, b)
-	if err != nil {
-		return nil, nil, fmt.Errorf("--strategy: %v", err)
-	}
-	return b, s, nil
-}
-
-// checkStarterFits refuses to run a strategy that covers the games of one
-// starter only (a certificate) with another starter: that is bad input, not
-// a fault of the strategy.
-func checkStarterFits(s strategies.Strategy, spec string, starters []board.Color) error {
-	bound, ok := s.(interface{ Starter() board.Color })
-	if !ok {
-		return nil
-	}
-	given := "both"
-	if len(starters) == 1 {
-		given = starters[0].String()
-	}
-	for _, st := range starters {
-		if st != bound.Starter() {
-			return fmt.Errorf("--starter %s: %s covers only the games %s starts; give --starter %s", given, spec, bound.Starter(), bound.Starter())
-		}
-	}
-	return nil
-}
-
 // writeOut writes a document to path, or to stdout for "-".
 func writeOut(path string, out []byte, stdout io.Writer) error {
 	if path == "-" {
@@ -140,18 +99,6 @@ func writeOut(path string, out []byte, stdout io.Writer) error {
 	return nil
 }
 
-// parseStarters reads --starter: red, blue or both.
-func parseStarters(s string) ([]board.Color, error) {
-	if s == "both" {
-		return []board.Color{board.Red, board.Blue}, nil
-	}
-	c, err := board.ParseColor(s)
-	if err != nil {
-		return nil, fmt.Errorf("--starter: %v (or both)", err)
-	}
-	return []board.Color{c}, nil
-}
-
 // writeJSON writes v indented to path, or to stdout for "-".
 func writeJSON(path string, v any, stdout io.Writer) error {
 	out, err := json.MarshalIndent(v, "", "  ")
@@ -159,33 +106,6 @@ func writeJSON(path string, v any, stdout io.Writer) error {
 		return err
 	}
 	return writeOut(path, append(out, '\n'), stdout)
-}
-
-// zeroMeans says what 0 means for the numeric flags that accept it.
-var zeroMeans = map[string]string{
-	"jobs": "all CPUs", "max-positions": "no limit", "max-losses": "none",
-	"time-limit": "no limit", "max-nodes": "no limit",
-	"checkpoint-every": "only when a layer is finished",
-	"log-every":        "no progress lines",
-	"until-layers":     "no such stop",
-}
-
-// signedFlag is a numeric flag's name and whether it was given a negative
-// value.
-type signedFlag struct {
-	name     string
-	negative bool
-}
-
-// checkNotNegative words the first negative flag the same way for every
-// command: its name and what 0 means instead.
-func checkNotNegative(flags ...signedFlag) error {
-	for _, f := range flags {
-		if f.negative {
-			return fmt.Errorf("--%s cannot be negative (0 means %s)", f.name, zeroMeans[f.name])
-		}
-	}
-	return nil
 }
 
 // reportFiles are the files a report writes in its directory
