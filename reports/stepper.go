@@ -144,7 +144,7 @@ func StepperHTML(g board.Game, bl *verify.Blunder, id string) string {
 }
 
 // StepperCSS styles the stepper; a page includes it in its <style>.
-const StepperCSS = `.stepper svg{max-width:100%;height:auto}
+const StepperCSS = `.stepper svg{width:100%;max-width:34em;height:auto}
 .stepper figure{margin:.5em 0}
 .stepper-controls button,.stepper-moves button{font:inherit;min-width:2.6em;min-height:2.2em;margin:.1em;border:1px solid #888;border-radius:4px;background:#fff;cursor:pointer}
 .stepper-controls button[aria-disabled=true]{opacity:.45}
