@@ -21,7 +21,7 @@ build:
 test: lint
 	$(GO) test -count=1 -timeout 20m ./...
 
-# What the tests need beyond Go: staticcheck, rsvg-convert, Slurm (started)
+# What the tests need beyond Go: staticcheck, rsvg-convert, Chromium, Slurm (started)
 # and GNU parallel, installed when missing (Debian packages as root or with
 # password-less sudo; otherwise it says what to install).
 deps:

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,18 +27,19 @@ type LossWriter interface {
 }
 
 // NewLossWriter creates path and picks the format by its extension:
-// .jsonl (one JSON game per line), .md (numbered thesis-style tables) or .sgf
-// (one HexGui-readable game tree, each lost game a variation). Every game must
-// be on board b.
+// .jsonl (one JSON game per line), .md (numbered thesis-style tables), .sgf
+// (one HexGui-readable game tree, each lost game a variation) or .html (one
+// self-contained page with a game stepper per game). Every game must be on
+// board b.
 func NewLossWriter(path string, b *board.Board, meta Meta) (LossWriter, error) {
 	if b == nil {
 		return nil, fmt.Errorf("export losses to %s: no board", path)
 	}
 	ext := strings.ToLower(filepath.Ext(path))
 	switch ext {
-	case ".jsonl", ".md", ".sgf":
+	case ".jsonl", ".md", ".sgf", ".html":
 	default:
-		return nil, fmt.Errorf("export losses to %s: unknown format %q (want a file ending in .jsonl, .md or .sgf)", path, ext)
+		return nil, fmt.Errorf("export losses to %s: unknown format %q (want a file ending in .jsonl, .md or .sgf, or .html for a page)", path, ext)
 	}
 	if meta.Side == board.Empty && meta.Strategy != "" {
 		// Callers may leave the side out; the registry knows it.
@@ -62,6 +64,9 @@ func NewLossWriter(path string, b *board.Board, meta Meta) (LossWriter, error) {
 		w.annotated, lw = w.write, w
 	case ".md":
 		w := &mdWriter{lossFile: base}
+		w.annotated, lw = w.write, w
+	case ".html":
+		w := &htmlWriter{lossFile: base}
 		w.annotated, lw = w.write, w
 	default:
 		w := &sgfWriter{lossFile: base}
@@ -204,3 +209,35 @@ func describe(b *board.Board, meta Meta) string {
 	}
 	return s
 }
+
+// htmlWriter writes one page: a heading, then per game a section with its
+// moves, its blunder and a game stepper (StepperHTML), each game's own.
+type htmlWriter struct{ lossFile }
+
+func (w *htmlWriter) header() error {
+	t := "Lost games: " + describe(w.b, w.meta)
+	_, err := fmt.Fprintf(w.w, "%s<h1>%s</h1>\n<p>Each game has its own stepper: its buttons, or the arrow keys, Home and End once one of its buttons has the focus.</p>\n",
+		htmlHead(t, reportCSS), html.EscapeString(t))
+	return w.wrapErr(err)
+}
+
+func (w *htmlWriter) write(g board.Game, bl *verify.Blunder) error {
+	if err := w.check(g); err != nil {
+		return err
+	}
+	g.Board = w.b
+	w.count++
+	h := html.EscapeString
+	id := fmt.Sprintf("game-%d", w.count)
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "<h2 id=\"%s-heading\">Game %d: %s started, %s</h2>\n<p>Moves: <code>%s</code></p>\n",
+		id, w.count, title(g.Starter.String()), h(Outcome(g)), h(w.b.FormatMoves(g.Moves, board.Thesis, true)))
+	if bl != nil {
+		fmt.Fprintf(&sb, "<p class=\"blunder\">%s</p>\n", h(BlunderText(w.b, bl, board.Thesis)))
+	}
+	sb.WriteString(StepperHTML(g, bl, id))
+	_, err := w.w.WriteString(sb.String())
+	return w.wrapErr(err)
+}
+
+func (w *htmlWriter) Close() error { return w.close("</body>\n</html>\n") }

@@ -36,7 +36,7 @@ func WriteReport(dir string, r *verify.Result) error {
 		svg = SVG(gg, SVGOptions{})
 	}
 	files := map[string][]byte{
-		"report.html": []byte(reportHTML(r, g, svg)),
+		"report.html": []byte(reportHTML(r, g)),
 		"report.md":   []byte(reportMarkdown(r, g)),
 	}
 	if svg != nil {
@@ -121,13 +121,12 @@ table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding
 td.n{text-align:right}th{background:#f3f3f3}
 .verdict{font-size:1.1em;padding:.5em .8em;border-left:6px solid #888;background:#f7f7f7}
 .optimal{border-color:#2a8a2a}.refuted{border-color:#d7263d}.inconclusive{border-color:#d9a400}.error{border-color:#7a3cc2}
-pre{background:#f7f7f7;padding:.6em;overflow-x:auto}.blunder{border-left:6px solid #d7263d;padding:.3em .8em}.red{color:#d7263d}.blue{color:#1b4f9c}`
+pre{background:#f7f7f7;padding:.6em;overflow-x:auto}table{max-width:100%;overflow-x:auto}code{overflow-wrap:anywhere}.blunder{border-left:6px solid #d7263d;padding:.3em .8em}.red{color:#d7263d}.blue{color:#1b4f9c}`
 
-func reportHTML(r *verify.Result, g *board.Game, svg []byte) string {
+func reportHTML(r *verify.Result, g *board.Game) string {
 	h := html.EscapeString
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>%s</title>\n<style>\n%s\n</style>\n</head>\n<body>\n",
-		h(reportTitle(r)), reportCSS)
+	sb.WriteString(htmlHead(reportTitle(r), reportCSS))
 	class := strings.ReplaceAll(string(r.Verdict), "strategy ", "")
 	fmt.Fprintf(&sb, "<h1>%s</h1>\n<p class=\"verdict %s\">%s</p>\n", h(reportTitle(r)), h(class), h(VerdictSentence(r)))
 	sb.WriteString("<table class=\"figures\">\n")
@@ -155,11 +154,11 @@ func reportHTML(r *verify.Result, g *board.Game, svg []byte) string {
 			fmt.Fprintf(&sb, "<p class=\"blunder\">%s</p>\n", h(BlunderText(g.Board, r.Blunder, board.Thesis)))
 		}
 		fmt.Fprintf(&sb, "<p>Replay it: <code>%s</code></p>\n", h(ReplayCommand(r)))
-		fmt.Fprintf(&sb, "<h2>Final position</h2>\n<p>%s; stones are numbered in move order.</p>\n<figure>\n",
+		fmt.Fprintf(&sb, "<h2>Final position, and the game move by move</h2>\n<p>%s; stones are numbered in move order. Step through the game with the buttons, the arrow keys, Home and End, or a move of the list.</p>\n",
 			h(title(strings.Replace(chainNote(*g), "in lower case", "outlined in gold", 1))))
-		sb.Write(inlineSVG(svg))
+		sb.WriteString(StepperHTML(*g, r.Blunder, "game"))
 		p := g.Position(-1)
-		fmt.Fprintf(&sb, "</figure>\n<pre>%s</pre>\n", h(g.Board.Picture(p, WinningChain(g.Board, p, g.Winner))))
+		fmt.Fprintf(&sb, "<pre>%s</pre>\n", h(g.Board.Picture(p, WinningChain(g.Board, p, g.Winner))))
 	}
 	sb.WriteString("</body>\n</html>\n")
 	return sb.String()

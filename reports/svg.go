@@ -17,6 +17,13 @@ type SVGOptions struct {
 	Title     string  // caption above the board; "" means one made from the game
 	NoNumbers bool    // leave out the move numbers on the stones
 	NoChain   bool    // do not highlight the winning chain
+	// Stepper tags the picture for the game stepper of the HTML pages
+	// (stepper.go): each move number carries data-move, and Alternatives, the
+	// cells that would have kept the win at the blunder, are drawn as a hidden
+	// group (class "alternatives") that the stepper shows at that move. The
+	// default picture is unchanged.
+	Stepper      bool
+	Alternatives []board.Cell
 }
 
 // Colours of the picture. Stones are saturated, the board pale, so move numbers
@@ -30,6 +37,7 @@ const (
 	svgSeam    = "#222222"
 	svgLabel   = "#333333"
 	svgRepeatO = "0.35"
+	svgAlt     = "#1a7f37"
 )
 
 // svgPic is the geometry of one picture: where each (column, ring) lands.
@@ -150,7 +158,10 @@ func SVG(g board.Game, opt SVGOptions) []byte {
 		q.writeChain(&sb, chain)
 	}
 	if !opt.NoNumbers {
-		q.writeNumbers(&sb, p, moveNo)
+		q.writeNumbers(&sb, p, moveNo, opt.Stepper)
+	}
+	if opt.Stepper && len(opt.Alternatives) > 0 {
+		q.writeAlternatives(&sb, opt.Alternatives)
 	}
 	q.writeLabels(&sb)
 	sb.WriteString("</svg>\n")
@@ -360,7 +371,7 @@ func (q *svgPic) writeChain(sb *strings.Builder, chain board.Bits) {
 }
 
 // writeNumbers writes each stone's move number on it (and, faded, on repeats).
-func (q *svgPic) writeNumbers(sb *strings.Builder, p board.Position, moveNo map[board.Cell]int) {
+func (q *svgPic) writeNumbers(sb *strings.Builder, p board.Position, moveNo map[board.Cell]int, tag bool) {
 	b := q.b
 	sb.WriteString("<g class=\"numbers\" text-anchor=\"middle\" fill=\"#ffffff\">\n")
 	fs := q.s * 0.72
@@ -379,9 +390,26 @@ func (q *svgPic) writeNumbers(sb *strings.Builder, p board.Position, moveNo map[
 			if i > b.M || j > b.N {
 				op = " opacity=\"" + svgRepeatO + "\""
 			}
+			if tag {
+				op += fmt.Sprintf(" data-move=\"%d\"", k)
+			}
 			fmt.Fprintf(sb, "<text x=\"%s\" y=\"%s\" font-size=\"%s\" font-weight=\"bold\"%s>%d</text>\n",
 				num(x), num(y+fs*0.36), num(fs), op, k)
 		}
+	}
+	sb.WriteString("</g>\n")
+}
+
+// writeAlternatives marks cells (the moves that would have kept the win) with
+// a green dashed ring, in a group hidden until the stepper shows it.
+func (q *svgPic) writeAlternatives(sb *strings.Builder, cells []board.Cell) {
+	b := q.b
+	sb.WriteString("<g class=\"alternatives\" display=\"none\">\n")
+	for _, c := range cells {
+		i, j := b.Coord(c)
+		x, y := q.centre(i, j)
+		fmt.Fprintf(sb, "<circle class=\"alternative\" data-alternative=\"%s\" cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"%s\" fill-opacity=\"0.35\" stroke=\"%s\" stroke-width=\"3\" stroke-dasharray=\"4,3\"><title>%s would have kept the win</title></circle>\n",
+			b.Format(c, board.Thesis), num(x), num(y), num(q.s*0.55), svgAlt, svgAlt, b.Format(c, board.Thesis))
 	}
 	sb.WriteString("</g>\n")
 }

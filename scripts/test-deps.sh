@@ -3,6 +3,9 @@
 #   - staticcheck (go install; the lint step runs it);
 #   - rsvg-convert (Debian librsvg2-bin): reports' TestSVGRenders renders the
 #     pictures with it;
+#   - Chromium (Debian chromium): the browser tests of
+#     cmd/hexproof/browser_test.go open the HTML report and `explore` in it,
+#     headless, driven over the DevTools protocol (chromedp);
 #   - Slurm (slurm-wlm) and GNU parallel: the cluster tests of
 #     cmd/hexproof/cluster_test.go run a plan's job files under both, and
 #     need a single-node Slurm running (scripts/slurm/start.sh).
@@ -34,9 +37,10 @@ pkgs=()
 command -v rsvg-convert >/dev/null 2>&1 || pkgs+=(librsvg2-bin)
 { command -v sbatch >/dev/null 2>&1 && command -v slurmctld >/dev/null 2>&1; } || pkgs+=(slurm-wlm)
 command -v parallel >/dev/null 2>&1 || pkgs+=(parallel)
+{ command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1; } || pkgs+=(chromium)
 if [ ${#pkgs[@]} -gt 0 ]; then
   if ! command -v apt-get >/dev/null 2>&1; then
-    say "missing ${pkgs[*]} (rsvg-convert, Slurm, GNU parallel) and no apt-get here: install them with your package manager"
+    say "missing ${pkgs[*]} (rsvg-convert, Slurm, GNU parallel, Chromium) and no apt-get here: install them with your package manager"
     missing=1
   else
     say "installing ${pkgs[*]} with apt-get"

@@ -51,7 +51,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	blunderTime := blunderFlag(fs)
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many positions expanded per starter")
 	c.addJSON("the report")
-	exportLosses := fs.String("export-losses", "", "write the lost games found to FILE (.jsonl, .md or .sgf)")
+	exportLosses := fs.String("export-losses", "", "write the lost games found to FILE (.jsonl, .md, .sgf, or .html: a page with a game stepper per game)")
 	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses")
 	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
 	c.addNoProgress()

@@ -57,7 +57,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the random moves and playouts")
 	c.addTimeLimit("this long on each board and starter", "")
 	c.addJSON("the report")
-	exportLosses := fs.String("export-losses", "", "write the lost games to FILE (.jsonl, .md or .sgf)")
+	exportLosses := fs.String("export-losses", "", "write the lost games to FILE (.jsonl, .md, .sgf, or .html: a page with a game stepper per game)")
 	maxLosses := fs.Int("max-losses", 100, "at most this many lost games per board and starter")
 	c.addNoProgress()
 	if done, code := parseFlags(fs, args, stderr); done {

@@ -81,7 +81,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	c.addMemory(memorySpills)
 	c.addNoSymmetry()
 	c.addJSON("the report")
-	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md or .sgf)")
+	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md, .sgf, or .html: a page with a game stepper per game)")
 	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses (0: none)")
 	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
 	cert := fs.String("certificate", "", "with --choices some: write the proof's choices to FILE (.json); with --starter both, FILE gets -red/-blue before its extension")
