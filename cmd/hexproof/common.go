@@ -69,6 +69,12 @@ func (c *commonFlags) addBoard(mode boardMode, example, need string) {
 	c.board = c.fs.String("board", "", fmt.Sprintf("%s, columns x rings, e.g. %s (%s)", what, example, need))
 }
 
+// addBoardDefault declares --board with a default size (explore).
+func (c *commonFlags) addBoardDefault(def string) {
+	c.boards = boardOne
+	c.board = c.fs.String("board", def, "board size, columns x rings")
+}
+
 // addGeometry declares --geometry.
 func (c *commonFlags) addGeometry() {
 	c.geometry = c.fs.String("geometry", "cylinder", "cylinder, flat or torus")
@@ -77,6 +83,11 @@ func (c *commonFlags) addGeometry() {
 // addStrategy declares --strategy: any registered strategy, required.
 func (c *commonFlags) addStrategy() {
 	c.strategy = c.fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
+}
+
+// addStrategyDefault declares --strategy with a default (explore).
+func (c *commonFlags) addStrategyDefault(def string) {
+	c.strategy = c.fs.String("strategy", def, "strategy: NAME or NAME:key=value,… (see 'hexproof strategies')")
 }
 
 // addPairingStrategy declares certify's --strategy: a pairing strategy,

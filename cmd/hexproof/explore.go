@@ -50,19 +50,13 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 			"and serves until interrupted (Ctrl-C). Without flags: fitzgerald on the 5x5 cylinder.\n\n"+
 			"Exit codes: 0 stopped by Ctrl-C, 2 bad input (a flag, or the address is taken).", stdout)
 	c := newCommonFlags(fs)
-	c.addBoard(boardOne, "5x5", "the page's first board; default 5x5")
+	c.addBoardDefault("5x5")
 	c.addGeometry()
-	c.addStrategy()
+	c.addStrategyDefault("fitzgerald")
 	c.addStarter(starterShow)
 	addr := fs.String("addr", "127.0.0.1:0", "listen on HOST:PORT (port 0: a free one)")
 	overlay := fs.Duration("overlay-time", 5*time.Second, "at most this long per \"who wins here\" (the page may ask for less)")
 	c.addMemory("the solver's table for \"who wins here\" uses at most half of it (and at most 256MiB); one overlay is solved at a time")
-	if err := fs.Set("board", "5x5"); err != nil {
-		panic(err)
-	}
-	if err := fs.Set("strategy", "fitzgerald"); err != nil {
-		panic(err)
-	}
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
