@@ -224,7 +224,7 @@ func (ls *layerSet) drainAll() error {
 	// Room for every key held and those that come meanwhile, so that the
 	// run is not copied as it grows.
 	run := make([]tt.Key, 0, ls.held.Load()+ls.held.Load()/16)
-	var fresh []tt.Key
+	var fresh [][]tt.Key // the keys not yet saved, copied once below
 	for p := range ls.parts {
 		part := &ls.parts[p]
 		part.mu.Lock()
@@ -232,13 +232,24 @@ func (ls *layerSet) drainAll() error {
 		saved, cur := part.take()
 		part.mu.Unlock()
 		ls.held.Add(-n)
-		if ls.save != nil {
-			fresh = append(fresh, cur...)
+		if ls.save != nil && len(cur) > 0 {
+			fresh = append(fresh, cur)
 		}
 		run = append(append(run, saved...), cur...)
 	}
 	if len(fresh) > 0 {
-		if err := ls.save(tt.SortUnique(fresh)); err != nil {
+		// One array of the exact size: appending to a growing slice
+		// copied the keys again and again (44 % of a spilling run's
+		// time went to drains, 17 of 37 s to that copying).
+		n := 0
+		for _, c := range fresh {
+			n += len(c)
+		}
+		all := make([]tt.Key, 0, n)
+		for _, c := range fresh {
+			all = append(all, c...)
+		}
+		if err := ls.save(tt.SortUnique(all)); err != nil {
 			return err
 		}
 	}
