@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	badger "github.com/dgraph-io/badger/v4"
@@ -19,30 +20,37 @@ import (
 // at the wrong place never deletes anything.
 const markerName = "HEXPROOF-DB"
 
-const markerText = "hexproof position store, format 2\n"
+// storeFormat is the format of the database directory this version writes:
+// 3 since the layers and parts are plain files beside Badger
+// (docs/decisions.md V30).
+const storeFormat = 3
 
-// oldMarkerText marks a store of format 1 (a key per position, before
-// docs/decisions.md V21): a run without resuming replaces it; it cannot be
-// resumed.
-const oldMarkerText = "hexproof position store, format 1\n"
+var markerText = markerFor(storeFormat)
 
-// Layout of Badger keys: 'm' → the run's metadata; layers and their parts are
-// described in blocks.go (packed blocks of positions) and parts.go
-// (checkpoints).
+func markerFor(format int) string {
+	return fmt.Sprintf("hexproof position store, format %d\n", format)
+}
+
+// Layout of Badger keys: 'm' → the run's metadata. Layers and checkpoint
+// parts are files (files.go, parts.go).
 const prefixMeta = 'm'
 
-// Badger is the persistent store.
+// Badger is the persistent store: the run's record in an embedded Badger
+// database, and the layers and checkpoint parts as plain files in the same
+// directory (files.go).
 //
-// Every exported entry point turns a panic inside Badger (which its table
-// code raises on some damaged files) into a *DamagedError naming the
-// directory, so that a damaged database costs the user one line, not a stack
-// trace. Checksums are verified when a table is opened and on every block
-// read, and a scan that yields fewer keys than the layer is known to hold is
-// an error too: Badger's iterators end quietly on a bad block, and a layer
-// read short would be a false proof.
+// Every exported entry point that calls Badger turns a panic inside it
+// (which its table code raises on some damaged files) into a *DamagedError
+// naming the directory, so that a damaged database costs the user one line,
+// not a stack trace. Badger's checksums are verified when the store is
+// opened and on every block read; the files carry checksums of their own,
+// verified on every read.
 type Badger struct {
-	db  *badger.DB
-	dir string
+	db     *badger.DB
+	dir    string
+	files  fileState
+	mem    atomic.Int64 // see Memory
+	closed atomic.Bool
 }
 
 // OpenBadger opens (creating if needed) a store in dir. It refuses a directory
@@ -132,8 +140,10 @@ func checkMarker(dir string) error {
 	if err != nil {
 		return fmt.Errorf("database directory %s: %w", dir, err)
 	}
-	if string(b) == oldMarkerText {
-		return &OldStoreError{Dir: dir}
+	for f := 1; f < storeFormat; f++ {
+		if string(b) == markerFor(f) {
+			return &OldStoreError{Dir: dir, Format: f}
+		}
 	}
 	if string(b) != markerText {
 		m := strings.TrimSpace(string(b))
@@ -277,17 +287,18 @@ func openBadgerChecked(dir string, verify bool) (s *Badger, err error) {
 		WithSyncWrites(false). // a killed process loses nothing the OS has; layers are re-done if unfinished
 		WithCompression(options.None).
 		WithNumVersionsToKeep(1).
-		// Sized for a process whose memory belongs to the search (measured
-		// in docs/history/performance-2026-11.md, "The spill path"): Badger's defaults
-		// (five 64 MiB memtables, 1 MiB value threshold) cost about 400 MB
-		// more peak RSS on a spilling run, for no speed. Blocks of a layer
-		// (up to 512 KiB) go to the value log, so the LSM tree holds only
-		// keys and pointers and its flushes and compactions stay small.
-		WithMemTableSize(8 << 20).
-		WithNumMemtables(2).
+		// Badger holds the run's record only (the layers are files), so
+		// its memtables, caches and value log are made small: they count
+		// in the process's memory beside --memory (verify.fixedShare), and
+		// Badger maps its files, whose pages count in the resident size.
+		WithMemTableSize(2 << 20).
+		WithNumMemtables(1).
+		WithNumLevelZeroTables(2).
+		WithNumLevelZeroTablesStall(4).
 		WithValueThreshold(1 << 10).
-		WithBlockCacheSize(8 << 20).
-		WithIndexCacheSize(8 << 20).
+		WithValueLogFileSize(16 << 20).
+		WithBlockCacheSize(1 << 20).
+		WithIndexCacheSize(1 << 20).
 		// Not OnTableRead: Badger checks tables on open in goroutines of its
 		// own and dereferences nil on a bad block there (v4.9.6); the same
 		// check runs below, where a panic can be recovered.
@@ -311,10 +322,14 @@ func openBadgerChecked(dir string, verify bool) (s *Badger, err error) {
 	}
 	if err == nil {
 		s = &Badger{db: db, dir: dir}
+		s.files.layers = map[int]*fileLayer{}
 		if !verify {
 			return s, nil
 		}
-		if err = s.verify(); err != nil {
+		if err = s.verify(); err == nil {
+			err = s.openFiles()
+		}
+		if err != nil {
 			_ = s.Close()
 			return nil, err
 		}
@@ -344,14 +359,8 @@ func (s *Badger) recovered(err *error) {
 	if r == nil {
 		return
 	}
-	if cb, ok := r.(callbackPanic); ok {
-		panic(cb.v) // the caller's own bug, not the database's
-	}
 	*err = &DamagedError{Dir: s.dir, Err: fmt.Errorf("Badger failed reading it: %v", r)}
 }
-
-// callbackPanic carries a panic raised by a Scan callback through recovered.
-type callbackPanic struct{ v any }
 
 // damaged wraps a Badger read error.
 func (s *Badger) damaged(err error) error {
@@ -387,8 +396,16 @@ func (s *Badger) LoadMeta() (out []byte, err error) {
 	return out, nil
 }
 
+// SaveMeta first makes the parts written since the last call durable (the
+// record may count them; a layer's file is durable when Finish returns).
 func (s *Badger) SaveMeta(b []byte) (err error) {
 	defer s.recovered(&err)
+	if s.closed.Load() {
+		return errClosed
+	}
+	if err := s.syncPending(); err != nil {
+		return fmt.Errorf("writing database %s: %w", s.dir, err)
+	}
 	err = s.db.Update(func(txn *badger.Txn) error { return txn.Set([]byte{prefixMeta}, b) })
 	if err == nil {
 		// The metadata marks layers as finished: make it durable before going on.
@@ -400,20 +417,12 @@ func (s *Badger) SaveMeta(b []byte) (err error) {
 	return nil
 }
 
-func (s *Badger) Drop(d int) (err error) {
-	defer s.recovered(&err)
-	var ps [][]byte
-	for k := d; k <= MaxCells+1; k++ {
-		ps = append(ps, layerPrefixes(k)...)
-	}
-	if err := s.db.DropPrefix(ps...); err != nil {
-		return fmt.Errorf("clearing database %s: %w", s.dir, err)
-	}
-	return nil
-}
-
 func (s *Badger) Close() (err error) {
 	defer s.recovered(&err)
+	if s.closed.Swap(true) {
+		return errClosed
+	}
+	s.closeFiles()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("closing database %s: %w", s.dir, err)
 	}
@@ -428,7 +437,7 @@ func (s *Badger) Size() (n int64) {
 		}
 	}()
 	lsm, vlog := s.db.Size()
-	return lsm + vlog
+	return lsm + vlog + s.filesSize()
 }
 
 // Dir is the store's directory.

@@ -43,10 +43,13 @@ func (e *NotStoreError) Error() string {
 
 // OldStoreError says that Dir is a hexproof database of an earlier format,
 // which this version cannot read; a run that does not resume replaces it.
-type OldStoreError struct{ Dir string }
+type OldStoreError struct {
+	Dir    string
+	Format int // the format its marker names
+}
 
 func (e *OldStoreError) Error() string {
-	return fmt.Sprintf("database %s was written by an earlier hexproof (format 1) and cannot be resumed", e.Dir)
+	return fmt.Sprintf("database %s was written by an earlier hexproof (format %d) and cannot be resumed", e.Dir, e.Format)
 }
 
 // InUseError says that another process has the database open.

@@ -6,22 +6,25 @@ import (
 )
 
 // Hybrid keeps layers in memory while they fit a budget and persists every
-// layer to a Badger store in the background, so that the search runs at
-// memory speed, survives interruption, and still completes when a layer does
-// not fit: a layer whose runs outgrow the budget is streamed into Badger
-// instead (and read back from it).
+// layer to the database (Badger: a layer's file) in the background, so that
+// the search runs at memory speed, survives interruption, and still
+// completes when a layer does not fit: a layer whose runs outgrow the budget
+// is written to its file instead (and read back from it).
 //
 // Durability contract: persisting layers and writing metadata are jobs done
 // in order by one background goroutine, so metadata is written only after
-// every layer finished before it is in Badger: it never names a layer that a
-// crash could lose, and the search does not wait for the disk.
+// every layer finished before it is on disk (its file synced and renamed,
+// the directory synced): it never names a layer that a crash could lose, and
+// the search does not wait for the disk.
 //
 // Memory: budget bounds the bytes of keys held — the finished layers kept,
 // plus layerCost of the layer being built (its distinct keys counted twice:
 // the runs held and the array that finishing merges them into; see
-// building). A layer that would pass that goes to Badger, once older layers have been
-// dropped from memory to make room (oldest first; they stay readable from
-// Badger, and only a counterexample's reconstruction reads them again).
+// building), and what the database holds in memory for its files (indexes,
+// cached blocks, merge and scan buffers: Badger.Memory). A layer that would
+// pass that goes to its file, once older layers have been dropped from
+// memory to make room (oldest first; they stay readable from their files,
+// and only a counterexample's reconstruction reads them again).
 // Layer d-2, which the search expands into layer d, is never dropped while
 // layer d is built.
 type Hybrid struct {
@@ -69,7 +72,7 @@ type hybridWriter struct {
 	h       *Hybrid
 	d       int
 	b       building
-	spilled Writer // non-nil once the layer went to Badger directly
+	spilled Writer // non-nil once the layer went to its file directly
 }
 
 func (h *Hybrid) Create(d int) (Writer, error) {
@@ -99,7 +102,7 @@ func (w *hybridWriter) AddPart(run []Key) error {
 }
 
 // AddRun merges run into the layer so far while that fits in memory, and
-// otherwise sends the layer to Badger.
+// otherwise sends the layer to its file.
 func (w *hybridWriter) AddRun(run []Key) error {
 	if w.spilled != nil {
 		return w.spilled.Add(run)
@@ -119,7 +122,7 @@ func (w *hybridWriter) fits(need int64) (bool, error) {
 	return w.h.makeRoom(need, w.d-2)
 }
 
-// spill sends the layer so far to Badger; the rest follows it there.
+// spill sends the layer so far to its file; the rest follows it there.
 func (w *hybridWriter) spill() error {
 	if err := w.h.wait(); err != nil {
 		return err
@@ -182,6 +185,7 @@ func persist(disk *Badger, d int, l MemLayer) error {
 // the budget, dropping cached layers other than keep, oldest first, until it
 // does or none is left to drop.
 func (h *Hybrid) makeRoom(need int64, keep int) (bool, error) {
+	need += h.disk.Memory()
 	h.mu.Lock()
 	fits := h.held+need <= h.budget
 	h.mu.Unlock()

@@ -444,7 +444,7 @@ func TestBadgerPanicsAreErrors(t *testing.T) {
 }
 
 // TestBadgerShortScanIsAnError: a layer that reads back shorter than it is
-// known to be (Badger's iterators stop quietly at a bad block) is an error,
+// known to be (a file that lost keys on the way back) is an error,
 // not a smaller layer.
 func TestBadgerShortScanIsAnError(t *testing.T) {
 	s, err := OpenBadger(filepath.Join(t.TempDir(), "db"))
@@ -460,7 +460,7 @@ func TestBadgerShortScanIsAnError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bl := l.(*badgerLayer)
+	bl := l.(*fileLayer)
 	bl.n = 4 // as if a key had been lost on the way back
 	var dmg *DamagedError
 	if err := l.Scan(2, func([]Key) error { return nil }); !errors.As(err, &dmg) {

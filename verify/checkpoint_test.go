@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -227,7 +228,8 @@ func TestDamagedCheckpoint(t *testing.T) {
 	files, _ := os.ReadDir(src)
 	damagedSeen := 0
 	for _, f := range files {
-		if filepath.Ext(f.Name()) != ".sst" && filepath.Ext(f.Name()) != ".vlog" {
+		// Badger's files (the record), the layers' and the parts' files.
+		if !slices.Contains([]string{".sst", ".vlog", ".hxl", ".hxp"}, filepath.Ext(f.Name())) {
 			continue
 		}
 		dir := filepath.Join(t.TempDir(), "db")

@@ -3,6 +3,7 @@ package verify
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"hexproof/tt"
 )
@@ -110,16 +111,32 @@ func (e *engine) refuseOtherRun() error {
 	return err
 }
 
-// checkResumable reads the blocks a resumed run starts from — its frontier
-// layer and the checkpoint parts inside the next one — so that damage there
-// (a layer's blocks live in Badger's value log, whose table-level checksums
-// do not cover them) is found now, as a *tt.DamagedError, rather than after
-// the resume has been announced. Older layers are read only to rebuild a
+// checkResumable checks that every layer the record names is there, of its
+// size, and reads the blocks a resumed run starts from — its frontier layer
+// and the checkpoint parts inside the next one — so that damage there (the
+// layers and parts are files of their own, which opening Badger does not
+// check) is found now, as a *tt.DamagedError, rather than after the resume
+// has been announced. Older layers are read only to rebuild a
 // counterexample, and a damaged block there is reported then.
 func checkResumable(opt Options, disk *tt.Badger, raw []byte) error {
 	m, err := decodeMeta(opt, raw)
 	if err != nil || m.Frontier < 0 {
 		return nil // resumePoint reports the record itself
+	}
+	// Every layer the record names is there, of its size (each is a file
+	// of its own, whose footer gives its size: a deleted or truncated file
+	// of an older layer is found now, not after the resume is announced).
+	for k, n := range m.Sizes {
+		l, err := disk.Layer(k)
+		if missing := (*tt.MissingLayerError)(nil); errors.As(err, &missing) {
+			return &tt.DamagedError{Dir: opt.DB, Err: fmt.Errorf("layer %d, which its record names, is not there", k)}
+		}
+		if err != nil {
+			return err
+		}
+		if l.Len() != n {
+			return &tt.DamagedError{Dir: opt.DB, Err: fmt.Errorf("layer %d has %d positions, its record says %d", k, l.Len(), n)}
+		}
 	}
 	l, err := disk.Layer(m.Frontier)
 	if missing := (*tt.MissingLayerError)(nil); errors.As(err, &missing) {

@@ -222,7 +222,7 @@ func TestDamagedDatabase(t *testing.T) {
 				table[key] = o
 			}
 		}
-		for _, k := range []string{".sst", ".vlog", "MANIFEST", "KEYREGISTRY", "DISCARD", markerFile} {
+		for _, k := range []string{".hxl", ".sst", ".vlog", "MANIFEST", "KEYREGISTRY", "DISCARD", markerFile} {
 			if !kinds[k] {
 				t.Errorf("%s database has no %s file: the suite does not cover it", state.name, k)
 			}
