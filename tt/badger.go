@@ -122,13 +122,56 @@ func HasStore(dir string) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("database directory %s: %w", dir, err)
 	}
-	if len(entries) == 0 {
+	if unmarked(entries) {
 		return false, nil
 	}
 	if err := checkMarker(dir); err != nil {
 		return false, err
 	}
 	return true, nil
+}
+
+// markerTemp is where the marker is written before it is renamed into
+// place, so that the marker is either absent or whole: a kill while it is
+// written leaves at most this file.
+const markerTemp = markerName + ".tmp"
+
+// unmarked reports whether a directory's entries are none, or only a marker
+// that a killed process did not finish (markerTemp): no store was made there.
+func unmarked(entries []fs.DirEntry) bool {
+	return len(entries) == 0 || len(entries) == 1 && entries[0].Name() == markerTemp
+}
+
+// writeMarker marks dir as a store: the marker is written to markerTemp,
+// synced and renamed, and the directory synced, so that a kill at any moment
+// leaves no marker or the whole one (an empty marker read as "another
+// version's database" made a run killed at its start unresumable).
+func writeMarker(dir string) error {
+	tmp := filepath.Join(dir, markerTemp)
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(markerText); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, filepath.Join(dir, markerName)); err != nil {
+		return err
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
 }
 
 // checkMarker returns a *NotStoreError unless dir holds the marker file.
@@ -165,7 +208,7 @@ func prepareDir(dir string, fresh bool) error {
 	if err != nil {
 		return fmt.Errorf("database directory %s: %w", dir, err)
 	}
-	if len(entries) > 0 {
+	if !unmarked(entries) {
 		if err := checkMarker(dir); err != nil && !(fresh && errors.As(err, new(*OldStoreError))) {
 			return err
 		}
@@ -185,7 +228,7 @@ func prepareDir(dir string, fresh bool) error {
 			}
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, markerName), []byte(markerText), 0o644); err != nil {
+	if err := writeMarker(dir); err != nil {
 		return fmt.Errorf("database directory %s: %w", dir, err)
 	}
 	return nil

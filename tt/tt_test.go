@@ -239,6 +239,35 @@ func TestBadgerRefusesForeignDirectories(t *testing.T) {
 	}
 }
 
+// TestUnfinishedMarker: a process killed while it marked a new directory
+// leaves at most the marker's temporary file, never a partial marker; such
+// a directory is not a store (a resume says there is nothing to resume),
+// and opening it makes it one.
+func TestUnfinishedMarker(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "db")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, markerTemp), []byte(markerText[:3]), 0o644)
+	if ok, err := HasStore(dir); ok || err != nil {
+		t.Fatalf("HasStore with an unfinished marker: %v %v, want false, nil", ok, err)
+	}
+	s, err := OpenBadger(dir)
+	if err != nil {
+		t.Fatalf("open with an unfinished marker: %v", err)
+	}
+	s.Close()
+	if b, err := os.ReadFile(filepath.Join(dir, markerName)); err != nil || string(b) != markerText {
+		t.Fatalf("marker %q, %v", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, markerTemp)); err == nil {
+		t.Fatal("the marker's temporary file is left behind")
+	}
+	if ok, err := HasStore(dir); !ok || err != nil {
+		t.Fatalf("HasStore after open: %v %v", ok, err)
+	}
+}
+
 // TestBadgerFreshAndInUse: OpenBadgerFresh empties a store (even one whose
 // files are garbage), and a store open in this process is reported in use
 // rather than deleted or opened twice.
