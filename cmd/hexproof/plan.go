@@ -73,6 +73,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
+	defer v.close()
 	b, strat, starter, choices, name := v.b(), v.strat(), v.starters[0], v.choices, c.strategy
 	jsonOut, jobs, timeLimit := c.json, c.jobs, c.timeLimit
 	if *shards < 1 || *shards > maxShards {

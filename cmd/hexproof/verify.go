@@ -99,6 +99,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
+	defer v.close()
 	b, strat, choices, starters, name := v.b(), v.strat(), v.choices, v.starters, c.strategy
 	size, geo, jsonOut, jobs, timeLimit := c.board, c.geometry, c.json, c.jobs, c.timeLimit
 	if err := c.checkFits(v, starters); err != nil {
