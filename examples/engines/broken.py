@@ -10,6 +10,7 @@ where it misbehaves as its options say:
     --offboard-at N   answer a cell off the board
     --silent-at N     exit at once (status 0) without answering
     --refuse-at N     answer "? refused"
+    --last CELL       misbehave only when the opponent's last move was CELL
     --only-if FILE    misbehave only while FILE exists (the engine is "fixed"
                       by removing it, with the same command line)
     --no-allowed      do not know hexproof_allowed (hexproof then uses genmove)
@@ -28,13 +29,18 @@ ap = argparse.ArgumentParser()
 for what in ("crash", "hang", "garbage", "occupied", "offboard", "silent", "refuse"):
     ap.add_argument("--%s-at" % what, type=int, default=-1)
 ap.add_argument("--only-if", default="")
+ap.add_argument("--last", default="")
 ap.add_argument("--no-allowed", action="store_true")
 ap.add_argument("--no-undo", action="store_true")
 opts = ap.parse_args()
 
 
 def broken(at, game):
-    return at == len(game.stones) and (not opts.only_if or os.path.exists(opts.only_if))
+    if at != len(game.stones):
+        return False
+    if opts.last and (not game.history or game.fmt(game.history[-1][1]) != opts.last):
+        return False
+    return not opts.only_if or os.path.exists(opts.only_if)
 
 
 class Broken(Exception):

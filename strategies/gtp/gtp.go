@@ -39,6 +39,10 @@ import (
 // DefaultTimeout is how long an engine may take over one command.
 const DefaultTimeout = 10 * time.Second
 
+// StartAllowance is the time an engine may take to start (an interpreter,
+// a model to load) beyond the timeout, for its first answer.
+const StartAllowance = 20 * time.Second
+
 // Options choose the engine's side and its time per command.
 type Options struct {
 	Player  board.Color   // the side the engine plays; Empty means Red
@@ -90,6 +94,9 @@ type Fault struct {
 	Command string   // the GTP command it failed on
 	What    string   // what happened
 	Stderr  []string // the last lines of its standard error
+	// sane: the engine answered in GTP's form, wrongly (refused a command,
+	// or answered something that is not a legal move); the process goes on.
+	sane bool
 }
 
 func (f *Fault) Error() string {
@@ -209,7 +216,7 @@ func (s *Strategy) Allowed(p board.Position, last board.Cell) (board.Bits, strin
 			return allowed, rule
 		}
 		f.Stderr = pr.stderr.get()
-		s.drop(pr)
+		s.release(pr, f)
 	}
 	s.faults.LoadOrStore(key, f) // the first fault of a decision stays
 	return board.Bits{}, faultRule
@@ -308,6 +315,17 @@ func (s *Strategy) put(p *proc) {
 	s.mu.Unlock()
 }
 
+// release gives back a process after fault f: a sane engine goes back to
+// the pool with its board to be cleared, another is killed.
+func (s *Strategy) release(p *proc, f *Fault) {
+	if f.sane && len(p.pending) == 0 {
+		p.dirty = true
+		s.put(p)
+		return
+	}
+	s.drop(p)
+}
+
 // drop kills a process that failed.
 func (s *Strategy) drop(p *proc) {
 	s.mu.Lock()
@@ -352,7 +370,11 @@ func (s *Strategy) startEngine() (*proc, *Fault) {
 		return fail(s.fault(err, "name"))
 	}
 	for k, c := range cmds {
-		text, ok, err := p.answer(s.timeout)
+		limit := s.timeout
+		if k == 0 {
+			limit += StartAllowance
+		}
+		text, ok, err := p.answer(limit)
 		if err != nil {
 			p.pending = nil
 			return fail(s.fault(err, c))
@@ -378,10 +400,10 @@ func (s *Strategy) startEngine() (*proc, *Fault) {
 			// An engine without the command plays ordinary (flat) Hex.
 		case k == 2 && !ok:
 			p.pending = nil
-			return fail(&Fault{Engine: s.spec, Command: c, What: fmt.Sprintf("refused the geometry (%q): an engine that does not know hexproof_geometry plays only the flat board", text)})
+			return fail(&Fault{sane: true, Engine: s.spec, Command: c, What: fmt.Sprintf("refused the geometry (%q): an engine that does not know hexproof_geometry plays only the flat board", text)})
 		case !ok && k != 0:
 			p.pending = nil
-			return fail(&Fault{Engine: s.spec, Command: c, What: fmt.Sprintf("refused it (%q)", text)})
+			return fail(&Fault{sane: true, Engine: s.spec, Command: c, What: fmt.Sprintf("refused it (%q)", text)})
 		}
 	}
 	return p, nil
@@ -389,7 +411,7 @@ func (s *Strategy) startEngine() (*proc, *Fault) {
 
 func (s *Strategy) send(p *proc, cmds ...string) error {
 	s.commands.Add(int64(len(cmds)))
-	return p.send(cmds...)
+	return p.send(s.timeout, cmds...)
 }
 
 // fault turns an error of process p at command cmd into a Fault.
@@ -398,7 +420,7 @@ func (s *Strategy) fault(err error, cmd string) *Fault {
 	if errors.As(err, &pe) {
 		return &Fault{Engine: s.spec, Command: pe.cmd, What: pe.what}
 	}
-	return &Fault{Engine: s.spec, Command: cmd, What: fmt.Sprintf("could not be written to (%v)", err)}
+	return &Fault{sane: true, Engine: s.spec, Command: cmd, What: fmt.Sprintf("could not be written to (%v)", err)}
 }
 
 // prepare returns the commands that bring p's board to target (undo back
@@ -426,6 +448,9 @@ func (s *Strategy) prepare(p *proc, target []move) ([]string, *Fault) {
 	}
 	var cmds []string
 	switch back := len(p.seq) - n; {
+	case p.dirty:
+		cmds = append(cmds, "clear_board")
+		n, p.dirty = 0, false
 	case back == 0:
 	case s.undoCmd.Load() == yes && back <= n+1:
 		for range back {
@@ -450,7 +475,7 @@ func (s *Strategy) readOK(p *proc, cmds []string) *Fault {
 			return s.fault(err, c)
 		}
 		if !ok {
-			return &Fault{Engine: s.spec, Command: c, What: fmt.Sprintf("refused a legal command (%q)", text)}
+			return &Fault{sane: true, Engine: s.spec, Command: c, What: fmt.Sprintf("refused a legal command (%q)", text)}
 		}
 	}
 	return nil
@@ -468,11 +493,19 @@ func (s *Strategy) ask(p *proc, pos board.Position, target []move) (board.Bits, 
 	if useAllowed {
 		decide = "hexproof_allowed " + me
 	}
-	if err := s.send(p, append(cmds, decide)...); err != nil {
-		return board.Bits{}, "", s.fault(err, decide)
+	// The decision is sent once the position is set up, so that a crash or
+	// a hang is blamed on the right command even in an engine that writes
+	// its answers late.
+	if len(cmds) > 0 {
+		if err := s.send(p, cmds...); err != nil {
+			return board.Bits{}, "", s.fault(err, cmds[0])
+		}
+		if f := s.readOK(p, cmds); f != nil {
+			return board.Bits{}, "", f
+		}
 	}
-	if f := s.readOK(p, cmds); f != nil {
-		return board.Bits{}, "", f
+	if err := s.send(p, decide); err != nil {
+		return board.Bits{}, "", s.fault(err, decide)
 	}
 	text, ok, err := p.answer(s.timeout)
 	if err != nil {
@@ -480,7 +513,7 @@ func (s *Strategy) ask(p *proc, pos board.Position, target []move) (board.Bits, 
 	}
 	if useAllowed && !ok {
 		if !s.allowedCmd.CompareAndSwap(unknown, no) && s.allowedCmd.Load() == yes {
-			return board.Bits{}, "", &Fault{Engine: s.spec, Command: decide, What: fmt.Sprintf("refused it (%q), although it answered it before", text)}
+			return board.Bits{}, "", &Fault{sane: true, Engine: s.spec, Command: decide, What: fmt.Sprintf("refused it (%q), although it answered it before", text)}
 		}
 		useAllowed = false
 		decide = "genmove " + me
@@ -500,7 +533,7 @@ func (s *Strategy) ask(p *proc, pos board.Position, target []move) (board.Bits, 
 // decide in position pos; a genmove answer is added to p's game.
 func (s *Strategy) decision(p *proc, pos board.Position, decide, text string, ok, allowed bool) (board.Bits, string, *Fault) {
 	if !ok {
-		return board.Bits{}, "", &Fault{Engine: s.spec, Command: decide, What: fmt.Sprintf("refused it (%q)", text)}
+		return board.Bits{}, "", &Fault{sane: true, Engine: s.spec, Command: decide, What: fmt.Sprintf("refused it (%q)", text)}
 	}
 	if allowed {
 		return s.parseAllowed(pos, decide, text)
@@ -615,12 +648,48 @@ func (s *Strategy) Replies(p board.Position, moves board.Bits, yield func(b boar
 				allowed, rule, f = s.decision(pr, q, decide, text, ok, useAllowed)
 			}
 		}
+		if f != nil && f.sane && useAllowed {
+			// hexproof_allowed changed nothing: the batch goes on.
+			f.Stderr = pr.stderr.get()
+			s.faults.LoadOrStore(decision{q, b}, f)
+			if f := s.readOK(pr, undo); f != nil {
+				s.drop(pr)
+				for moves.Any() {
+					if !one(moves.Pop()) {
+						return
+					}
+				}
+				return
+			}
+			if !yield(b, board.Bits{}, faultRule) {
+				s.drain(pr, len(prefix))
+				return
+			}
+			continue
+		}
 		if f == nil {
 			f = s.readOK(pr, undo)
 		}
 		if f != nil {
+			if !f.sane {
+				// A crash or a hang in a batch may have swallowed the
+				// answers before it (an engine that writes them late):
+				// the move and those after it are asked again one at a
+				// time, which names the command that fails.
+				s.drop(pr)
+				if !one(b) {
+					return
+				}
+				for moves.Any() {
+					if !one(moves.Pop()) {
+						return
+					}
+				}
+				return
+			}
 			f.Stderr = pr.stderr.get()
-			s.drop(pr)
+			pr.dirty = true
+			s.drain(pr, len(prefix))
 			s.faults.LoadOrStore(decision{q, b}, f)
 			if !yield(b, board.Bits{}, faultRule) {
 				return
@@ -670,7 +739,7 @@ func (s *Strategy) parseAllowed(pos board.Position, cmd, text string) (board.Bit
 		out = out.With(c)
 	}
 	if out.Empty() {
-		return board.Bits{}, "", &Fault{Engine: s.spec, Command: cmd, What: fmt.Sprintf("allowed no cell (%q) while %d cells were empty", text, s.b.All().AndNot(pos.Occupied()).Count())}
+		return board.Bits{}, "", &Fault{sane: true, Engine: s.spec, Command: cmd, What: fmt.Sprintf("allowed no cell (%q) while %d cells were empty", text, s.b.All().AndNot(pos.Occupied()).Count())}
 	}
 	return out, rule, nil
 }
@@ -679,7 +748,7 @@ func (s *Strategy) parseAllowed(pos board.Position, cmd, text string) (board.Bit
 func (s *Strategy) parseCell(pos board.Position, cmd, w, text string) (board.Cell, *Fault) {
 	switch strings.ToLower(w) {
 	case "pass", "resign", "swap", "":
-		return board.NoCell, &Fault{Engine: s.spec, Command: cmd, What: fmt.Sprintf("answered %q, not a cell", clip(text))}
+		return board.NoCell, &Fault{sane: true, Engine: s.spec, Command: cmd, What: fmt.Sprintf("answered %q, not a cell", clip(text))}
 	}
 	c, known := s.cells[w]
 	var err error
@@ -687,15 +756,10 @@ func (s *Strategy) parseCell(pos board.Position, cmd, w, text string) (board.Cel
 		c, err = s.b.ParseCell(w)
 	}
 	if err != nil {
-		return board.NoCell, &Fault{Engine: s.spec, Command: cmd, What: fmt.Sprintf("answered %q: %v", clip(text), trimQuote(err, w))}
+		return board.NoCell, &Fault{sane: true, Engine: s.spec, Command: cmd, What: fmt.Sprintf("answered %q; %q is not a cell of the %dx%d board", clip(text), clip(w), s.b.M, s.b.N)}
 	}
 	if pos.Occupied().Has(c) {
-		return board.NoCell, &Fault{Engine: s.spec, Command: cmd, What: fmt.Sprintf("answered %q: the cell %s is occupied", clip(text), s.b.Format(c, board.Letter))}
+		return board.NoCell, &Fault{sane: true, Engine: s.spec, Command: cmd, What: fmt.Sprintf("answered %q: the cell %s is occupied", clip(text), s.b.Format(c, board.Letter))}
 	}
 	return c, nil
-}
-
-// trimQuote drops the cell that ParseCell's error repeats.
-func trimQuote(err error, w string) string {
-	return strings.TrimPrefix(err.Error(), fmt.Sprintf("%q: ", w))
 }

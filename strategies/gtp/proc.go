@@ -28,6 +28,7 @@ type proc struct {
 	exit   error         // cmd.Wait's error, set before done is closed
 	stderr *tail
 	seq    []move
+	dirty  bool // the board is not known to hold seq: clear it first
 	// pending is the commands written and not yet answered.
 	pending []string
 }
@@ -172,7 +173,10 @@ func (p *proc) kill() {
 
 // send writes commands without waiting for their answers (GTP answers in
 // order, so several commands may be in flight).
-func (p *proc) send(cmds ...string) error {
+func (p *proc) send(timeout time.Duration, cmds ...string) error {
+	// An engine that stops reading blocks the write once the pipe is
+	// full: that is a hang too.
+	_ = p.stdin.SetWriteDeadline(time.Now().Add(timeout))
 	for _, c := range cmds {
 		p.in.WriteString(c)
 		p.in.WriteByte('\n')
