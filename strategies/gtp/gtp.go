@@ -227,7 +227,7 @@ func (s *Strategy) Allowed(p board.Position, last board.Cell) (board.Bits, strin
 // who moved first and of the other alternately, each player's in cell order,
 // and last at the end (docs/design.md §7). With last = board.NoCell all the
 // stones are ordered so.
-func Canonical(p board.Position, last board.Cell, me board.Color) []move {
+func Canonical(p board.Position, last board.Cell, me board.Color) []Move {
 	opp := me.Other()
 	mine := p.Stones(me).Cells()
 	theirs := p.Stones(opp)
@@ -241,17 +241,17 @@ func Canonical(p board.Position, last board.Cell, me board.Color) []move {
 	if len(other)+boolInt(hasLast) > len(mine) { // the opponent moved first
 		a, b, ac, bc = other, mine, opp, me
 	}
-	out := make([]move, 0, len(mine)+len(other)+1)
+	out := make([]Move, 0, len(mine)+len(other)+1)
 	for k := 0; k < len(a) || k < len(b); k++ {
 		if k < len(a) {
-			out = append(out, move{red: ac == board.Red, cell: int16(a[k])})
+			out = append(out, Move{red: ac == board.Red, cell: int16(a[k])})
 		}
 		if k < len(b) {
-			out = append(out, move{red: bc == board.Red, cell: int16(b[k])})
+			out = append(out, Move{red: bc == board.Red, cell: int16(b[k])})
 		}
 	}
 	if hasLast {
-		out = append(out, move{red: opp == board.Red, cell: int16(last)})
+		out = append(out, Move{red: opp == board.Red, cell: int16(last)})
 	}
 	return out
 }
@@ -271,7 +271,7 @@ func color(red bool) string {
 	return "blue"
 }
 
-func (s *Strategy) play(m move) string {
+func (s *Strategy) play(m Move) string {
 	if m.red {
 		return s.plays[0][m.cell]
 	}
@@ -280,7 +280,7 @@ func (s *Strategy) play(m move) string {
 
 // get takes the free process whose game shares the longest opening with
 // target, or starts one.
-func (s *Strategy) get(target []move) (*proc, *Fault) {
+func (s *Strategy) get(target []Move) (*proc, *Fault) {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -334,7 +334,7 @@ func (s *Strategy) drop(p *proc) {
 	p.kill()
 }
 
-func commonPrefix(a, b []move) int {
+func commonPrefix(a, b []Move) int {
 	n := 0
 	for n < len(a) && n < len(b) && a[n] == b[n] {
 		n++
@@ -428,7 +428,7 @@ func (s *Strategy) fault(err error, cmd string) *Fault {
 // else clear_board and the whole game), and records target as p's game.
 // When it is not yet known whether the engine knows undo, one undo is sent
 // and answered first.
-func (s *Strategy) prepare(p *proc, target []move) ([]string, *Fault) {
+func (s *Strategy) prepare(p *proc, target []Move) ([]string, *Fault) {
 	n := commonPrefix(p.seq, target)
 	if len(p.seq) > n && s.undoCmd.Load() == unknown {
 		if err := s.send(p, "undo"); err != nil {
@@ -482,7 +482,7 @@ func (s *Strategy) readOK(p *proc, cmds []string) *Fault {
 }
 
 // ask brings p's board to target and asks the decision.
-func (s *Strategy) ask(p *proc, pos board.Position, target []move) (board.Bits, string, *Fault) {
+func (s *Strategy) ask(p *proc, pos board.Position, target []Move) (board.Bits, string, *Fault) {
 	cmds, f := s.prepare(p, target)
 	if f != nil {
 		return board.Bits{}, "", f
@@ -542,7 +542,7 @@ func (s *Strategy) decision(p *proc, pos board.Position, decide, text string, ok
 	if f != nil {
 		return board.Bits{}, "", f
 	}
-	p.seq = append(p.seq, move{red: s.side == board.Red, cell: int16(c)})
+	p.seq = append(p.seq, Move{red: s.side == board.Red, cell: int16(c)})
 	return board.Bit(c), "genmove", nil
 }
 
@@ -605,7 +605,7 @@ func (s *Strategy) Replies(p board.Position, moves board.Bits, yield func(b boar
 			continue
 		}
 		asked = append(asked, b)
-		batch = append(batch, s.play(move{red: opp == board.Red, cell: int16(b)}), decide)
+		batch = append(batch, s.play(Move{red: opp == board.Red, cell: int16(b)}), decide)
 		batch = append(batch, undo...)
 	}
 	s.decisions.Add(int64(len(asked)))
@@ -636,7 +636,7 @@ func (s *Strategy) Replies(p board.Position, moves board.Bits, yield func(b boar
 			continue
 		}
 		k++
-		play := s.play(move{red: opp == board.Red, cell: int16(b)})
+		play := s.play(Move{red: opp == board.Red, cell: int16(b)})
 		var allowed board.Bits
 		var rule string
 		f := s.readOK(pr, []string{play})

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"hexproof/board"
 )
 
 // proc is one running engine process: its standard input, the lines of its
@@ -27,14 +29,14 @@ type proc struct {
 	done   chan struct{} // closed once the process has been waited for
 	exit   error         // cmd.Wait's error, set before done is closed
 	stderr *tail
-	seq    []move
+	seq    []Move
 	dirty  bool // the board is not known to hold seq: clear it first
 	// pending is the commands written and not yet answered.
 	pending []string
 }
 
-// move is one stone sent to an engine with play (or answered by genmove).
-type move struct {
+// Move is one stone sent to an engine with play (or answered by genmove).
+type Move struct {
 	red  bool
 	cell int16
 }
@@ -261,3 +263,14 @@ func clip(s string) string {
 	}
 	return s
 }
+
+// Color is the player of the stone.
+func (m Move) Color() board.Color {
+	if m.red {
+		return board.Red
+	}
+	return board.Blue
+}
+
+// Cell is the stone's cell.
+func (m Move) Cell() board.Cell { return board.Cell(m.cell) }
