@@ -46,11 +46,11 @@ func newExec(t testing.TB, spec string, b *board.Board, o gtp.Options) *gtp.Stra
 
 func TestSplit(t *testing.T) {
 	for in, want := range map[string][]string{
-		`python3 a.py --x 1`:         {"python3", "a.py", "--x", "1"},
+		`python3 a.py --x 1`:           {"python3", "a.py", "--x", "1"},
 		`  prog   'a b'  "c \"d\" e" `: {"prog", "a b", `c "d" e`},
-		`a\ b c''d`:                  {"a b", "cd"},
-		`$HOME *`:                    {"$HOME", "*"},
-		``:                           nil,
+		`a\ b c''d`:                    {"a b", "cd"},
+		`$HOME *`:                      {"$HOME", "*"},
+		``:                             nil,
 	} {
 		got, err := gtp.Split(in)
 		if err != nil || !slices.Equal(got, want) {
