@@ -13,6 +13,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"hexproof/reports"
+	"hexproof/strategies"
 	"hexproof/verify"
 	"hexproof/verify/shard"
 )
@@ -69,6 +70,9 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(err error) int { return fail(stderr, "plan", exitUsage, err) }
+	if strings.HasPrefix(*c.strategy, strategies.ExecPrefix) {
+		return usageErr(fmt.Errorf("--strategy exec:…: an external engine cannot be sharded yet (each shard would start its own); run verify"))
+	}
 	v, err := c.check()
 	if err != nil {
 		return usageErr(err)
