@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"hexproof/board"
+	"hexproof/strategies"
 	"hexproof/verify"
 )
 
@@ -232,9 +233,14 @@ func ReplayArgs(r *verify.Result) []string {
 	if b == nil {
 		b = r.Board
 	}
-	return []string{"replay", "--board", boardSize(b), "--geometry", b.Geo.String(),
-		"--strategy", r.Strategy, "--choices", r.Choices.String(),
-		"--moves", b.FormatMoves(g.Moves, board.Thesis, true)}
+	args := []string{"replay", "--board", boardSize(b), "--geometry", b.Geo.String(),
+		"--strategy", r.Strategy}
+	if strings.HasPrefix(r.Strategy, strategies.ExecPrefix) && r.Side != board.Red {
+		// An external engine plays Red unless told otherwise.
+		args = append(args, "--player", r.Side.String())
+	}
+	return append(args, "--choices", r.Choices.String(),
+		"--moves", b.FormatMoves(g.Moves, board.Thesis, true))
 }
 
 // ReplayCommand is ReplayArgs as one shell command line.
@@ -245,7 +251,11 @@ func ReplayCommand(r *verify.Result) string {
 	}
 	out := "hexproof"
 	for _, a := range args {
-		if strings.ContainsAny(a, " ()\"'$`\\") || a == "" {
+		switch {
+		case strings.ContainsAny(a, "\"$`\\"):
+			// Single quotes keep everything; a ' inside is written '\''.
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		case strings.ContainsAny(a, " ()'") || a == "":
 			a = "\"" + a + "\""
 		}
 		out += " " + a

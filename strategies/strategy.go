@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"hexproof/board"
+	"hexproof/strategies/gtp"
 )
 
 // RuleAllower is a strategy that narrows the cells its rule allows by a
@@ -92,6 +93,16 @@ type WinTaker interface {
 // Classes are in 0 … Board().Cells()-1. TestLastClass checks the contract.
 type LastClasser interface {
 	LastClass(last board.Cell) int
+}
+
+// Explainer is an optional interface for strategies whose decisions can
+// fail for a reason outside their rules: an external engine (strategies/gtp)
+// that crashed, hung or answered something that is not a move. Such a
+// strategy answers the decision with no move (a strategy error), and
+// Explain(p, last) words what happened there; "" when nothing did. The game
+// step's report of the fault uses it.
+type Explainer interface {
+	Explain(p board.Position, last board.Cell) string
 }
 
 // Info describes a registered strategy.
@@ -247,6 +258,30 @@ func ParseSpec(spec string) (Info, Options, error) {
 // options, see ParseSpec) for the board, with a clear error when the name or
 // an option is wrong or the strategy does not apply there.
 func New(spec string, b *board.Board) (Strategy, error) {
+	return NewWith(spec, b, gtp.Options{})
+}
+
+// ExecPrefix begins the specification of a strategy played by an external
+// GTP engine: exec:PROGRAM ARG… (docs/design.md §7).
+const ExecPrefix = "exec:"
+
+// NewWith is New with the options of an exec: strategy (the engine's side
+// and its time per command), which the command line gives in flags of
+// their own; other strategies ignore them.
+func NewWith(spec string, b *board.Board, eo gtp.Options) (Strategy, error) {
+	// exec:PROGRAM ARG… — an external engine over GTP (strategies/gtp); what
+	// follows the colon is a command line, split into words without a shell.
+	if line, ok := strings.CutPrefix(spec, ExecPrefix); ok {
+		argv, err := gtp.Split(line)
+		if err != nil {
+			return nil, fmt.Errorf("strategy %q: %v", spec, err)
+		}
+		s, err := gtp.New(argv, line, b, eo)
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
 	// certificate:FILE — a strategy read from a proof tree (certificate.go);
 	// what follows the colon is a path, not options.
 	if path, ok := strings.CutPrefix(spec, "certificate:"); ok {

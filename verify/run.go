@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"maps"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 
 	"hexproof/board"
 	"hexproof/internal/procmem"
+	"hexproof/strategies"
 	"hexproof/tt"
 	"hexproof/verify/game"
 )
@@ -158,7 +160,13 @@ func RunID(o Options) string {
 	if o.NoSymmetry || o.Choices == First {
 		sym = "nosym"
 	}
-	id := fmt.Sprintf("%dx%d-%s-%s-%s-starts-%s-%s", b.M, b.N, b.Geo, o.Name, o.Starter, o.Choices, sym)
+	name := o.Name
+	if strings.HasPrefix(name, strategies.ExecPrefix) && o.Strategy.Side() != board.Red {
+		// An external engine's side is a flag of its own (--player), not
+		// part of its name.
+		name += "-player-" + o.Strategy.Side().String()
+	}
+	id := fmt.Sprintf("%dx%d-%s-%s-%s-starts-%s-%s", b.M, b.N, b.Geo, name, o.Starter, o.Choices, sym)
 	if len(o.Starts) > 0 {
 		h := sha256.New()
 		for _, g := range o.Starts {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/strategies"
+	"hexproof/strategies/gtp"
 	"hexproof/tt"
 	"hexproof/verify"
 )
@@ -28,6 +30,8 @@ type commonFlags struct {
 	json                                                *string
 	jobs                                                *int
 	timeLimit                                           *time.Duration
+	player                                              *string        // --player, for exec: strategies
+	engineTimeout                                       *time.Duration // --engine-timeout, for exec: strategies
 	noProgress, noSymmetry                              *bool
 
 	boards    boardMode
@@ -82,7 +86,9 @@ func (c *commonFlags) addGeometry() {
 
 // addStrategy declares --strategy: any registered strategy, required.
 func (c *commonFlags) addStrategy() {
-	c.strategy = c.fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies') (required)")
+	c.strategy = c.fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies'), or 'exec:PROGRAM ARG…', an external GTP engine (required)")
+	c.player = c.fs.String("player", "red", "with --strategy exec:…: the side the engine plays, red or blue")
+	c.engineTimeout = c.fs.Duration("engine-timeout", gtp.DefaultTimeout, "with --strategy exec:…: how long the engine may take to answer one command; longer is a strategy error")
 }
 
 // addStrategyDefault declares --strategy with a default (explore).
@@ -177,19 +183,27 @@ func (v *common) strat() strategies.Strategy { return v.strats[0] }
 // the strategy covers it), negative --jobs and --time-limit, the memory.
 func (c *commonFlags) check() (*common, error) {
 	v := &common{}
-	if err := c.checkBoards(v); err != nil {
+	if err := c.checkAll(v); err != nil {
+		v.close() // the engines of exec: strategies built before the error
 		return nil, err
+	}
+	return v, nil
+}
+
+func (c *commonFlags) checkAll(v *common) error {
+	if err := c.checkBoards(v); err != nil {
+		return err
 	}
 	if c.choices != nil {
 		ch, err := verify.ParseChoices(*c.choices)
 		if err != nil {
-			return nil, fmt.Errorf("--choices: %v", err)
+			return fmt.Errorf("--choices: %v", err)
 		}
 		v.choices = ch
 	}
 	if c.starter != nil {
 		if err := c.checkStarter(v); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	var neg []signedFlag
@@ -202,22 +216,22 @@ func (c *commonFlags) check() (*common, error) {
 	for _, f := range neg {
 		if f.negative {
 			if f.name == "jobs" && c.jobsZero != "" {
-				return nil, fmt.Errorf("--jobs cannot be negative (0 means %s)", c.jobsZero)
+				return fmt.Errorf("--jobs cannot be negative (0 means %s)", c.jobsZero)
 			}
-			return nil, checkNotNegative(f)
+			return checkNotNegative(f)
 		}
 	}
 	if c.memory != nil {
 		m, err := memoryFlag(*c.memory)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		v.memory = m
 	}
 	if c.noProgress != nil {
 		v.progress = !*c.noProgress && isTerminal(os.Stderr)
 	}
-	return v, nil
+	return nil
 }
 
 func (c *commonFlags) checkBoards(v *common) error {
@@ -258,7 +272,11 @@ func (c *commonFlags) checkBoards(v *common) error {
 			v.boards = append(v.boards, b)
 			continue
 		}
-		b, s, err := strategyFromFlags(size, *c.geometry, *c.strategy)
+		eo, err := c.engineOptions()
+		if err != nil {
+			return err
+		}
+		b, s, err := strategyFromFlags(size, *c.geometry, *c.strategy, eo)
 		if err != nil {
 			return err
 		}
@@ -354,9 +372,53 @@ func checkVerifiable(size string) error {
 	return nil
 }
 
+// engineOptions reads --player and --engine-timeout, which only an exec:
+// strategy takes.
+func (c *commonFlags) engineOptions() (gtp.Options, error) {
+	var eo gtp.Options
+	if c.player == nil {
+		return eo, nil
+	}
+	isExec := strings.HasPrefix(*c.strategy, strategies.ExecPrefix)
+	if !isExec {
+		for _, f := range []string{"player", "engine-timeout"} {
+			if c.fs.Changed(f) {
+				return eo, fmt.Errorf("--%s is for --strategy exec:… (an external engine); %s plays its own side", f, *c.strategy)
+			}
+		}
+		return eo, nil
+	}
+	col, err := board.ParseColor(*c.player)
+	if err != nil {
+		return eo, fmt.Errorf("--player: %v", err)
+	}
+	if *c.engineTimeout <= 0 {
+		return eo, fmt.Errorf("--engine-timeout must be positive (e.g. 10s)")
+	}
+	return gtp.Options{Player: col, Timeout: *c.engineTimeout}, nil
+}
+
+// close ends the strategies that hold resources (the processes of an exec:
+// engine). Every command that builds strategies defers it.
+func (v *common) close() {
+	if v == nil {
+		return
+	}
+	for _, s := range v.strats {
+		closeStrategy(s)
+	}
+}
+
+// closeStrategy closes s if it holds resources (io.Closer).
+func closeStrategy(s strategies.Strategy) {
+	if c, ok := s.(io.Closer); ok {
+		_ = c.Close()
+	}
+}
+
 // strategyFromFlags builds the board and the strategy named by --board,
 // --geometry and --strategy, with the errors a user should see.
-func strategyFromFlags(size, geo, name string) (*board.Board, strategies.Strategy, error) {
+func strategyFromFlags(size, geo, name string, eo gtp.Options) (*board.Board, strategies.Strategy, error) {
 	b, err := boardFromFlags(size, geo)
 	if err != nil {
 		return nil, nil, err
@@ -367,7 +429,7 @@ func strategyFromFlags(size, geo, name string) (*board.Board, strategies.Strateg
 	if name == "certificate:-" {
 		return nil, nil, fmt.Errorf("--strategy certificate:-: a certificate is read from a file, not standard input; give its path")
 	}
-	s, err := strategies.New(name, b)
+	s, err := strategies.NewWith(name, b, eo)
 	if err != nil {
 		return nil, nil, fmt.Errorf("--strategy: %v", err)
 	}

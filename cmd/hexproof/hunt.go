@@ -63,6 +63,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
+	defer v.close()
 	b, strat, choices, starters, name := v.b(), v.strat(), v.choices, v.starters, c.strategy
 	jsonOut, jobs, timeLimit := c.json, c.jobs, c.timeLimit
 	if err := c.checkFits(v, starters); err != nil {

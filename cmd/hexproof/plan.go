@@ -13,6 +13,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"hexproof/reports"
+	"hexproof/strategies"
 	"hexproof/verify"
 	"hexproof/verify/shard"
 )
@@ -69,10 +70,14 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(err error) int { return fail(stderr, "plan", exitUsage, err) }
+	if strings.HasPrefix(*c.strategy, strategies.ExecPrefix) {
+		return usageErr(fmt.Errorf("--strategy exec:…: an external engine cannot be sharded yet (each shard would start its own); run verify"))
+	}
 	v, err := c.check()
 	if err != nil {
 		return usageErr(err)
 	}
+	defer v.close()
 	b, strat, starter, choices, name := v.b(), v.strat(), v.starters[0], v.choices, c.strategy
 	jsonOut, jobs, timeLimit := c.json, c.jobs, c.timeLimit
 	if *shards < 1 || *shards > maxShards {

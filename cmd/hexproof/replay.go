@@ -62,6 +62,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
+	defer v.close()
 	b, strat, choices, name, jsonOut := v.b(), v.strat(), v.choices, c.strategy, c.json
 	nt, err := board.ParseNotation(*notation)
 	if err != nil {

@@ -68,6 +68,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
+	defer v.close()
 	type target struct {
 		b *board.Board
 		s strategies.Strategy

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -17,6 +18,7 @@ import (
 	"hexproof/board"
 	"hexproof/internal/procmem"
 	"hexproof/reports"
+	"hexproof/strategies"
 	"hexproof/tt"
 	"hexproof/verify"
 )
@@ -99,6 +101,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
+	defer v.close()
 	b, strat, choices, starters, name := v.b(), v.strat(), v.choices, v.starters, c.strategy
 	size, geo, jsonOut, jobs, timeLimit := c.board, c.geometry, c.json, c.jobs, c.timeLimit
 	if err := c.checkFits(v, starters); err != nil {
@@ -306,6 +309,13 @@ func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, 
 				fmt.Fprintf(stdout, "Run again with --resume to continue from its last checkpoint in %s.\n", opt.DB)
 			}
 		}
+		if engineFault(res) {
+			// One line that says it all: what the engine did, and the game.
+			fmt.Fprintf(stderr, "hexproof verify: strategy error: %s; the game: %s\n", res.Detail, reports.ReplayCommand(res))
+			if opt.DB != "" && res.Choices != verify.Some {
+				fmt.Fprintf(stderr, "hexproof verify: the database is kept in %s: once the engine is fixed, run again with --resume to continue from its last checkpoint\n", opt.DB)
+			}
+		}
 	}
 	return results, nil
 }
@@ -388,17 +398,25 @@ func writeSomeCertificate(path, size, geo string, res *verify.Result) (string, e
 		who, path, c.Len(), after, size, geo, path, res.Starter), nil
 }
 
-// settled: every starter ran and none is inconclusive.
+// settled: every starter ran and none is inconclusive or stopped by an
+// external engine's fault (which --resume continues once the engine is
+// fixed).
 func settled(results []*verify.Result, want int) bool {
 	if len(results) != want {
 		return false
 	}
 	for _, r := range results {
-		if r.Verdict == verify.Inconclusive {
+		if r.Verdict == verify.Inconclusive || engineFault(r) {
 			return false
 		}
 	}
 	return true
+}
+
+// engineFault: the run ended in a strategy error of an external engine
+// (--strategy exec:…).
+func engineFault(r *verify.Result) bool {
+	return r.Verdict == verify.StrategyError && strings.HasPrefix(r.Strategy, strategies.ExecPrefix)
 }
 
 // planResume looks, before any search, at what each starter's database holds:

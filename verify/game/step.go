@@ -443,6 +443,11 @@ func (x *Replying) reply(b board.Cell) Reply {
 // move last, for a report. (A panic is asked again, for its message: this is
 // not on a hot path.)
 func (r *Rules) Describe(f Fault, p board.Position, last board.Cell, allowed board.Bits, rule string) string {
+	if x, ok := r.S.(strategies.Explainer); ok {
+		if why := x.Explain(p, last); why != "" {
+			return why
+		}
+	}
 	empty := r.All.AndNot(p.Occupied()).Count()
 	switch f {
 	case FaultPanic:

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// engineSpec is the exec: spec of an example engine, by absolute path.
+func engineSpec(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatalf("python3 is needed for the example engines: %v", err)
+	}
+	path, err := filepath.Abs(filepath.Join("..", "..", "examples", "engines", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(append([]string{"exec:python3", path}, args...), " ")
+}
+
+// TestExecVerify6x4: verify runs the Python mirror engine on the 6x4
+// cylinder (for 20 s: the whole run, without symmetry, takes minutes) and
+// finds no loss and no fault.
+func TestExecVerify6x4(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"verify", "--board", "6x4", "--strategy", engineSpec(t, "mirror.py"), "--starter", "blue",
+		"--in-memory", "--jobs", "2", "--time-limit", "20s"}, &out, &errb)
+	text := strings.Join(strings.Fields(out.String()), " ") // the detail is wrapped
+	if code != exitOptimal && (code != exitInconclusive || !strings.Contains(text, "no loss was found so far")) {
+		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errb.String())
+	}
+}
+
+// TestExecEngineFaultResume: an engine's crash stops verify with exit 4, one
+// line on stderr naming the command, the engine's last words and the game;
+// the database is kept, and once the engine is fixed (the same command
+// line) --resume finishes the run as the built-in would.
+func TestExecEngineFaultResume(t *testing.T) {
+	dir := t.TempDir()
+	flag := filepath.Join(dir, "broken")
+	if err := os.WriteFile(flag, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec := engineSpec(t, "broken.py", "--crash-at", "3", "--last", "b2", "--only-if", flag)
+	db := filepath.Join(dir, "db")
+	args := []string{"verify", "--board", "4x2", "--starter", "blue", "--strategy", spec, "--db", db, "--no-progress"}
+	var out, errb bytes.Buffer
+	if code := run(args, &out, &errb); code != exitStrategyError {
+		t.Fatalf("exit %d, want 4\n%s\n%s", code, out.String(), errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "hexproof verify: strategy error: the engine ") ||
+		!strings.Contains(lines[0], `crashed (exit status 1) on "hexproof_allowed red"`) ||
+		!strings.Contains(lines[0], "asked to crash with 3 stones") ||
+		!strings.Contains(lines[0], `--moves "B:(1,1) R:(3,1) B:(2,2)"`) ||
+		!strings.Contains(lines[1], "--resume") {
+		t.Fatalf("stderr:\n%s", errb.String())
+	}
+	if err := os.Remove(flag); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run(append(args, "--resume"), &out, &errb); code != exitOptimal || !strings.Contains(errb.String(), "resuming from layer") {
+		t.Fatalf("after the fix: exit %d\n%s\n%s", code, out.String(), errb.String())
+	}
+	var want bytes.Buffer
+	run([]string{"verify", "--board", "4x2", "--starter", "blue", "--strategy", "mirror", "--in-memory", "--no-symmetry"}, &want, &errb)
+	pos := func(s string) string {
+		_, after, _ := strings.Cut(s, "Positions: ")
+		f, _, _ := strings.Cut(after, " ")
+		return f
+	}
+	if pos(out.String()) != pos(want.String()) {
+		t.Errorf("resumed run: %s positions, the built-in %s", pos(out.String()), pos(want.String()))
+	}
+}
+
+// TestExecFlags: --player and --engine-timeout belong to exec: strategies.
+func TestExecFlags(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"verify", "--board", "4x2", "--strategy", "mirror", "--player", "blue"}, &out, &errb)
+	if code != exitUsage || !strings.Contains(errb.String(), "--player is for --strategy exec:") {
+		t.Errorf("exit %d: %s", code, errb.String())
+	}
+	errb.Reset()
+	code = run([]string{"verify", "--board", "4x2", "--strategy", "exec:/nonexistent/engine"}, &out, &errb)
+	if code != exitUsage || !strings.Contains(errb.String(), "could not be started") {
+		t.Errorf("exit %d: %s", code, errb.String())
+	}
+}
