@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,5 +93,43 @@ func TestExecFlags(t *testing.T) {
 	code = run([]string{"verify", "--board", "4x2", "--strategy", "exec:/nonexistent/engine"}, &out, &errb)
 	if code != exitUsage || !strings.Contains(errb.String(), "could not be started") {
 		t.Errorf("exit %d: %s", code, errb.String())
+	}
+}
+
+// TestExecCommandsAgree: the Python mirror engine and the built-in mirror
+// give the same output, word for word (but for the strategy's name and the
+// times), in every command that takes a strategy: verify under every (with
+// the blunder annotation) and some, hunt, simulate and replay, on the 4x3
+// torus where mirror loses (thesis Fig. 4.7). The built-in runs without
+// symmetry, as an engine declares none.
+func TestExecCommandsAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: starts the engine for five commands")
+	}
+	spec := engineSpec(t, "mirror.py")
+	elapsed := regexp.MustCompile(`(elapsed:|after) [0-9.hm]*[0-9.]+(ms|µs|ns|s)`)
+	norm := func(s string) string {
+		s = strings.ReplaceAll(s, `"`+spec+`"`, "mirror")
+		s = strings.ReplaceAll(s, spec, "mirror")
+		return elapsed.ReplaceAllString(s, "$1 –")
+	}
+	common := []string{"--board", "4x3", "--geometry", "torus", "--starter", "red"}
+	for _, c := range []struct {
+		cmd   []string
+		extra []string // for the built-in only
+	}{
+		{[]string{"verify", "--in-memory", "--no-progress", "--blunder-time", "5s"}, []string{"--no-symmetry"}},
+		{[]string{"verify", "--choices", "some", "--in-memory", "--no-progress", "--blunder-time", "0"}, []string{"--no-symmetry"}},
+		{[]string{"hunt", "--time-limit", "5s", "--jobs", "1", "--seed", "3", "--no-progress"}, nil},
+		{[]string{"simulate", "--games", "50", "--jobs", "1", "--seed", "3", "--no-progress"}, nil},
+		{[]string{"replay", "--choices", "every", "--moves", "B:(1,1) R:(3,1) B:(2,1) R:(4,1) B:(4,2) R:(2,2) B:(3,3)"}, nil},
+	} {
+		var bo, be, eo, ee bytes.Buffer
+		args := append(append(slices.Clone(c.cmd), common...), "--strategy")
+		bcode := run(append(append(slices.Clone(args), "mirror"), c.extra...), &bo, &be)
+		ecode := run(append(slices.Clone(args), spec), &eo, &ee)
+		if bcode != ecode || norm(bo.String()) != norm(eo.String()) {
+			t.Errorf("%s: the built-in gave exit %d\n%s%s\nthe engine exit %d\n%s%s", c.cmd[0], bcode, bo.String(), be.String(), ecode, eo.String(), ee.String())
+		}
 	}
 }
