@@ -166,6 +166,9 @@ func RunID(o Options) string {
 		sym = "nosym"
 	}
 	id := fmt.Sprintf("%dx%d-%s-%s-%s-starts-%s-%s", b.M, b.N, b.Geo, o.Name, o.Starter, o.Choices, sym)
+	if o.Handicap {
+		id += "-handicap"
+	}
 	if len(o.Starts) > 0 {
 		h := sha256.New()
 		for _, g := range o.Starts {
