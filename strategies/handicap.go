@@ -36,6 +36,11 @@ import (
 //	1  otherwise (the answer is taken, or ring n is dead around the cell): any
 //	   empty cell (the paper's rule 1).
 //
+// These rules (H, P, K, 3, 1) are the strategy on n = 4, 5 only. For m ≥ 6
+// columns the strategy is Henderson's thesis App. B instead (published2,
+// rules B1–B6; the regions in fillin; docs/decisions/strategies.md §8a), with
+// the stones placed before Blue's first move by `verify --handicap`.
+//
 // The paper's rule 2 for *second-row* cells (killers found by its Fig. 10
 // pattern, which the text does not carry) is not implemented: such a cell is
 // answered by its Shannon mate.
