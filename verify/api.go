@@ -110,6 +110,13 @@ type Options struct {
 	// the result's rule counts (the plan that made them counts them), and a
 	// counterexample starts with its prefix. Not for Choices Some.
 	Starts []board.Game
+	// Handicap: the game begins with the strategy's handicap stones
+	// (strategies.HandicapStones) placed at once, before the opponent's first
+	// move, then alternates with the opponent to move (`verify --handicap`,
+	// docs/design.md §7). Starter must be the strategy's side; the stones are
+	// the search's one start prefix (so Starts must be empty), and a
+	// counterexample begins with them. Not for Choices Some.
+	Handicap bool
 	// Certificate: under Choices Some, an optimal verdict also writes the
 	// proof's winning choices as a certificate strategy (Result.Certificate,
 	// or Result.CertificateErr saying why not). Ignored under other choices.

@@ -33,6 +33,12 @@ func Run(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Starter != board.Red && opt.Starter != board.Blue {
 		return nil, fmt.Errorf("the starter must be red or blue")
 	}
+	if opt.Handicap {
+		var err error
+		if opt, err = handicapStart(opt); err != nil {
+			return nil, err
+		}
+	}
 	if err := checkStarts(opt); err != nil {
 		return nil, err
 	}
@@ -167,6 +173,9 @@ func RunID(o Options) string {
 		name += "-player-" + o.Strategy.Side().String()
 	}
 	id := fmt.Sprintf("%dx%d-%s-%s-%s-starts-%s-%s", b.M, b.N, b.Geo, name, o.Starter, o.Choices, sym)
+	if o.Handicap {
+		id += "-handicap"
+	}
 	if len(o.Starts) > 0 {
 		h := sha256.New()
 		for _, g := range o.Starts {
@@ -189,6 +198,28 @@ func (e *StartError) Error() string { return fmt.Sprintf("start prefix %d: %s", 
 // moves (Rules.Outcomes); tests turn it off to compare.
 var useOutcomes = true
 
+// handicapStart turns Options.Handicap into the search's start prefix: the
+// strategy's handicap stones, all its own, with the opponent to move after them.
+func handicapStart(opt Options) (Options, error) {
+	h, ok := opt.Strategy.(strategies.HandicapStones)
+	if !ok {
+		return opt, fmt.Errorf("strategy %s places no handicap stones", opt.Name)
+	}
+	me := opt.Strategy.Side()
+	if opt.Starter != me {
+		return opt, fmt.Errorf("with a handicap, %s (the strategy's side) starts", me)
+	}
+	if len(opt.Starts) > 0 {
+		return opt, fmt.Errorf("a handicap is its own start; it cannot be combined with start prefixes")
+	}
+	g := board.Game{Board: opt.Strategy.Board(), Starter: me}
+	for _, c := range h.HandicapStones() {
+		g.Moves = append(g.Moves, board.Move{Player: me, Cell: c, Rule: "H"})
+	}
+	opt.Starts = []board.Game{g}
+	return opt, nil
+}
+
 // checkStarts checks that the prefixes of opt.Starts are games by the rules,
 // of one length, not over, with the opponent to move.
 func checkStarts(opt Options) error {
@@ -206,7 +237,7 @@ func checkStarts(opt Options) error {
 		var p board.Position
 		last := board.NoCell
 		for k, m := range g.Moves {
-			if who := p.ToMove(opt.Starter); m.Player != who {
+			if who := p.ToMove(opt.Starter); m.Player != who && !opt.Handicap {
 				return &StartError{i, fmt.Sprintf("move %d is %s's, but it is %s's turn", k+1, m.Player, who)}
 			}
 			if !r.B.Valid(m.Cell) || p.Occupied().Has(m.Cell) {
@@ -224,7 +255,7 @@ func checkStarts(opt Options) error {
 			}
 			last = m.Cell
 		}
-		if p.ToMove(opt.Starter) != r.Opp {
+		if p.ToMove(opt.Starter) != r.Opp && !opt.Handicap {
 			return &StartError{i, "it ends with the strategy to move; a prefix must end with its answer"}
 		}
 	}

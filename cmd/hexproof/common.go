@@ -32,7 +32,7 @@ type commonFlags struct {
 	timeLimit                                           *time.Duration
 	player                                              *string        // --player, for exec: strategies
 	engineTimeout                                       *time.Duration // --engine-timeout, for exec: strategies
-	noProgress, noSymmetry                              *bool
+	noProgress, noSymmetry, handicap                    *bool
 
 	boards    boardMode
 	starters  starterMode
@@ -311,6 +311,39 @@ func (c *commonFlags) checkStarter(v *common) error {
 		v.starters = []board.Color{col}
 	}
 	return nil
+}
+
+// addHandicap declares --handicap: the strategy's handicap stones placed at
+// once before the opponent's first move (verify.Options.Handicap).
+func (c *commonFlags) addHandicap() {
+	c.handicap = c.fs.Bool("handicap", false, "start from the strategy's handicap stones, all placed before the opponent's first move (flat board; strategy handicap); the strategy's side is the starter")
+}
+
+// checkHandicap checks --handicap against the board, strategy, starters and
+// choices, and returns the starters to run (the strategy's side when
+// --starter was left at both).
+func (c *commonFlags) checkHandicap(v *common) ([]board.Color, error) {
+	if c.handicap == nil || !*c.handicap {
+		return v.starters, nil
+	}
+	s := v.strat()
+	if g := s.Board().Geo; g != board.Flat {
+		return nil, fmt.Errorf("--handicap is for the flat board; here the geometry is %v", g)
+	}
+	if _, ok := s.(strategies.HandicapStones); !ok {
+		return nil, fmt.Errorf("--handicap: strategy %s places no handicap stones", *c.strategy)
+	}
+	if v.choices == verify.Some {
+		return nil, fmt.Errorf("--handicap cannot be combined with --choices some")
+	}
+	side := s.Side()
+	if !c.fs.Changed("starter") {
+		return []board.Color{side}, nil
+	}
+	if len(v.starters) != 1 || v.starters[0] != side {
+		return nil, fmt.Errorf("--handicap: %s, who places the handicap, starts; --starter %s", side, *c.starter)
+	}
+	return v.starters, nil
 }
 
 // checkFits refuses a strategy that covers one starter only (a certificate)

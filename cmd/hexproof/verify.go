@@ -82,6 +82,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	maxPositions := fs.Int64("max-positions", 0, "stop after this many positions: inconclusive; 0 means no limit")
 	c.addMemory(memorySpills)
 	c.addNoSymmetry()
+	c.addHandicap()
 	c.addJSON("the report")
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md, .sgf, or .html: a page with a game stepper per game)")
 	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses (0: none)")
@@ -102,7 +103,11 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 	defer v.close()
-	b, strat, choices, starters, name := v.b(), v.strat(), v.choices, v.starters, c.strategy
+	starters, err := c.checkHandicap(v)
+	if err != nil {
+		return usageErr(err)
+	}
+	b, strat, choices, name := v.b(), v.strat(), v.choices, c.strategy
 	size, geo, jsonOut, jobs, timeLimit := c.board, c.geometry, c.json, c.jobs, c.timeLimit
 	if err := c.checkFits(v, starters); err != nil {
 		return usageErr(err)
@@ -159,6 +164,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			MaxPositions: *maxPositions, MemoryBudget: memBytes, MaxLosses: *maxLosses,
 			Certificate:     *cert != "",
 			CheckpointEvery: *checkpointEvery,
+			Handicap:        *c.handicap,
 		}
 		if *checkpointEvery == 0 {
 			opts[k].CheckpointEvery = -1 // the library's 0 is its default
