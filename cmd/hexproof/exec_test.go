@@ -2,13 +2,17 @@ package main
 
 import (
 	"bytes"
+	"hexproof/internal/testkit"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // engineSpec is the exec: spec of an example engine, by absolute path.
@@ -132,4 +136,81 @@ func TestExecCommandsAgree(t *testing.T) {
 			t.Errorf("%s: the built-in gave exit %d\n%s%s\nthe engine exit %d\n%s%s", c.cmd[0], bcode, bo.String(), be.String(), ecode, eo.String(), ee.String())
 		}
 	}
+}
+
+// TestExecNoOrphansAfterKill: when hexproof is killed with SIGKILL (no
+// chance to close anything), its engine processes die too (the parent-death
+// signal each is started with), rather than running on as orphans, even an
+// engine that hangs and so never reads that its input closed.
+func TestExecNoOrphansAfterKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: starts the binary and its engines")
+	}
+	bin := testkit.Binary(t)
+	cmd := exec.Command(bin, "verify", "--board", "6x4", "--strategy", engineSpec(t, "broken.py", "--hang-at", "3"), "--starter", "blue",
+		"--in-memory", "--jobs", "2", "--no-progress", "--time-limit", "2m", "--engine-timeout", "5m")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	var engines []int
+	for deadline := time.Now().Add(60 * time.Second); len(engines) == 0; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no engine process started within 60 s")
+		}
+		engines = childrenOf(cmd.Process.Pid)
+	}
+	time.Sleep(2 * time.Second) // until an engine hangs at its third stone
+	engines = childrenOf(cmd.Process.Pid)
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		alive := 0
+		for _, pid := range engines {
+			if processAlive(pid) {
+				alive++
+			}
+		}
+		if alive == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d engine processes still run 10 s after hexproof was killed", alive, len(engines))
+		}
+	}
+}
+
+// childrenOf lists the processes whose parent is pid (from /proc).
+func childrenOf(pid int) []int {
+	var out []int
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		child, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile(filepath.Join("/proc", d.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid …; comm may hold spaces, so read after ')'.
+		rest := string(stat[strings.LastIndexByte(string(stat), ')')+1:])
+		if f := strings.Fields(rest); len(f) > 1 && f[1] == strconv.Itoa(pid) {
+			out = append(out, child)
+		}
+	}
+	return out
+}
+
+// processAlive reports whether pid runs (a zombie, already dead, does not).
+func processAlive(pid int) bool {
+	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return false
+	}
+	rest := string(stat[strings.LastIndexByte(string(stat), ')')+1:])
+	f := strings.Fields(rest)
+	return len(f) > 0 && f[0] != "Z"
 }
