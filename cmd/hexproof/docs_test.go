@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 	"hexproof/reports"
 	"hexproof/verify"
 	"hexproof/verify/game"
@@ -27,20 +27,7 @@ var updateDocs = flag.Bool("update", false, "rewrite the golden files in reports
 
 func goldenDoc(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("..", "..", "reports", "testdata", "docs", name)
-	if *updateDocs {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
+	testkit.Golden(t, filepath.Join("..", "..", "reports", "testdata", "docs", name), got, *updateDocs)
 }
 
 func TestCertifyDocFields(t *testing.T) {

@@ -18,14 +18,7 @@ import (
 // engineSpec is the exec: spec of an example engine, by absolute path.
 func engineSpec(t *testing.T, name string, args ...string) string {
 	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Fatalf("python3 is needed for the example engines: %v", err)
-	}
-	path, err := filepath.Abs(filepath.Join("..", "..", "examples", "engines", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Join(append([]string{"exec:python3", path}, args...), " ")
+	return testkit.EngineSpec(t, name, args...)
 }
 
 // TestExecVerify6x4: verify runs the Python mirror engine on the 6x4

@@ -7,11 +7,13 @@
 package testkit
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -162,4 +164,54 @@ func RandomStones(rng *rand.Rand, b *board.Board, k int) board.Position {
 		}
 	}
 	return p
+}
+
+// Golden compares got with the file at path byte for byte, or writes it
+// there when update is set (a test's -update flag).
+func Golden(t testing.TB, path string, got []byte, update bool) {
+	t.Helper()
+	if update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run the test with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", filepath.Base(path), got, want)
+	}
+}
+
+// Root is the module's root directory (the one holding go.mod), found
+// upwards from the test's working directory (its package's directory).
+func Root(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Fatal("no go.mod above the test's directory")
+		}
+		dir = up
+	}
+}
+
+// EngineSpec is the exec: strategy spec of the example GTP engine
+// examples/engines/NAME (run with python3) and its arguments.
+func EngineSpec(t testing.TB, name string, args ...string) string {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatalf("python3 is needed for the example engines (make deps installs it): %v", err)
+	}
+	path := filepath.Join(Root(t), "examples", "engines", name)
+	return strings.Join(append([]string{"exec:python3", path}, args...), " ")
 }

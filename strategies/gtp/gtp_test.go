@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -24,14 +23,7 @@ import (
 // engine is the command line of an example engine of examples/engines.
 func engine(t testing.TB, name string, args ...string) string {
 	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Fatalf("python3 is needed for the example engines: %v", err)
-	}
-	path, err := filepath.Abs(filepath.Join("..", "..", "examples", "engines", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.Join(append([]string{"exec:python3", path}, args...), " ")
+	return testkit.EngineSpec(t, name, args...)
 }
 
 func newExec(t testing.TB, spec string, b *board.Board, o gtp.Options) *gtp.Strategy {
