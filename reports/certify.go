@@ -29,6 +29,7 @@ type CertifyDoc struct {
 	Counterexample *CertifyGameJSON `json:"counterexample,omitempty"`
 	Replayed       bool             `json:"replayed"`
 	Detail         string           `json:"detail,omitempty"`
+	MemoryJSON
 }
 
 // CertifyGameJSON is the game a refuted pairing strategy loses.

@@ -73,7 +73,7 @@ func TestSimDocFields(t *testing.T) {
 	out, err := SimJSON([]*hunt.SimReport{{Board: docBoard, Strategy: "mirror", Side: board.Red, Starter: board.Blue,
 		Choices: verify.First, Opponent: hunt.Random, Seed: 3, Games: 10, Wins: 9, WinRate: 0.9, Low: 0.6, High: 0.98,
 		MeanLength: 6.5, MeanPath: 3.25, RuleCounts: map[string]int64{"1": 10}, Lost: []board.Game{g},
-		Fault: &g, FaultDetail: "a fault", Playouts: 500, Elapsed: 2 * time.Second, Stopped: "interrupted"}})
+		Fault: &g, FaultDetail: "a fault", Playouts: 500, Elapsed: 2 * time.Second, Stopped: "interrupted", PeakRSS: 48 << 20}})
 	if err != nil {
 		t.Fatal(err)
 	}

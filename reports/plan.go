@@ -18,6 +18,7 @@ type PlanDoc struct {
 	Depth      int    `json:"depth"`
 	StopReason string `json:"stop_reason,omitempty"`
 	Settled    string `json:"settled_verdict,omitempty"`
+	MemoryJSON
 }
 
 // NewPlanDoc builds the summary of the plan pf written to dir.

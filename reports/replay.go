@@ -23,6 +23,7 @@ type ReplayDoc struct {
 	Moves     []ReplayMoveJSON `json:"moves"`
 	// Blunder: for a game the strategy lost, its first losing move.
 	Blunder *BlunderJSON `json:"blunder,omitempty"`
+	MemoryJSON
 }
 
 // ReplayMoveJSON is one move of a replay: the move played (MoveJSON, with
@@ -67,8 +68,10 @@ func NewReplayDoc(r *game.Replayed, name string, side board.Color, bl *verify.Bl
 }
 
 // ReplayJSON is the replay document indented, with a trailing newline.
-func ReplayJSON(r *game.Replayed, name string, side board.Color, bl *verify.Blunder) ([]byte, error) {
-	out, err := json.MarshalIndent(NewReplayDoc(r, name, side, bl), "", "  ")
+func ReplayJSON(r *game.Replayed, name string, side board.Color, bl *verify.Blunder, mem MemoryJSON) ([]byte, error) {
+	doc := NewReplayDoc(r, name, side, bl)
+	doc.MemoryJSON = mem
+	out, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("replay JSON: %v", err)
 	}

@@ -46,6 +46,16 @@ type ResultDoc struct {
 	PeakRSSBytes      int64 `json:"peak_rss_bytes,omitempty"`
 }
 
+// MemoryJSON is the memory part of the documents that are not a ResultDoc
+// (simulate, replay, certify), with ResultDoc's names: the command's
+// --memory in bytes (absent where the command takes none) and the process's
+// peak resident memory at the end (absent where unknown; it varies between
+// runs, like elapsed_seconds).
+type MemoryJSON struct {
+	MemoryBudgetBytes int64 `json:"memory_budget_bytes,omitempty"`
+	PeakRSSBytes      int64 `json:"peak_rss_bytes,omitempty"`
+}
+
 // CounterexampleJSON is the lost game of a refutation (or the game that led to
 // a strategy error, or a loss found before a budget ran out).
 type CounterexampleJSON struct {

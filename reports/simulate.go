@@ -31,6 +31,7 @@ type SimDoc struct {
 	Stopped           string           `json:"stopped,omitempty"`
 	StrategyError     string           `json:"strategy_error,omitempty"`
 	StrategyErrorGame []MoveJSON       `json:"strategy_error_game,omitempty"`
+	MemoryJSON
 }
 
 // NewSimDoc builds the JSON document of a simulation.
@@ -43,6 +44,7 @@ func NewSimDoc(r *hunt.SimReport) SimDoc {
 		MeanLength: round4(r.MeanLength), MeanWinningPath: round4(r.MeanPath),
 		RuleCounts: map[string]int64{}, LostGames: r.Games - r.Wins, Playouts: r.Playouts,
 		ElapsedSeconds: roundSeconds(r.Elapsed), Stopped: r.Stopped, StrategyError: r.FaultDetail,
+		MemoryJSON: MemoryJSON{MemoryBudgetBytes: r.MemoryBudget, PeakRSSBytes: r.PeakRSS},
 	}
 	for k, v := range r.RuleCounts {
 		d.RuleCounts[k] = v

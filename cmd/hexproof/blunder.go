@@ -37,9 +37,10 @@ func checkBlunderTime(d time.Duration) error {
 // findBlunder is the blunder of side in the lost game g, solving for at most
 // limit; nil when limit is 0. A search that does not finish, or a board the
 // solver does not take, gives a blunder that says so instead of an error: the
-// annotation never costs the user the result it annotates.
-func findBlunder(ctx context.Context, g board.Game, strat strategies.Strategy, limit time.Duration) *verify.Blunder {
-	bs := newBlunders(ctx, strat, limit, blunderShare(defaultMemory()))
+// annotation never costs the user the result it annotates. The solver's
+// tables stay within memory bytes (replay's --memory: they are all it holds).
+func findBlunder(ctx context.Context, g board.Game, strat strategies.Strategy, limit time.Duration, memory int64) *verify.Blunder {
+	bs := newBlunders(ctx, strat, limit, memory)
 	defer bs.close()
 	return bs.of(g)
 }

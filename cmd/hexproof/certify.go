@@ -11,6 +11,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"hexproof/board"
+	"hexproof/internal/procmem"
 	"hexproof/reports"
 	"hexproof/verify/pairing"
 )
@@ -145,7 +146,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 		if c := r.Verdict.ExitCode(); rank[c] > rank[code] {
 			code = c
 		}
-		js = append(js, reports.NewCertifyDoc(r))
+		js = append(js, certifyDoc(r))
 		if *jsonOut != "-" {
 			if k > 0 {
 				fmt.Fprintln(stdout)
@@ -257,7 +258,7 @@ func certifyTable(ctx context.Context, size, name string, jobs int, limit time.D
 		var js []reports.CertifyDoc
 		for _, r := range rows {
 			for _, res := range r.Results {
-				js = append(js, reports.NewCertifyDoc(res))
+				js = append(js, certifyDoc(res))
 			}
 		}
 		if err := writeJSON(jsonOut, js, stdout); err != nil {
@@ -269,4 +270,13 @@ func certifyTable(ctx context.Context, size, name string, jobs int, limit time.D
 		return fail(stderr, "certify", exitInconclusive, fmt.Errorf("interrupted; the boards after the last one shown were not certified"))
 	}
 	return exitOptimal
+}
+
+// certifyDoc is a result's JSON document with the process's peak memory
+// (certify takes no --memory: what it holds is bounded by its own limits,
+// docs/reliability.md "Memory").
+func certifyDoc(r *pairing.Result) reports.CertifyDoc {
+	d := reports.NewCertifyDoc(r)
+	d.PeakRSSBytes = procmem.PeakRSS()
+	return d
 }

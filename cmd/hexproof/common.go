@@ -368,6 +368,9 @@ func allCPUs(jobs int) int {
 // jobsWorkers is --jobs where it is the worker goroutines of one search.
 const jobsWorkers = "worker goroutines; 0 means all CPUs; never changes the result"
 
+// memoryHunt is what --memory bounds in a hunt.
+const memoryHunt = "the hunt's tables (each job's stops growing at its share of the budget, and at 4,194,304 positions) and the blunder solver (an eighth); when a job's share is below 640MiB its table holds fewer positions and the hunt's counts depend on the budget"
+
 // memorySpills is what --memory bounds in a breadth-first search.
 const memorySpills = "the process stays within it plus about 64 MiB; positions beyond it spill to the database, or end an --in-memory run inconclusive"
 

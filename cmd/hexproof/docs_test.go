@@ -37,7 +37,9 @@ func TestCertifyDocFields(t *testing.T) {
 			{Player: board.Blue, I: 1, J: 1}, {Player: board.Red, I: 3, J: 1, Rule: "pair"}}},
 		Replayed: true, Proof: "theorem I", Checked: "h1, h2", Nodes: 17, Elapsed: 1250 * time.Millisecond, Detail: "a detail"}
 	var buf bytes.Buffer
-	if err := writeJSON("-", reports.NewCertifyDoc(r), &buf); err != nil {
+	d := reports.NewCertifyDoc(r)
+	d.PeakRSSBytes = 48 << 20
+	if err := writeJSON("-", d, &buf); err != nil {
 		t.Fatal(err)
 	}
 	goldenDoc(t, "certify.json", buf.Bytes())
@@ -60,7 +62,7 @@ func TestPlanDocFields(t *testing.T) {
 		Parts: []shard.Part{{Index: 0, Prefixes: 5}, {Index: 1, Prefixes: 6}}, StopReason: "a reason",
 		Settled: &shard.ResultFile{Verdict: "optimal"}}
 	var buf bytes.Buffer
-	if err := writePlanJSON("-", pf, "/plans/x", &buf); err != nil {
+	if err := writePlanJSON("-", pf, "/plans/x", 48<<20, &buf); err != nil {
 		t.Fatal(err)
 	}
 	goldenDoc(t, "plan.json", buf.Bytes())
@@ -75,7 +77,7 @@ func TestReplayDocFields(t *testing.T) {
 		{Index: 0, Rule: "1", Answer: b.Cell(1, 1), Agrees: true}, {Index: 2, Rule: "2a", Answer: b.Cell(3, 2)}}}
 	bl := &verify.Blunder{Found: true, Index: 2, Move: g.Moves[2], Kept: []board.Cell{b.Cell(2, 2)},
 		RuleAllowed: []board.Cell{b.Cell(1, 2)}, AtFault: "rules", TieBreakStep: "step", Unchecked: 1, Reason: "r"}
-	out, err := reports.ReplayJSON(r, "mirror", board.Red, bl)
+	out, err := reports.ReplayJSON(r, "mirror", board.Red, bl, reports.MemoryJSON{MemoryBudgetBytes: 16 << 20, PeakRSSBytes: 48 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +93,7 @@ func TestMergeDocFields(t *testing.T) {
 		{Index: 0, State: "finished"}, {Index: 1, State: "unfinished", Needed: true},
 		{Index: 2, State: "missing"}, {Index: 3, State: "failed", Why: "damaged"}}}
 	var buf bytes.Buffer
-	if err := writeMergeJSON("-", m, &buf); err != nil {
+	if err := writeMergeJSON("-", m, 48<<20, &buf); err != nil {
 		t.Fatal(err)
 	}
 	goldenDoc(t, "merge.json", buf.Bytes())

@@ -50,6 +50,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	c.addTimeLimit("this long per starter", "")
 	blunderTime := blunderFlag(fs)
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many positions expanded per starter")
+	c.addMemory(memoryHunt)
 	c.addJSON("the report")
 	exportLosses := fs.String("export-losses", "", "write the lost games found to FILE (.jsonl, .md, .sgf, or .html: a page with a game stepper per game)")
 	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses")
@@ -100,12 +101,19 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	showProgress := v.progress
 	var reps []*hunt.Report
 	var results []*verify.Result
-	bs := newBlunders(ctx, strat, *blunderTime, blunderShare(defaultMemory()))
+	// The blunder solver's share comes out of the budget, as in verify.
+	memBytes, blunderBytes := v.memory, int64(0)
+	if *blunderTime > 0 {
+		blunderBytes = blunderShare(memBytes)
+		memBytes -= blunderBytes
+	}
+	bs := newBlunders(ctx, strat, *blunderTime, blunderBytes)
 	defer bs.close()
 	for _, starter := range starters {
 		opt := hunt.Options{
 			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
 			Seed: *seed, TimeLimit: *timeLimit, MaxNodes: *maxNodes, MaxLosses: max(1, *maxLosses),
+			Memory: memBytes,
 		}
 		var bar *progressbar.ProgressBar
 		if showProgress {

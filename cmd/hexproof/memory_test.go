@@ -110,6 +110,19 @@ func TestMemoryBound(t *testing.T) {
 		// that does not fit.
 		{"solve certificate", []string{"solve", "--board", "5x5", "--starter", "blue", "--certificate", filepath.Join(dir, "c.json"),
 			"--memory", "16MiB", "--time-limit", "60s"}, 16 * mib, 3, "did not fit in --memory 16MiB"},
+		// 10 M random games of hht 5x5: about 1.2 KB a game when every game
+		// was kept to the end (509 MB in 20 s), a window of games now.
+		// simulate takes no --memory: what it holds does not grow with
+		// --games, so the smallest budget is the bound.
+		{"simulate", []string{"simulate", "--board", "5x5", "--strategy", "hht", "--starter", "blue", "--opponent", "random",
+			"--games", "10000000", "--jobs", "2", "--time-limit", "10s"}, 16 * mib, 1, "time limit"},
+		// hunt's tables each stop at their share of the budget (TableCap;
+		// TestHuntAgreesWithVerify hunts with tables of 1,024 positions).
+		// A hunt expands only a few thousand positions a second, so this is
+		// the bound on a short run, not a workload of 8x the budget: the
+		// tables reach 640 MiB a job only after about half an hour.
+		{"hunt", []string{"hunt", "--board", "6x5", "--strategy", "gardner", "--starter", "blue", "--jobs", "2",
+			"--memory", "16MiB", "--time-limit", "10s"}, 16 * mib, 3, "time limit"},
 	}
 	for _, c := range cases {
 		code, out, peak, anon := measured(t, bin, dir, append(c.args, "--no-progress")...)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"hexproof/internal/procmem"
 	"hexproof/reports"
 	"hexproof/verify/shard"
 )
@@ -98,7 +99,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, shardLines(m))
 	}
 	if *jsonOut != "" {
-		if err := writeMergeJSON(*jsonOut, m, stdout); err != nil {
+		if err := writeMergeJSON(*jsonOut, m, procmem.PeakRSS(), stdout); err != nil {
 			return fail(stderr, "merge", exitUsage, err)
 		}
 	}
@@ -147,9 +148,11 @@ func intList(xs []int) string {
 	return s
 }
 
-// writeMergeJSON writes the merge's JSON document (reports.MergeDoc).
-func writeMergeJSON(path string, m *shard.Merged, stdout io.Writer) error {
+// writeMergeJSON writes the merge's JSON document (reports.MergeDoc), with
+// the merge's own peak memory (it takes no --memory).
+func writeMergeJSON(path string, m *shard.Merged, peak int64, stdout io.Writer) error {
 	doc, err := reports.NewMergeDoc(m)
+	doc.PeakRSSBytes = peak
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"hexproof/internal/procmem"
 	"hexproof/reports"
 	"hexproof/strategies"
 	"hexproof/verify"
@@ -151,7 +152,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *jsonOut != "" {
-		if err := writePlanJSON(*jsonOut, &p.File, dir, stdout); err != nil {
+		if err := writePlanJSON(*jsonOut, &p.File, dir, procmem.PeakRSS(), stdout); err != nil {
 			return usageErr(err)
 		}
 	}
@@ -182,9 +183,12 @@ func planExit(p *shard.Plan) int {
 	return exitOptimal
 }
 
-// writePlanJSON writes the plan's JSON summary (reports.PlanDoc).
-func writePlanJSON(path string, pf *shard.PlanFile, dir string, stdout io.Writer) error {
-	return writeJSON(path, reports.NewPlanDoc(pf, dir), stdout)
+// writePlanJSON writes the plan's JSON summary (reports.PlanDoc), with the
+// plan's peak memory.
+func writePlanJSON(path string, pf *shard.PlanFile, dir string, peak int64, stdout io.Writer) error {
+	doc := reports.NewPlanDoc(pf, dir)
+	doc.PeakRSSBytes = peak
+	return writeJSON(path, doc, stdout)
 }
 
 // jobFiles writes the Slurm job array and the GNU parallel script of a plan.

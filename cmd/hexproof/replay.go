@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"hexproof/board"
+	"hexproof/internal/procmem"
 	"hexproof/reports"
 	"hexproof/verify"
 	"hexproof/verify/game"
@@ -50,6 +51,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	c.addChoices("first", "first: play the first allowed cell; every/some: refuse to choose among several")
 	c.addJSON("the game")
 	blunderTime := blunderFlag(fs)
+	c.addMemory("the blunder solver's tables")
 	notation := fs.String("notation", "thesis", "cell notation of the table: thesis (3, 4) or letter c4")
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
@@ -101,10 +103,10 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	// A game the strategy lost is annotated with its blunder.
 	var bl *verify.Blunder
 	if r.Game.Winner == strat.Side().Other() {
-		bl = findBlunder(context.Background(), r.Game, strat, *blunderTime)
+		bl = findBlunder(context.Background(), r.Game, strat, *blunderTime, v.memory)
 	}
 	if *jsonOut != "" {
-		data, err := reports.ReplayJSON(r, *name, strat.Side(), bl)
+		data, err := reports.ReplayJSON(r, *name, strat.Side(), bl, reports.MemoryJSON{MemoryBudgetBytes: v.memory, PeakRSSBytes: procmem.PeakRSS()})
 		if err != nil {
 			return usageErr(err)
 		}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"hexproof/board"
+	"hexproof/internal/procmem"
 	"hexproof/strategies"
 	"hexproof/verify"
 	"hexproof/verify/game"
@@ -38,8 +39,34 @@ type Options struct {
 	MaxNodes  int64
 	// MaxLosses is how many distinct losses are kept for export (0: 100).
 	MaxLosses int
+	// Memory bounds the workers' tables together (bytes; 0: no bound but
+	// the fixed cap of maxTable positions each). Each job's table holds
+	// at most Memory/Jobs/tableEntryBytes positions (TableCap).
+	Memory int64
 	// Progress, if set, is called from time to time from one goroutine.
 	Progress func(Progress)
+}
+
+// maxTable is the most positions one worker's table holds: a table is
+// cleared when full (sound: it only saves work), and a larger one gains
+// little on the boards hunted.
+const maxTable = 1 << 22
+
+// tableEntryBytes is what one position of a worker's table costs in the
+// process's memory: the Go map of a 32-byte key and a byte, measured at up
+// to 129 bytes a position (heap in use, Go 1.26, 4 M positions) when a
+// growth has just doubled it, rounded up.
+const tableEntryBytes = 160
+
+// TableCap is how many positions each of jobs workers' tables may hold
+// within memory bytes (0: maxTable); at least 1,024, so that a tiny budget
+// still hunts. Below the budget that maxTable needs, the hunt's counts
+// depend on the budget, as they depend on Jobs.
+func TableCap(memory int64, jobs int) int {
+	if memory <= 0 {
+		return maxTable
+	}
+	return int(max(1024, min(maxTable, memory/int64(max(1, jobs))/tableEntryBytes)))
 }
 
 // Progress is a snapshot for a progress bar.
@@ -103,13 +130,16 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		ctx, cancel = context.WithTimeout(ctx, opt.TimeLimit)
 		defer cancel()
 	}
+	if opt.Memory > 0 {
+		defer verify.CollectorFor(opt.Memory)()
+	}
 	rules := game.NewRules(opt.Strategy, opt.Choices == verify.First)
 	sh := &shared{start: start}
 	ws := make([]*worker, jobs)
 	var wg sync.WaitGroup
 	for i := range ws {
 		w := &worker{opt: opt, rules: rules, sh: sh, ctx: ctx, idx: i}
-		w.s = newSearcher(rules, opt.Choices, opt.Starter, mix(opt.Seed*0x9e3779b97f4a7c15+uint64(i)), 1<<22)
+		w.s = newSearcher(rules, opt.Choices, opt.Starter, mix(opt.Seed*0x9e3779b97f4a7c15+uint64(i)), TableCap(opt.Memory, jobs))
 		w.s.stop = func() bool { return ctx.Err() != nil }
 		if opt.MaxNodes > 0 {
 			w.budget = max(1, opt.MaxNodes/int64(jobs))
@@ -443,7 +473,7 @@ func finish(ctx context.Context, opt Options, rules *game.Rules, ws []*worker, s
 	b := rules.B
 	res := &verify.Result{
 		Board: b, Strategy: opt.Name, Side: rules.Me, Starter: opt.Starter, Choices: opt.Choices,
-		RuleCounts: map[string]int64{},
+		RuleCounts: map[string]int64{}, MemoryBudget: opt.Memory, PeakRSS: procmem.PeakRSS(),
 	}
 	rep := &Report{Result: res, Seed: opt.Seed, Jobs: jobs, ProvenPlies: -1}
 	var all []board.Game

@@ -75,6 +75,7 @@ func TestHuntAgreesWithVerify(t *testing.T) {
 		{"hht", 3, 4, board.Cylinder, board.Blue, verify.Every},
 		{"gardner", 4, 3, board.Flat, board.Red, verify.Every},
 	}
+	small := len(cases) // the cases hunted again with tiny tables
 	if !testing.Short() {
 		cases = append(cases,
 			huntCase{"vandenbroek", 5, 4, board.Cylinder, board.Red, verify.Every},
@@ -84,22 +85,40 @@ func TestHuntAgreesWithVerify(t *testing.T) {
 			huntCase{"vandenbroek", 5, 5, board.Cylinder, board.Blue, verify.Every},
 		)
 	}
-	for _, c := range cases {
+	for i, c := range cases {
 		s := c.strategy(t)
 		want, err := verify.Run(context.Background(), verify.Options{Strategy: s, Name: c.name, Starter: c.starter, Choices: c.choices, Jobs: 2})
 		if err != nil {
 			t.Fatalf("%s: verify: %v", c, err)
 		}
-		rep, err := Run(context.Background(), Options{Strategy: s, Name: c.name, Starter: c.starter, Choices: c.choices, Jobs: 2, Seed: 7})
-		if err != nil {
-			t.Fatalf("%s: hunt: %v", c, err)
+		// Memory 1 caps each table at 1,024 positions (TableCap), so the
+		// tables are cleared many times: the verdicts must not change (on
+		// the small cases; the others take minutes so).
+		memories := []int64{0}
+		if i < small {
+			memories = append(memories, 1)
 		}
+		for _, memory := range memories {
+			rep, err := Run(context.Background(), Options{Strategy: s, Name: c.name, Starter: c.starter, Choices: c.choices, Jobs: 2, Seed: 7, Memory: memory})
+			if err != nil {
+				t.Fatalf("%s: hunt: %v", c, err)
+			}
+			checkAgrees(t, fmt.Sprintf("%s, memory %d", c, memory), want, rep)
+			checkReplays(t, c, s, rep)
+		}
+	}
+}
+
+// checkAgrees checks a hunt's report against verify's verdict.
+func checkAgrees(t *testing.T, c string, want *verify.Result, rep *Report) {
+	t.Helper()
+	{
 		got := rep.Result
 		switch want.Verdict {
 		case verify.Refuted:
 			if got.Verdict != verify.Refuted || got.Counterexample == nil {
 				t.Errorf("%s: verify refutes in %d plies, hunt says %s", c, len(want.Counterexample.Moves), got.Verdict)
-				continue
+				return
 			}
 			if len(got.Counterexample.Moves) != len(want.Counterexample.Moves) || !rep.NoShorter {
 				t.Errorf("%s: hunt's loss has %d plies (no shorter: %v), verify's %d", c, len(got.Counterexample.Moves), rep.NoShorter, len(want.Counterexample.Moves))
@@ -114,7 +133,6 @@ func TestHuntAgreesWithVerify(t *testing.T) {
 		default:
 			t.Fatalf("%s: verify says %s; the case needs a conclusive verdict", c, want.Verdict)
 		}
-		checkReplays(t, c, s, rep)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"hexproof/board"
+	"hexproof/internal/procmem"
 	"hexproof/strategies"
 	"hexproof/verify"
 	"hexproof/verify/game"
@@ -95,6 +96,9 @@ type SimReport struct {
 	Playouts    int64
 	Elapsed     time.Duration
 	Stopped     string
+	// MemoryBudget is the command's --memory (0: none given to the
+	// library); PeakRSS the process's peak resident memory at the end.
+	MemoryBudget, PeakRSS int64
 }
 
 // Verdict maps a simulation onto verify's verdicts (for exit codes): a lost
@@ -143,6 +147,95 @@ type simGame struct {
 	faulted  bool
 }
 
+// folder sums the finished games into the report in their order, so that
+// the report does not depend on Jobs (issue 32: and so that a simulation's
+// memory does not grow with --games). A game is held only until every game
+// before it is folded; a player does not start a game more than window
+// games ahead of the first unfinished one, so at most window games wait.
+// Only the first maxLost lost games are kept. The games counted are the
+// ones before the first unfinished game, and none after a faulted one.
+type folder struct {
+	mu      sync.Mutex
+	cond    *sync.Cond
+	next    int              // the first game not yet folded
+	pending map[int]*simGame // finished games waiting for an earlier one
+	window  int
+	stopped bool // a faulted game was folded
+	r       *SimReport
+	maxLost int
+	lost    []board.Game // to replay, in order
+	plies   int
+	paths   int
+}
+
+func newFolder(r *SimReport, maxLost, window int) *folder {
+	f := &folder{pending: map[int]*simGame{}, window: window, r: r, maxLost: maxLost}
+	f.cond = sync.NewCond(&f.mu)
+	return f
+}
+
+// await holds game i back until it is within the window; false when ctx
+// ended or a fault was folded meanwhile.
+func (f *folder) await(ctx context.Context, i int) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i >= f.next+f.window && ctx.Err() == nil && !f.stopped {
+		f.cond.Wait()
+	}
+	return ctx.Err() == nil && !f.stopped
+}
+
+// wake releases the players waiting in await (the context ended).
+func (f *folder) wake() {
+	f.mu.Lock()
+	f.cond.Broadcast()
+	f.mu.Unlock()
+}
+
+// finished folds game i and every waiting game after it that it unblocks.
+func (f *folder) finished(i int, g *simGame) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.pending[i] = g
+	for !f.stopped {
+		g, ok := f.pending[f.next]
+		if !ok {
+			break
+		}
+		delete(f.pending, f.next)
+		f.next++
+		f.fold(g)
+	}
+	if f.stopped {
+		clear(f.pending)
+	}
+	f.cond.Broadcast()
+}
+
+func (f *folder) fold(g *simGame) {
+	r := f.r
+	r.Playouts += g.playouts
+	if g.faulted {
+		gg := g.g
+		r.Fault, r.FaultDetail = &gg, g.fault
+		f.stopped = true
+		return
+	}
+	r.Games++
+	f.plies += len(g.g.Moves)
+	for k, v := range g.rules {
+		r.RuleCounts[k] += v
+	}
+	if g.won {
+		r.Wins++
+		f.paths += g.path
+		return
+	}
+	if len(f.lost) < f.maxLost {
+		f.lost = append(f.lost, g.g)
+	}
+}
+
 // Simulate plays opt.Games games of the strategy against the opponent. Each
 // game's randomness comes from (Seed, its number) only, so the report does
 // not depend on Jobs.
@@ -166,28 +259,35 @@ func Simulate(ctx context.Context, opt SimOptions) (*SimReport, error) {
 		defer cancel()
 	}
 	rules := game.NewRules(opt.Strategy, opt.Choices == verify.First)
-	games := make([]*simGame, opt.Games)
+	r := &SimReport{
+		Board: rules.B, Strategy: opt.Name, Side: rules.Me, Starter: opt.Starter, Choices: opt.Choices,
+		Opponent: opt.Opponent, Seed: opt.Seed, RuleCounts: map[string]int64{},
+	}
+	jobs := max(1, opt.Jobs)
+	f := newFolder(r, opt.MaxLosses, 64*jobs)
+	stopWaiting := context.AfterFunc(ctx, f.wake)
+	defer stopWaiting()
 	var next, done atomic.Int64
 	var faulted atomic.Bool
 	var wg sync.WaitGroup
-	for range max(1, opt.Jobs) {
+	for range jobs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			pl := newPlayer(rules, opt)
 			for ctx.Err() == nil && !faulted.Load() {
 				i := int(next.Add(1) - 1)
-				if i >= opt.Games {
+				if i >= opt.Games || !f.await(ctx, i) {
 					return
 				}
 				g := pl.play(ctx, i)
 				if g == nil {
 					return // interrupted in the middle of the game
 				}
-				games[i] = g
 				if g.faulted {
 					faulted.Store(true)
 				}
+				f.finished(i, g)
 				d := done.Add(1)
 				if opt.Progress != nil {
 					opt.Progress(int(d), opt.Games)
@@ -196,39 +296,16 @@ func Simulate(ctx context.Context, opt SimOptions) (*SimReport, error) {
 		}()
 	}
 	wg.Wait()
-	r := &SimReport{
-		Board: rules.B, Strategy: opt.Name, Side: rules.Me, Starter: opt.Starter, Choices: opt.Choices,
-		Opponent: opt.Opponent, Seed: opt.Seed, RuleCounts: map[string]int64{},
+	// The lost games are replayed once the players are done, so that the
+	// strategy is never asked by two goroutines through one Rules.
+	for _, g := range f.lost {
+		lost, err := replayed(Options{Strategy: opt.Strategy, Starter: opt.Starter, Choices: verify.Every}, g)
+		if err != nil {
+			return nil, err
+		}
+		r.Lost = append(r.Lost, lost)
 	}
-	var plies, paths int
-	for _, g := range games {
-		if g == nil {
-			break // count only the games before the first unfinished one
-		}
-		r.Playouts += g.playouts
-		if g.faulted {
-			gg := g.g
-			r.Fault, r.FaultDetail = &gg, g.fault
-			break
-		}
-		r.Games++
-		plies += len(g.g.Moves)
-		for k, v := range g.rules {
-			r.RuleCounts[k] += v
-		}
-		if g.won {
-			r.Wins++
-			paths += g.path
-			continue
-		}
-		if len(r.Lost) < opt.MaxLosses {
-			lost, err := replayed(Options{Strategy: opt.Strategy, Starter: opt.Starter, Choices: verify.Every}, g.g)
-			if err != nil {
-				return nil, err
-			}
-			r.Lost = append(r.Lost, lost)
-		}
-	}
+	plies, paths := f.plies, f.paths
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		r.Stopped = "time limit"
@@ -244,6 +321,7 @@ func Simulate(ctx context.Context, opt SimOptions) (*SimReport, error) {
 	}
 	r.Low, r.High = Wilson(r.Wins, r.Games, 1.96)
 	r.Elapsed = time.Since(start)
+	r.PeakRSS = procmem.PeakRSS()
 	return r, nil
 }
 

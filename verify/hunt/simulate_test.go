@@ -2,9 +2,11 @@ package hunt
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"hexproof/board"
 	"hexproof/verify"
@@ -159,5 +161,92 @@ func TestMonteCarloTakesAWin(t *testing.T) {
 	x := pl.monteCarlo(p, b.All().AndNot(p.Occupied()), &simGame{})
 	if !b.Wins(p.Play(board.Blue, x), board.Blue) {
 		t.Fatalf("Monte-Carlo Blue played %s, which does not win", b.Format(x, board.Thesis))
+	}
+}
+
+// TestSimulateFoldsInOrder: with many more games than the players' window
+// (64 per job), the report is the same whatever Jobs, game for game: the
+// folder sums the games in their order while holding only the window.
+// hht loses some random games on 5×5 when Blue starts (5 of 300 at seed 1).
+func TestSimulateFoldsInOrder(t *testing.T) {
+	c := huntCase{"hht", 5, 5, board.Cylinder, board.Blue, verify.Every}
+	s := c.strategy(t)
+	games := 3000
+	if testing.Short() {
+		games = 600
+	}
+	var want *SimReport
+	for _, jobs := range []int{1, 4} {
+		r, err := Simulate(context.Background(), SimOptions{Strategy: s, Name: c.name, Starter: c.starter, Opponent: Random, Games: games, Jobs: jobs, Seed: 5, MaxLosses: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Games != games || len(r.Lost) != min(7, games-r.Wins) {
+			t.Fatalf("jobs %d: %d games, %d wins, %d lost kept", jobs, r.Games, r.Wins, len(r.Lost))
+		}
+		if want == nil {
+			want = r
+			if r.Wins == games {
+				t.Fatalf("no game lost in %d: the test needs losses", games)
+			}
+			continue
+		}
+		if r.Wins != want.Wins || r.MeanLength != want.MeanLength || r.MeanPath != want.MeanPath || fmt.Sprint(r.RuleCounts) != fmt.Sprint(want.RuleCounts) {
+			t.Fatalf("jobs %d: %d wins, length %v, path %v, rules %v; jobs 1: %d, %v, %v, %v", jobs, r.Wins, r.MeanLength, r.MeanPath, r.RuleCounts, want.Wins, want.MeanLength, want.MeanPath, want.RuleCounts)
+		}
+		for i := range r.Lost {
+			if fmt.Sprint(r.Lost[i].Moves) != fmt.Sprint(want.Lost[i].Moves) {
+				t.Fatalf("jobs %d: lost game %d differs", jobs, i)
+			}
+		}
+	}
+}
+
+// TestSimulateStopsWhileWaiting: a time limit that ends while players wait
+// for the window ends the simulation (no player is left waiting), and the
+// games counted are a prefix of them all.
+func TestSimulateStopsWhileWaiting(t *testing.T) {
+	c := huntCase{"vandenbroek", 5, 4, board.Cylinder, board.Blue, verify.Every}
+	r, err := Simulate(context.Background(), SimOptions{Strategy: c.strategy(t), Name: c.name, Starter: c.starter, Opponent: MonteCarlo, Games: 1 << 20, Jobs: 4, Seed: 5, TimeLimit: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Stopped != "time limit" || r.Games >= 1<<20 {
+		t.Fatalf("stopped %q after %d games", r.Stopped, r.Games)
+	}
+}
+
+// TestFolderOrder: games finished out of order are folded in their order,
+// a missing game holds back every later one, the lost games are kept in
+// order, and nothing after a faulted game is counted.
+func TestFolderOrder(t *testing.T) {
+	lost := func(k int) *simGame {
+		return &simGame{g: board.Game{Moves: make([]board.Move, k)}, rules: map[string]int64{"x": 1}}
+	}
+	won := &simGame{won: true, path: 3, rules: map[string]int64{"x": 1}}
+	r := &SimReport{RuleCounts: map[string]int64{}}
+	f := newFolder(r, 2, 8)
+	for _, i := range []int{3, 1, 0, 5} {
+		g := won
+		if i != 0 {
+			g = lost(i)
+		}
+		f.finished(i, g)
+	}
+	// 0, 1 folded; 3 and 5 wait for 2; 4 is missing.
+	if r.Games != 2 || len(f.pending) != 2 || len(f.lost) != 1 || len(f.lost[0].Moves) != 1 {
+		t.Fatalf("after 3,1,0,5: %d games, %d pending, lost %v", r.Games, len(f.pending), f.lost)
+	}
+	f.finished(2, lost(2))
+	if r.Games != 4 || r.Wins != 1 || len(f.lost) != 2 || len(f.lost[1].Moves) != 2 || r.RuleCounts["x"] != 4 {
+		t.Fatalf("after 2: %d games, %d wins, lost %v, rules %v", r.Games, r.Wins, f.lost, r.RuleCounts)
+	}
+	f.finished(4, &simGame{faulted: true, fault: "bad"})
+	f.finished(6, lost(6))
+	if r.Fault == nil || r.Games != 4 || len(f.pending) != 0 || f.next != 5 {
+		t.Fatalf("after the fault: %d games, fault %v, %d pending, next %d", r.Games, r.Fault, len(f.pending), f.next)
+	}
+	if f.await(context.Background(), 5) {
+		t.Fatal("await after a fault let a game start")
 	}
 }
