@@ -264,6 +264,8 @@ func TestBadInputContracts(t *testing.T) {
 		{[]string{"explore", "--overlay-time", "0s"}, 2, "--overlay-time must be positive"},
 		{[]string{"explore", "--strategy", "nosuch"}, 2, "unknown strategy"},
 		{[]string{"explore", "--board", "9x9"}, 2, "5×n cylinders"},
+		{[]string{"explore", "--addr", "nonsense"}, 2, "--addr nonsense: not a HOST:PORT address (missing port in address)"},
+		{[]string{"explore", "--addr", "127.0.0.1:99999"}, 2, "not a HOST:PORT address"},
 		{[]string{"gtp", "--board", "4x3"}, 2, "give --strategy NAME or --solver"},
 		{[]string{"gtp", "--board", "4x3", "--strategy", "mirror", "--solver"}, 2, "give --strategy NAME or --solver"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "handicap", "--handicap"}, 2, "for flat Hex"},

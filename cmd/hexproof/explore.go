@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"hexproof/board"
@@ -80,7 +81,7 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return fail(stderr, "explore", exitUsage, fmt.Errorf("--addr %s: %v", *addr, err))
+		return fail(stderr, "explore", exitUsage, fmt.Errorf("--addr %s: %s", *addr, listenError(err)))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -663,4 +664,28 @@ func splitShell(s string) ([]string, error) {
 		out = append(out, cur.String())
 	}
 	return out, nil
+}
+
+// listenError says why --addr cannot be listened on without the system
+// call's words ("listen tcp: …").
+func listenError(err error) string {
+	var ae *net.AddrError
+	var de *net.DNSError
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return "the address is already in use (choose another port, or 0 for a free one)"
+	case errors.Is(err, syscall.EACCES):
+		return "permission denied (ports below 1024 need privileges; choose another, or 0)"
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return "no interface of this machine has that address"
+	case errors.As(err, &ae):
+		return "not a HOST:PORT address (" + ae.Err + "), e.g. 127.0.0.1:8080"
+	case errors.As(err, &de):
+		return "the host name is not known"
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Err != nil {
+		return oe.Err.Error()
+	}
+	return err.Error()
 }

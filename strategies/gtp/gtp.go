@@ -27,10 +27,13 @@ package gtp
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os/exec"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"hexproof/board"
@@ -97,6 +100,8 @@ type Fault struct {
 	// sane: the engine answered in GTP's form, wrongly (refused a command,
 	// or answered something that is not a legal move); the process goes on.
 	sane bool
+	// unstarted: no process ran, so there is no standard error to tell of.
+	unstarted bool
 }
 
 func (f *Fault) Error() string {
@@ -104,9 +109,11 @@ func (f *Fault) Error() string {
 	if f.Command != "" {
 		s += fmt.Sprintf(" on %q", f.Command)
 	}
-	if len(f.Stderr) > 0 {
+	switch {
+	case f.unstarted:
+	case len(f.Stderr) > 0:
 		s += fmt.Sprintf("; its standard error ended: %q", strings.Join(f.Stderr, " | "))
-	} else {
+	default:
 		s += "; its standard error was empty"
 	}
 	return s
@@ -347,7 +354,7 @@ func commonPrefix(a, b []Move) int {
 func (s *Strategy) startEngine() (*proc, *Fault) {
 	p, err := startProc(s.argv)
 	if err != nil {
-		return nil, &Fault{Engine: s.spec, What: fmt.Sprintf("could not be started: %v", err)}
+		return nil, &Fault{Engine: s.spec, What: "could not be started: " + startError(err), unstarted: true}
 	}
 	s.starts.Add(1)
 	s.mu.Lock()
@@ -762,4 +769,24 @@ func (s *Strategy) parseCell(pos board.Position, cmd, w, text string) (board.Cel
 		return board.NoCell, &Fault{sane: true, Engine: s.spec, Command: cmd, What: fmt.Sprintf("answered %q: the cell %s is occupied", clip(text), s.b.Format(c, board.Letter))}
 	}
 	return c, nil
+}
+
+// startError says why a program could not be started in the user's words
+// rather than the system call's ("fork/exec …: no such file or directory").
+func startError(err error) string {
+	switch {
+	case errors.Is(err, exec.ErrNotFound):
+		return "no program of that name is on the PATH"
+	case errors.Is(err, fs.ErrNotExist):
+		return "there is no such file"
+	case errors.Is(err, fs.ErrPermission):
+		return "it is not an executable file (permission denied)"
+	case errors.Is(err, syscall.ENOEXEC):
+		return "it is not a program this system can run (no #! line?)"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }

@@ -278,7 +278,9 @@ func matches(t *testing.T, re, s string) bool {
 func TestStartErrors(t *testing.T) {
 	b := board.MustNew(5, 2, board.Cylinder)
 	for spec, want := range map[string]string{
-		"exec:/nonexistent/engine":         `could not be started`,
+		"exec:/nonexistent/engine":         `could not be started: there is no such file`,
+		"exec:/etc/passwd":                 `could not be started: it is not an executable file`,
+		"exec:no-such-program-hexproof":    `could not be started: no program of that name is on the PATH`,
 		engine(t, "mirror.py"):             `refused it ("the mirror needs an even number of columns") on "boardsize 5 2"`,
 		"exec:":                            `give the engine's command line`,
 		"exec:python3 -c 'import sys'":     `exited (status 0) without answering on "name"`,
