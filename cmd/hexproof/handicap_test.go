@@ -75,3 +75,48 @@ func TestReplayHandicapFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestCertifyHandicapFlag: certify --handicap proves App. B's strategy on
+// 6x6 (exit 0), refutes the second=shannon reading there with a game whose
+// replay command, run, gives Blue's win (exit 1); bad uses are one line,
+// exit 2.
+func TestCertifyHandicapFlag(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"certify", "--board", "6x6", "--geometry", "flat", "--strategy", "handicap", "--handicap"}, &out, &errb); code != exitOptimal {
+		t.Fatalf("exit %d: %s%s", code, out.String(), errb.String())
+	}
+	if !strings.Contains(out.String(), "red places (2,5) (3,5), then blue moves: optimal (local responses)") {
+		t.Errorf("report:\n%s", out.String())
+	}
+	out.Reset()
+	if code := run([]string{"certify", "--board", "6x6", "--geometry", "flat", "--strategy", "handicap:second=shannon", "--handicap"}, &out, &errb); code != exitRefuted {
+		t.Fatalf("second=shannon: exit %d: %s%s", code, out.String(), errb.String())
+	}
+	_, line, ok := strings.Cut(out.String(), "replay it: hexproof ")
+	if !ok {
+		t.Fatalf("no replay command:\n%s", out.String())
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	args := strings.Fields(line[:strings.Index(line, "--moves")])
+	moves := strings.Trim(line[strings.Index(line, "--moves")+len("--moves "):], "\"")
+	var rout, rerr bytes.Buffer
+	if code := run(append(args, "--moves", moves), &rout, &rerr); code != 0 || !strings.Contains(rout.String(), "Blue won after") {
+		t.Errorf("replay %v: exit %d: %s%s", args, code, rout.String(), rerr.String())
+	}
+	for _, args := range [][]string{
+		{"--board", "6x6", "--geometry", "cylinder", "--strategy", "handicap", "--handicap"},
+		{"--board", "6x6", "--geometry", "flat", "--strategy", "gardner", "--handicap"},
+		{"--board", "6x6", "--geometry", "flat", "--strategy", "handicap", "--handicap", "--starter", "blue"},
+		{"--board", "6x6", "--geometry", "flat", "--strategy", "handicap", "--handicap", "--json", "-"},
+		{"--board", "5x5", "--geometry", "flat", "--strategy", "handicap", "--handicap"},
+		{"--board", "12x12", "--geometry", "flat", "--strategy", "handicap", "--handicap"},
+		{"--table", "6x6", "--handicap"},
+	} {
+		out.Reset()
+		errb.Reset()
+		code := run(append([]string{"certify"}, args...), &out, &errb)
+		if code != exitUsage || strings.Count(strings.TrimSpace(errb.String()), "\n") != 0 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+	}
+}

@@ -68,11 +68,15 @@ type LocalResult struct {
 	Regions  []LocalRegion
 	// Chain is, when the static check fails, the opponent's winning set
 	// compatible with one outcome per region.
-	Chain   [][2]int
-	States  int   // local positions searched, all regions
-	Nodes   int64 // static search nodes
-	Elapsed time.Duration
-	Detail  string
+	Chain [][2]int
+	// Game is, for Refuted, a game the strategy loses, built from Chain and
+	// replayed through the strategy (from its handicap stones, if any).
+	Game     *board.Game
+	Replayed bool
+	States   int   // local positions searched, all regions
+	Nodes    int64 // static search nodes
+	Elapsed  time.Duration
+	Detail   string
 }
 
 // LocalLimits bound CertifyLocal.
@@ -162,7 +166,30 @@ func CertifyLocal(ctx context.Context, s strategies.Strategy, name string, lim L
 	case found:
 		res.Verdict = verify.Inconclusive
 		res.Chain = coords(b, w)
-		res.Detail = fmt.Sprintf("%s can own a winning set compatible with one outcome of every local game; no game was built from it, so nothing is refuted (docs/decisions/pairing.md L4)", side.Other())
+		res.Detail = fmt.Sprintf("%s can own a winning set compatible with one outcome of every local game, but no game the strategy loses was found from it (docs/decisions/pairing.md L4)", side.Other())
+		// The cells the opponent owns in the outcomes that hold the set.
+		var u board.Bits
+		for k := range alts {
+			part := w.And(regions[k])
+			if part.Empty() {
+				continue
+			}
+			for _, o := range alts[k] {
+				if part.AndNot(o).Empty() {
+					u = u.Or(o)
+					break
+				}
+			}
+		}
+		g, err := loseGame(ctx, rules, s, u, gameLimit)
+		if err != nil {
+			return nil, err
+		}
+		if g != nil {
+			res.Verdict, res.Game, res.Replayed = verify.Refuted, g, true
+			res.Detail = fmt.Sprintf("%s can own a winning set compatible with one outcome of every local game, and playing in those outcomes' cells it wins the game below, replayed through the strategy (docs/decisions/pairing.md L4)", side.Other())
+		}
+		res.Elapsed = time.Since(t0)
 	default:
 		res.Verdict = verify.Optimal
 		res.Detail = fmt.Sprintf("every answer of the strategy stays in its region or is a free move (%d regions, %d local positions); no combination of the regions' outcomes lets %s win, so every full board is %s's (docs/decisions/pairing.md L2)", len(regions), res.States, side.Other(), side)
@@ -443,4 +470,94 @@ func (ls *localSearch) shortestPath(s board.Bits) board.Bits {
 		}
 	}
 	return s
+}
+
+// gameLimit bounds the positions loseGame explores.
+const gameLimit = 2000000
+
+// loseGame looks for a game the strategy loses from its start stones, the
+// opponent playing only cells of u (in cell order) and the strategy's free
+// choices being the adversary's (docs/design.md §4 every): each allowed cell
+// when there are at most four, else at most two cells outside u. A game found
+// is replayed through game.ReplayHandicap or game.Replay and returned only if
+// the replay agrees (every strategy move allowed, the opponent the winner);
+// nil if none is found within gameLimit positions.
+func loseGame(ctx context.Context, rules *game.Rules, s strategies.Strategy, u board.Bits, limit int) (*board.Game, error) {
+	b, side := rules.B, rules.Me
+	opp := side.Other()
+	var start board.Position
+	var moves []board.Move
+	var stones []board.Cell
+	if h, ok := s.(strategies.HandicapStones); ok {
+		stones = h.HandicapStones()
+	}
+	for _, c := range stones {
+		start = start.Play(side, c)
+		moves = append(moves, board.Move{Player: side, Cell: c, Rule: "H"})
+	}
+	failed := map[board.Position]bool{}
+	nodes := 0
+	var walk func(p board.Position) bool
+	walk = func(p board.Position) bool {
+		if failed[p] || nodes > limit || (nodes&1023 == 0 && ctx.Err() != nil) {
+			return false
+		}
+		nodes++
+		for _, x := range u.AndNot(p.Occupied()).Cells() {
+			q := p.Play(opp, x)
+			moves = append(moves, board.Move{Player: opp, Cell: x})
+			if b.Wins(q, opp) {
+				return true
+			}
+			if q.Occupied() != b.All() {
+				allowed, rule, f := rules.Answer(q, x)
+				if f == game.NoFault {
+					cand := allowed
+					if allowed.Count() > 4 {
+						cand = board.Bits{}
+						for _, y := range allowed.AndNot(u).Cells() {
+							if cand.Count() == 2 {
+								break
+							}
+							cand = cand.With(y)
+						}
+						if cand.Empty() {
+							cand = board.Bit(allowed.First())
+						}
+					}
+					for _, y := range cand.Cells() {
+						w := q.Play(side, y)
+						if b.Wins(w, side) {
+							continue
+						}
+						moves = append(moves, board.Move{Player: side, Cell: y, Rule: rule})
+						if walk(w) {
+							return true
+						}
+						moves = moves[:len(moves)-1]
+					}
+				}
+			}
+			moves = moves[:len(moves)-1]
+		}
+		failed[p] = true
+		return false
+	}
+	if !walk(start) {
+		return nil, ctx.Err()
+	}
+	toks, err := b.ParseMoves(b.FormatMoves(moves, board.Thesis, true))
+	if err != nil {
+		return nil, err
+	}
+	var r *game.Replayed
+	if len(stones) > 0 {
+		r, err = game.ReplayHandicap(s, toks, false)
+	} else {
+		r, err = game.Replay(s, opp, toks, false)
+	}
+	if err != nil || r.Game.Winner != opp || r.Agreeing() != len(r.Turns) {
+		return nil, fmt.Errorf("the game built from the chain does not replay as a loss (%v): %s", err, b.FormatMoves(moves, board.Thesis, true))
+	}
+	return &r.Game, nil
 }

@@ -181,3 +181,20 @@ func TestLocalHandicapBoards(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalHandicapReadingsRefuted: the readings second=shannon and
+// probe=carrier lose on 6x6 and 7x7; the certificate gives a game the
+// strategy loses, replayed through it from the handicap stones.
+func TestLocalHandicapReadingsRefuted(t *testing.T) {
+	for n := 6; n <= 7; n++ {
+		for _, spec := range []string{"handicap:second=shannon", "handicap:probe=carrier"} {
+			c, err := CertifyLocal(context.Background(), handicapOn(t, spec, n, n), spec, LocalLimits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Verdict != verify.Refuted || c.Game == nil || !c.Replayed || c.Game.Winner != board.Blue {
+				t.Errorf("%s %dx%d: %s (%s)", spec, n, n, c.Verdict, c.Detail)
+			}
+		}
+	}
+}
