@@ -107,6 +107,9 @@ func TestLocalAgreesWithVerify(t *testing.T) {
 			if c.Verdict == verify.Optimal && v.Verdict != verify.Optimal {
 				t.Errorf("%s: certificate optimal, verify %s", name, v.Verdict)
 			}
+			if c.Verdict == verify.Refuted && v.Verdict != verify.Refuted {
+				t.Errorf("%s: certificate refuted (game %v), verify %s", name, c.Game, v.Verdict)
+			}
 			if (c.Verdict == verify.Optimal) == (v.Verdict == verify.Optimal) {
 				agree++
 			}
