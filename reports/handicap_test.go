@@ -6,27 +6,11 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 	"hexproof/strategies"
 	"hexproof/verify"
 	"hexproof/verify/game"
 )
-
-// brokenHandicap is the handicap strategy answering the opponent's move at
-// cell with any empty cell (a reading that loses, for the test below).
-type brokenHandicap struct {
-	strategies.Strategy
-	cell board.Cell
-}
-
-func (s brokenHandicap) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	if last == s.cell {
-		return s.Board().All().AndNot(p.Occupied()), "broken"
-	}
-	return s.Strategy.Allowed(p, last)
-}
-func (s brokenHandicap) HandicapStones() []board.Cell {
-	return s.Strategy.(strategies.HandicapStones).HandicapStones()
-}
 
 // TestHandicapCounterexampleReplays: a refuted verify --handicap run prints a
 // replay command with --handicap, and its move line (which begins with the
@@ -34,14 +18,11 @@ func (s brokenHandicap) HandicapStones() []board.Cell {
 // same lost game, every decision agreeing; game.Replay without the handicap
 // refuses it.
 func TestHandicapCounterexampleReplays(t *testing.T) {
-	b := board.MustNew(6, 3, board.Flat)
-	s, err := strategies.New("handicap", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := testkit.Strategy(t, strategies.New, "handicap", 6, 3, board.Flat)
+	b := s.Board()
 	found := 0
 	for _, x := range b.All().Cells() {
-		bs := brokenHandicap{s, x}
+		bs := testkit.FreeAt{Handicapped: s.(testkit.Handicapped), Cell: x}
 		res, err := verify.Run(context.Background(), verify.Options{Strategy: bs, Name: "handicap", Starter: board.Red, Choices: verify.Every, Jobs: 2, Handicap: true})
 		if err != nil {
 			t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 	"hexproof/strategies"
 	"hexproof/verify"
 )
@@ -31,25 +32,13 @@ func verifyHandicap(t *testing.T, s strategies.Strategy, name string) *verify.Re
 	return r
 }
 
-// broken is the handicap strategy with one answer changed: to the
-// opponent's move at cell, a free move (every empty cell) instead of the
-// rule's answer. Its regions and stones are the original's, so the
-// certificate checks it by the same claims.
-type broken struct {
-	strategies.Strategy
-	cell board.Cell
-}
+// broken is the handicap strategy with the answer to one cell replaced by a
+// free move (testkit.FreeAt).
+type broken = testkit.FreeAt
 
-func (s broken) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	if last == s.cell {
-		return s.Board().All().AndNot(p.Occupied()), "broken"
-	}
-	return s.Strategy.Allowed(p, last)
+func breakAt(s strategies.Strategy, c board.Cell) broken {
+	return broken{Handicapped: s.(testkit.Handicapped), Cell: c}
 }
-func (s broken) HandicapStones() []board.Cell {
-	return s.Strategy.(strategies.HandicapStones).HandicapStones()
-}
-func (s broken) Regions() []board.Bits { return s.Strategy.(strategies.LocalRegions).Regions() }
 
 // TestLocalAgreesWithVerify: on the reduced boards (the first 2 and 3 rings
 // of the n×n board, where exhaustive verify runs) the local-response
@@ -88,7 +77,7 @@ func TestLocalAgreesWithVerify(t *testing.T) {
 			stones = stones.With(c)
 		}
 		for _, x := range s.Board().All().AndNot(stones).Cells() {
-			bs := broken{s, x}
+			bs := breakAt(s, x)
 			name := fmt.Sprintf("%dx%d broken at %s", sz[0], sz[1], s.Board().Format(x, board.Thesis))
 			v := verifyHandicap(t, bs, "broken")
 			c, err := CertifyLocal(context.Background(), bs, "broken", LocalLimits{})
@@ -143,10 +132,10 @@ type peeking struct {
 }
 
 func (s peeking) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	if last == s.cell && p.Occupied().Has(s.far) {
+	if last == s.Cell && p.Occupied().Has(s.far) {
 		return s.Board().All().AndNot(p.Occupied()), "peek"
 	}
-	return s.Strategy.Allowed(p, last)
+	return s.Handicapped.Allowed(p, last)
 }
 
 // TestLocalityRefused: regions that do not match the answers, or answers that
@@ -154,7 +143,7 @@ func (s peeking) Allowed(p board.Position, last board.Cell) (board.Bits, string)
 func TestLocalityRefused(t *testing.T) {
 	s := handicapOn(t, "handicap", 6, 3)
 	b := s.Board()
-	sp := split{broken{s, board.NoCell}}
+	sp := split{breakAt(s, board.NoCell)}
 	_, err := CertifyLocal(context.Background(), sp, "split", LocalLimits{})
 	var le *LocalityError
 	if !errors.As(err, &le) {
@@ -162,7 +151,7 @@ func TestLocalityRefused(t *testing.T) {
 	}
 	// The primary cell (1,3)'s answer is (2,3) (rule B1); let it depend on
 	// (6,1), in another region.
-	pk := peeking{broken{s, b.Cell(1, 3)}, b.Cell(6, 1)}
+	pk := peeking{breakAt(s, b.Cell(1, 3)), b.Cell(6, 1)}
 	if _, err := CertifyLocal(context.Background(), pk, "peeking", LocalLimits{}); !errors.As(err, &le) {
 		t.Errorf("an answer reading another region: %v, want a LocalityError", err)
 	}
