@@ -249,6 +249,10 @@ func ReplayArgs(r *verify.Result) []string {
 		// An external engine plays Red unless told otherwise.
 		args = append(args, "--player", r.Side.String())
 	}
+	if r.Handicap {
+		// The counterexample begins with the stones, placed at once.
+		args = append(args, "--handicap")
+	}
 	return append(args, "--choices", r.Choices.String(),
 		"--moves", b.FormatMoves(g.Moves, board.Thesis, true))
 }

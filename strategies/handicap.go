@@ -335,3 +335,80 @@ func (s *handicap) published2(p board.Position, last board.Cell, empty board.Bit
 	}
 	return empty, "B6"
 }
+
+// LocalRegions is implemented by a strategy that claims to be made of local
+// games (docs/decisions/pairing.md L1): the cells not occupied at the start
+// are split into disjoint regions, and the strategy's answer to an opponent
+// move in a region depends only on that region's cells and is either a cell
+// of the region or a free move (every empty cell allowed). The claim is not
+// trusted: the local-response certificate (verify/pairing, CertifyLocal)
+// checks every answer it uses against it.
+type LocalRegions interface {
+	Regions() []board.Bits
+}
+
+// Regions are the handicap strategy's local games for App. B (m ≥ 6): the
+// connected parts of the relation "one rule reads or answers the other cell"
+// — Shannon mates (rule B5), the killers of a primary cell (B1), a
+// permanently inferior pattern's cells C (B2), a captured pair (B3) — over
+// the cells other than the handicap stones, in order of their first cell.
+// Rule 2 answers a second-row cell of C by its killer, not its mate, so C and
+// the mates of its second-row cells form one region (the parts are not
+// disjoint; docs/decisions/pairing.md L3). nil for n = 4, 5.
+func (s *handicap) Regions() []board.Bits {
+	if !s.published {
+		return nil
+	}
+	b := s.b
+	parent := make([]int, b.Cells())
+	for c := range parent {
+		parent[c] = c
+	}
+	find := func(c int) int {
+		for parent[c] != c {
+			parent[c] = parent[parent[c]]
+			c = parent[c]
+		}
+		return c
+	}
+	var stones board.Bits
+	for _, h := range s.hand {
+		stones = stones.With(h)
+	}
+	link := func(x, y board.Cell) {
+		if x == board.NoCell || y == board.NoCell || stones.Has(x) || stones.Has(y) {
+			return
+		}
+		if rx, ry := find(int(x)), find(int(y)); rx != ry {
+			parent[rx] = ry
+		}
+	}
+	for c := board.Cell(0); int(c) < b.Cells(); c++ {
+		link(c, s.mate[c])
+		link(c, s.capMate[c])
+		for _, y := range s.primNbr[c].Cells() {
+			link(c, y)
+		}
+	}
+	for _, r := range s.pi {
+		for _, y := range r.probes.Cells() {
+			link(r.c2, y)
+		}
+	}
+	index := map[int]int{}
+	var out []board.Bits
+	for c := board.Cell(0); int(c) < b.Cells(); c++ {
+		if stones.Has(c) {
+			continue
+		}
+		root := find(int(c))
+		k, ok := index[root]
+		if !ok {
+			k = len(out)
+			index[root] = k
+			out = append(out, board.Bits{})
+		}
+		out[k] = out[k].With(c)
+	}
+	return out
+}

@@ -210,3 +210,41 @@ func TestHandicapResponses(t *testing.T) {
 		}
 	}
 }
+
+// TestHandicapRegionsPartition: for n = 6 … 11 the local games the handicap
+// strategy declares (Regions) split the cells its stones leave empty, and
+// each permanently inferior pattern C lies in one region with the Shannon
+// mates of its second-row cells (rule B2 answers those cells, not B5).
+func TestHandicapRegionsPartition(t *testing.T) {
+	for n := 6; n <= 11; n++ {
+		b, s := handicapFor(t, "handicap", n, n)
+		var stones, seen board.Bits
+		for _, c := range s.HandicapStones() {
+			stones = stones.With(c)
+		}
+		of := map[board.Cell]int{}
+		for k, r := range s.Regions() {
+			if r.And(seen).Any() || r.And(stones).Any() || r.Empty() {
+				t.Fatalf("n=%d: region %d overlaps another or a stone", n, k)
+			}
+			seen = seen.Or(r)
+			for _, c := range r.Cells() {
+				of[c] = k
+			}
+		}
+		if seen != b.All().AndNot(stones) {
+			t.Fatalf("n=%d: the regions miss cells", n)
+		}
+		for _, r := range s.pi {
+			k := of[r.c2]
+			for _, c := range r.probes.Cells() {
+				if of[c] != k {
+					t.Errorf("n=%d: pattern at %v split", n, b.Format(r.c1, board.Thesis))
+				}
+				if _, j := b.Coord(c); j == n-1 && s.mate[c] != board.NoCell && !stones.Has(s.mate[c]) && of[s.mate[c]] != k {
+					t.Errorf("n=%d: the mate of %v is not in its pattern's region", n, b.Format(c, board.Thesis))
+				}
+			}
+		}
+	}
+}

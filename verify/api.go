@@ -140,6 +140,9 @@ type Result struct {
 	Side     board.Color
 	Starter  board.Color
 	Choices  Choices
+	// Handicap: the run started from the strategy's handicap stones
+	// (Options.Handicap); a counterexample begins with them.
+	Handicap bool
 	Verdict  Verdict
 	// Positions is the number of distinct positions examined (one per symmetry
 	// class when symmetry is used).

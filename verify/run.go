@@ -137,7 +137,7 @@ func newEngine(opt Options) *engine {
 		start:    time.Now(),
 	}
 	e.res = &Result{
-		Board: b, Strategy: opt.Name, Side: e.me, Starter: opt.Starter, Choices: opt.Choices,
+		Board: b, Strategy: opt.Name, Side: e.me, Starter: opt.Starter, Choices: opt.Choices, Handicap: opt.Handicap,
 		RuleCounts: map[string]int64{},
 	}
 	return e

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -13,6 +14,9 @@ import (
 	"hexproof/board"
 	"hexproof/internal/procmem"
 	"hexproof/reports"
+	"hexproof/strategies"
+	"hexproof/strategies/gtp"
+	"hexproof/verify"
 	"hexproof/verify/pairing"
 )
 
@@ -52,6 +56,16 @@ the torus (the pairing rows of the thesis's Table B.1), for --strategy or for
 every pairing strategy, with the time per board; --time-limit and --max-nodes
 are then per board. --max-nodes gives the same verdicts on a loaded machine.
 
+--handicap certifies a strategy made of local games instead (handicap, Henderson's
+thesis App. B; flat boards of at most 128 cells), from its handicap stones
+with the opponent to move (docs/decisions/pairing.md L1-L4): every answer of
+the strategy must stay in its region or be a free move, each region's local
+game is searched exhaustively for the cells the opponent can end up owning,
+and an exact search asks whether one outcome per region lets the opponent
+win. optimal: none does. refuted: one does, and a game built from it, which
+the strategy loses, is replayed through the strategy. inconclusive: one does
+but no such game was found, or --max-nodes/--time-limit ran out.
+
 Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive, 4 strategy error
 (with --starter both, the more serious of the two: 1, then 3). With --table: 0,
 or 2 for bad input.`
@@ -87,6 +101,7 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	c.addTimeLimit("this long, per board with --table", ": inconclusive")
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many search nodes (per board with --table): inconclusive")
 	noTheorems := fs.Bool("no-theorems", false, "the exact search alone decides (to cross-check theorems I and G)")
+	handicap := fs.Bool("handicap", false, "certify a strategy of local games from its handicap stones (strategy handicap, flat board, at most 128 cells): the local-response certificate")
 	c.addJSON("the report")
 	c.addNoProgress()
 	if done, code := parseFlags(fs, args, stderr); done {
@@ -113,6 +128,12 @@ func runCertify(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := interruptible()
 	defer stop()
+	if *handicap {
+		if *table != "" || *noTheorems {
+			return usageErr(fmt.Errorf("--handicap cannot be combined with --table or --no-theorems"))
+		}
+		return certifyHandicap(ctx, fs.Changed("starter"), v, *size, *name, *jsonOut, *maxNodes, *timeLimit, stdout, stderr)
+	}
 	if *table != "" {
 		if *size != "" {
 			return usageErr(fmt.Errorf("give --board or --table, not both"))
@@ -279,4 +300,72 @@ func certifyDoc(r *pairing.Result) reports.CertifyDoc {
 	d := reports.NewCertifyDoc(r)
 	d.PeakRSSBytes = procmem.PeakRSS()
 	return d
+}
+
+// certifyHandicap is certify --handicap: the local-response certificate
+// (pairing.CertifyLocal) for one flat board, the strategy's side starting.
+func certifyHandicap(ctx context.Context, starterSet bool, v *common, size, name, jsonOut string, maxNodes int64, limit time.Duration, stdout, stderr io.Writer) int {
+	usageErr := func(err error) int { return fail(stderr, "certify", exitUsage, err) }
+	if v.geo != board.Flat {
+		return usageErr(fmt.Errorf("--handicap is for the flat board; here the geometry is %v", v.geo))
+	}
+	if jsonOut != "" {
+		return usageErr(fmt.Errorf("--json is not available with --handicap; the report is text"))
+	}
+	if size == "" || name == "" {
+		return usageErr(fmt.Errorf("--handicap needs --board and --strategy"))
+	}
+	b, s, err := strategyFromFlags(size, "flat", name, gtp.Options{})
+	if err != nil {
+		return usageErr(err)
+	}
+	if _, ok := s.(strategies.HandicapStones); !ok {
+		return usageErr(fmt.Errorf("--handicap: strategy %s places no handicap stones", name))
+	}
+	if side := s.Side(); starterSet && (len(v.starters) != 1 || v.starters[0] != side) {
+		return usageErr(fmt.Errorf("--handicap: %s, who places the handicap, starts", side))
+	}
+	if limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	r, err := pairing.CertifyLocal(ctx, s, name, pairing.LocalLimits{MaxNodes: maxNodes})
+	if err != nil {
+		var le *pairing.LocalityError
+		if errors.As(err, &le) {
+			return fail(stderr, "certify", exitStrategyError, err)
+		}
+		if ctx.Err() != nil {
+			return fail(stderr, "certify", exitInconclusive, fmt.Errorf("stopped before the static check: %v", verify.StopWords(err)))
+		}
+		return usageErr(err)
+	}
+	fmt.Fprint(stdout, certifyLocalText(b, r))
+	return r.Verdict.ExitCode()
+}
+
+// certifyLocalText is the plain-text report of certify --handicap.
+func certifyLocalText(b *board.Board, r *pairing.LocalResult) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s, %dx%d %s, %s places %s, then %s moves: %s (local responses)\n",
+		r.Strategy, r.M, r.N, r.Geo, r.Side, formatCoords(r.Stones), r.Side.Other(), r.Verdict)
+	sb.WriteString(reports.WrapIndented(r.Detail, "  "))
+	largest, outcomes := 0, 0
+	for _, g := range r.Regions {
+		largest = max(largest, len(g.Cells))
+		outcomes += len(g.Outcomes)
+	}
+	fmt.Fprintf(&sb, "  %d regions (largest %d cells), %d local positions, %d outcomes; %d search nodes, %.3f s\n",
+		len(r.Regions), largest, r.States, outcomes, r.Nodes, r.Elapsed.Seconds())
+	if len(r.Chain) > 0 {
+		fmt.Fprintf(&sb, "  %s's winning set compatible with the local outcomes: %s\n", r.Side.Other(), formatCoords(r.Chain))
+	}
+	if g := r.Game; g != nil {
+		fmt.Fprintf(&sb, "  game (%d plies, replayed through the strategy): %s\n", len(g.Moves), b.FormatMoves(g.Moves, board.Thesis, true))
+		fmt.Fprintf(&sb, "  replay it: hexproof replay --board %dx%d --geometry flat --strategy %s --handicap --moves \"%s\"\n",
+			r.M, r.N, r.Strategy, b.FormatMoves(g.Moves, board.Thesis, true))
+		fmt.Fprintf(&sb, "  %s wins\n", g.Winner)
+	}
+	return sb.String()
 }

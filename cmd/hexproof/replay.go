@@ -37,6 +37,11 @@ in cell order (ring, then column): --choices first, the default. With
 list is an error, since the game would depend on a choice the strategy does not
 make.
 
+--handicap starts from the strategy's handicap stones, all placed before the
+opponent's first move, as verify --handicap does (flat board; the strategy's
+side starts). The list may begin with the stones, prefixed (as verify's
+counterexample line prints them), or leave them out.
+
 Exit codes: 0 replayed, 2 bad input (the message names the move), 4 strategy
 error (the strategy allowed no move, or an occupied cell).`
 
@@ -49,6 +54,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	c.addStarter(starterFromMoves)
 	moves := fs.String("moves", "", "move list, e.g. \"(3,2) b1\" (opponent only) or \"B:(2,7) R:(4,7) …\" (whole game)")
 	c.addChoices("first", "first: play the first allowed cell; every/some: refuse to choose among several")
+	c.addHandicap()
 	c.addJSON("the game")
 	blunderTime := blunderFlag(fs)
 	c.addMemory("the blunder solver's tables")
@@ -74,6 +80,14 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(fmt.Errorf("--moves: %v", err))
 	}
+	handicap := *c.handicap
+	if handicap {
+		st, err := c.checkHandicap(v)
+		if err != nil {
+			return usageErr(err)
+		}
+		v.starters = st
+	}
 	var starter board.Color
 	switch {
 	case v.starters != nil:
@@ -89,7 +103,12 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, certificateInput(*name)); err != nil {
 		return usageErr(err)
 	}
-	r, err := game.Replay(strat, starter, toks, choices == verify.First)
+	var r *game.Replayed
+	if handicap {
+		r, err = game.ReplayHandicap(strat, toks, choices == verify.First)
+	} else {
+		r, err = game.Replay(strat, starter, toks, choices == verify.First)
+	}
 	if err != nil {
 		var se *game.StrategyFault
 		if errors.As(err, &se) {
@@ -118,7 +137,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 			return usageErr(fmt.Errorf("--json: %v", err))
 		}
 	}
-	fmt.Fprint(stdout, replayText(r, *name, strat.Side(), nt))
+	fmt.Fprint(stdout, replayText(r, *name, strat.Side(), nt, handicap))
 	if bl != nil {
 		fmt.Fprint(stdout, reports.WrapSentence(reports.BlunderText(r.Game.Board, bl, nt)))
 	}
@@ -148,7 +167,7 @@ func hasSide(toks []board.Token, side board.Color) bool {
 
 // replayText is the table of docs/design.md §6, the outcome and, for a whole game, which
 // decisions the strategy would have made differently.
-func replayText(r *game.Replayed, name string, side board.Color, nt board.Notation) string {
+func replayText(r *game.Replayed, name string, side board.Color, nt board.Notation, handicap bool) string {
 	g := r.Game
 	b := g.Board
 	var sb strings.Builder
@@ -169,7 +188,11 @@ func replayText(r *game.Replayed, name string, side board.Color, nt board.Notati
 	sb.WriteString(reports.Table(shown, nt))
 	sb.WriteByte('\n')
 	if g.Winner == board.Empty {
-		fmt.Fprintf(&sb, "No winner after %d moves; %s to move.\n", len(g.Moves), capitalize(g.Position(-1).ToMove(g.Starter).String()))
+		next := g.Position(-1).ToMove(g.Starter)
+		if handicap { // the stones break the alternation; after them it is kept
+			next = g.Moves[len(g.Moves)-1].Player.Other()
+		}
+		fmt.Fprintf(&sb, "No winner after %d moves; %s to move.\n", len(g.Moves), capitalize(next.String()))
 	} else {
 		fmt.Fprintf(&sb, "%s won after %d moves.\n", capitalize(g.Winner.String()), len(g.Moves))
 	}

@@ -215,3 +215,31 @@ func EngineSpec(t testing.TB, name string, args ...string) string {
 	path := filepath.Join(Root(t), "examples", "engines", name)
 	return strings.Join(append([]string{"exec:python3", path}, args...), " ")
 }
+
+// Handicapped is the method set of a strategy with handicap stones and
+// local regions (strategies.Strategy, HandicapStones and LocalRegions),
+// written out here so that testkit need not import package strategies.
+type Handicapped interface {
+	Board() *board.Board
+	Side() board.Color
+	Allowed(p board.Position, last board.Cell) (board.Bits, string)
+	Symmetries() []board.Perm
+	HandicapStones() []board.Cell
+	Regions() []board.Bits
+}
+
+// FreeAt is s with one answer broken: to the opponent's move at cell it
+// allows every empty cell (a free move) instead of its rule's answer. Its
+// stones and regions are s's, so a certificate checks it by s's claims.
+type FreeAt struct {
+	Handicapped
+	Cell board.Cell
+}
+
+// Allowed is s's answer, except after the opponent's move at Cell.
+func (s FreeAt) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
+	if last == s.Cell {
+		return s.Board().All().AndNot(p.Occupied()), "broken"
+	}
+	return s.Handicapped.Allowed(p, last)
+}

@@ -77,6 +77,28 @@ var ErrSeveralChoices = errors.New("the strategy allows several moves")
 // the wrong player is an error naming the token. A strategy answering with an
 // empty set or an occupied cell gives a *StrategyFault.
 func Replay(s strategies.Strategy, starter board.Color, toks []board.Token, firstChoice bool) (*Replayed, error) {
+	return replay(s, starter, nil, toks, firstChoice)
+}
+
+// ReplayHandicap is Replay from the strategy's handicap stones
+// (strategies.HandicapStones, verify.Options.Handicap): the stones are placed
+// at once, by the strategy's side (rule "H"), then the opponent moves and the
+// moves alternate. The list may begin with the stones, prefixed by the
+// strategy's letter and in the order the strategy places them (as a
+// counterexample of verify --handicap prints them), or leave them out.
+func ReplayHandicap(s strategies.Strategy, toks []board.Token, firstChoice bool) (*Replayed, error) {
+	h, ok := s.(strategies.HandicapStones)
+	if !ok {
+		return nil, fmt.Errorf("the strategy places no handicap stones")
+	}
+	stones := h.HandicapStones()
+	if len(stones) == 0 {
+		return nil, fmt.Errorf("the strategy places no handicap stones")
+	}
+	return replay(s, s.Side(), stones, toks, firstChoice)
+}
+
+func replay(s strategies.Strategy, starter board.Color, stones []board.Cell, toks []board.Token, firstChoice bool) (*Replayed, error) {
 	if starter != board.Red && starter != board.Blue {
 		return nil, fmt.Errorf("the starter must be red or blue")
 	}
@@ -85,6 +107,31 @@ func Replay(s strategies.Strategy, starter board.Color, toks []board.Token, firs
 	// The strategy's own choice is its first allowed cell; the step is asked
 	// for the whole set (not narrowed), which a whole-game replay compares.
 	rules := NewRules(s, false)
+	// The handicap stones, listed or not.
+	listed := 0
+	for listed < len(toks) && listed < len(stones) && toks[listed].Player == side {
+		if t := toks[listed]; t.Cell != stones[listed] {
+			return nil, fmt.Errorf("move %d %q: the handicap stones are %s, in this order", t.Index, t.Text, formatCells(b, cellsBits(stones), len(stones)))
+		}
+		listed++
+	}
+	if listed > 0 && listed < len(stones) {
+		t := toks[listed-1]
+		if listed < len(toks) {
+			t = toks[listed]
+		}
+		return nil, fmt.Errorf("move %d %q: the list begins with %d of the %d handicap stones; give all of them or none", t.Index, t.Text, listed, len(stones))
+	}
+	toks = toks[listed:]
+	toMove := func(p board.Position) board.Color {
+		if len(stones) == 0 {
+			return p.ToMove(starter)
+		}
+		if (p.Plies()-len(stones))%2 == 0 {
+			return opp
+		}
+		return side
+	}
 	whole := false
 	prefixed := 0
 	for _, t := range toks {
@@ -105,10 +152,13 @@ func Replay(s strategies.Strategy, starter board.Color, toks []board.Token, firs
 	r := &Replayed{Game: board.Game{Board: b, Starter: starter}, Whole: whole}
 	g := &r.Game
 	var p board.Position
+	for _, c := range stones {
+		p = play(rules, g, p, side, c, "H")
+	}
 	last := board.NoCell
 	k := 0 // next token
 	for g.Winner == board.Empty && p.Plies() < b.Cells() {
-		who := p.ToMove(starter)
+		who := toMove(p)
 		if who == side && !whole {
 			allowed, rule, err := ask(rules, g, p, last)
 			if err != nil {
@@ -176,6 +226,14 @@ func play(r *Rules, g *board.Game, p board.Position, who board.Color, x board.Ce
 		g.Winner = who
 	}
 	return q
+}
+
+func cellsBits(cs []board.Cell) board.Bits {
+	var s board.Bits
+	for _, c := range cs {
+		s = s.With(c)
+	}
+	return s
 }
 
 // formatCells lists at most limit cells of s, then "…".
