@@ -192,7 +192,7 @@ func CertifyLocal(ctx context.Context, s strategies.Strategy, name string, lim L
 		res.Elapsed = time.Since(t0)
 	default:
 		res.Verdict = verify.Optimal
-		res.Detail = fmt.Sprintf("every answer of the strategy stays in its region or is a free move (%d regions, %d local positions); no combination of the regions' outcomes lets %s win, so every full board is %s's (docs/decisions/pairing.md L2)", len(regions), res.States, side.Other(), side)
+		res.Detail = fmt.Sprintf("every answer of the strategy stays in its region or is a free move, the same in five surroundings of the region (%d regions, %d local positions); no combination of the regions' outcomes lets %s win, so every full board is %s's (docs/decisions/pairing.md L2)", len(regions), res.States, side.Other(), side)
 	}
 	return res, nil
 }
