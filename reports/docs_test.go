@@ -7,6 +7,7 @@ import (
 	"hexproof/board"
 	"hexproof/verify"
 	"hexproof/verify/hunt"
+	"hexproof/verify/pairing"
 )
 
 // The JSON documents' field names are a contract (docs/design.md §6): each
@@ -86,4 +87,21 @@ func TestGameJSONFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "docs/game.json", out)
+}
+
+func TestLocalCertifyDocFields(t *testing.T) {
+	g := docGame()
+	r := &pairing.LocalResult{M: 3, N: 3, Geo: board.Flat, Strategy: "handicap:second=shannon", Side: board.Red,
+		Verdict: verify.Refuted, Stones: [][2]int{{2, 2}}, Regions: []pairing.LocalRegion{
+			{Cells: [][2]int{{1, 1}, {2, 1}}, States: 5, Outcomes: [][][2]int{{{1, 1}}, {{2, 1}}}},
+			{Cells: [][2]int{{3, 3}}, States: 2, Outcomes: [][][2]int{{}}}},
+		Chain: [][2]int{{2, 1}, {2, 3}}, Game: &g, Replayed: true, States: 7, Nodes: 11,
+		Elapsed: 1500 * time.Millisecond, Detail: "a detail"}
+	d := NewLocalCertifyDoc(docBoard, r)
+	d.PeakRSSBytes = 48 << 20
+	out, err := prettyJSON(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "docs/certify-local.json", out)
 }

@@ -309,9 +309,6 @@ func certifyHandicap(ctx context.Context, starterSet bool, v *common, size, name
 	if v.geo != board.Flat {
 		return usageErr(fmt.Errorf("--handicap is for the flat board; here the geometry is %v", v.geo))
 	}
-	if jsonOut != "" {
-		return usageErr(fmt.Errorf("--json is not available with --handicap; the report is text"))
-	}
 	if size == "" || name == "" {
 		return usageErr(fmt.Errorf("--handicap needs --board and --strategy"))
 	}
@@ -341,7 +338,16 @@ func certifyHandicap(ctx context.Context, starterSet bool, v *common, size, name
 		}
 		return usageErr(err)
 	}
-	fmt.Fprint(stdout, certifyLocalText(b, r))
+	if jsonOut != "-" {
+		fmt.Fprint(stdout, certifyLocalText(b, r))
+	}
+	if jsonOut != "" {
+		d := reports.NewLocalCertifyDoc(b, r)
+		d.PeakRSSBytes = procmem.PeakRSS()
+		if err := writeJSON(jsonOut, d, stdout); err != nil {
+			return fail(stderr, "certify", exitUsage, err)
+		}
+	}
 	return r.Verdict.ExitCode()
 }
 
@@ -363,8 +369,7 @@ func certifyLocalText(b *board.Board, r *pairing.LocalResult) string {
 	}
 	if g := r.Game; g != nil {
 		fmt.Fprintf(&sb, "  game (%d plies, replayed through the strategy): %s\n", len(g.Moves), b.FormatMoves(g.Moves, board.Thesis, true))
-		fmt.Fprintf(&sb, "  replay it: hexproof replay --board %dx%d --geometry flat --strategy %s --handicap --moves \"%s\"\n",
-			r.M, r.N, r.Strategy, b.FormatMoves(g.Moves, board.Thesis, true))
+		fmt.Fprintf(&sb, "  replay it: %s\n", reports.LocalReplayLine(b, r))
 		fmt.Fprintf(&sb, "  %s wins\n", g.Winner)
 	}
 	return sb.String()

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"hexproof/reports"
 	"strings"
 	"testing"
 )
@@ -89,14 +91,20 @@ func TestCertifyHandicapFlag(t *testing.T) {
 		t.Errorf("report:\n%s", out.String())
 	}
 	out.Reset()
-	if code := run([]string{"certify", "--board", "6x6", "--geometry", "flat", "--strategy", "handicap:second=shannon", "--handicap"}, &out, &errb); code != exitRefuted {
+	if code := run([]string{"certify", "--board", "6x6", "--geometry", "flat", "--strategy", "handicap:second=shannon", "--handicap", "--json", "-"}, &out, &errb); code != exitRefuted {
 		t.Fatalf("second=shannon: exit %d: %s%s", code, out.String(), errb.String())
 	}
-	_, line, ok := strings.Cut(out.String(), "replay it: hexproof ")
-	if !ok {
-		t.Fatalf("no replay command:\n%s", out.String())
+	var doc reports.LocalCertifyDoc
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatalf("--json: %v\n%s", err, out.String())
 	}
-	line, _, _ = strings.Cut(line, "\n")
+	if doc.Verdict != "refuted" || doc.Counterexample == nil || !doc.Replayed || len(doc.Chain) == 0 || doc.Counterexample.Plies != len(doc.Counterexample.Moves) {
+		t.Fatalf("--json: %+v", doc)
+	}
+	line, ok := strings.CutPrefix(doc.Replay, "hexproof ")
+	if !ok {
+		t.Fatalf("no replay command: %q", doc.Replay)
+	}
 	args := strings.Fields(line[:strings.Index(line, "--moves")])
 	moves := strings.Trim(line[strings.Index(line, "--moves")+len("--moves "):], "\"")
 	var rout, rerr bytes.Buffer
@@ -107,7 +115,7 @@ func TestCertifyHandicapFlag(t *testing.T) {
 		{"--board", "6x6", "--geometry", "cylinder", "--strategy", "handicap", "--handicap"},
 		{"--board", "6x6", "--geometry", "flat", "--strategy", "gardner", "--handicap"},
 		{"--board", "6x6", "--geometry", "flat", "--strategy", "handicap", "--handicap", "--starter", "blue"},
-		{"--board", "6x6", "--geometry", "flat", "--strategy", "handicap", "--handicap", "--json", "-"},
+		{"--board", "6x6", "--geometry", "flat", "--strategy", "handicap", "--handicap", "--json", "/nonexistent/dir/c.json"},
 		{"--board", "5x5", "--geometry", "flat", "--strategy", "handicap", "--handicap"},
 		{"--board", "12x12", "--geometry", "flat", "--strategy", "handicap", "--handicap"},
 		{"--table", "6x6", "--handicap"},
