@@ -9,6 +9,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"hexproof/board"
+	"hexproof/internal/procmem"
 	"hexproof/reports"
 	"hexproof/verify"
 	"hexproof/verify/hunt"
@@ -119,8 +120,9 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 		if showProgress {
 			bar = newBar(b, starter, stderr)
 			opt.Progress = func(p hunt.Progress) {
-				bar.Describe(fmt.Sprintf("%d positions | %d losses | shortest %d | %s",
-					p.Nodes, p.Losses, p.Shortest, p.Elapsed.Round(time.Second)))
+				anon, _ := procmem.RSS()
+				bar.Describe(fmt.Sprintf("%d positions | %d losses | shortest %d | %s | mem %s/%s",
+					p.Nodes, p.Losses, p.Shortest, p.Elapsed.Round(time.Second), formatBytes(anon), formatBytes(v.memory)))
 				_ = bar.Set64(p.Nodes)
 			}
 		}

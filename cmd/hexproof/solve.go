@@ -134,7 +134,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 			Knowledge: s.Knowledge()}
 		stopBar := func() {}
 		if showProgress {
-			stopBar = spin(stderr, fmt.Sprintf("%s, %s starts", b, starter), s)
+			stopBar = spin(stderr, fmt.Sprintf("%s, %s starts", b, starter), s, memBytes)
 		}
 		start := time.Now()
 		res, err := s.Solve(p, p.ToMove(starter))
@@ -270,9 +270,9 @@ func writeCertificate(s *solve.Solver, path string, starter, winner board.Color,
 	return c.Len(), nil
 }
 
-// spin shows a progress display (positions searched) until the returned
-// function is called.
-func spin(w io.Writer, desc string, s *solve.Solver) func() {
+// spin shows a progress display (positions searched, and the resident
+// memory against the budget) until the returned function is called.
+func spin(w io.Writer, desc string, s *solve.Solver, budget int64) func() {
 	bar := progressbar.NewOptions64(-1,
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription(desc),
@@ -280,6 +280,10 @@ func spin(w io.Writer, desc string, s *solve.Solver) func() {
 		progressbar.OptionThrottle(200*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)
-	stop := verify.Ticker(200*time.Millisecond, func() { _ = bar.Set64(s.Progress()) })
+	stop := verify.Ticker(200*time.Millisecond, func() {
+		anon, _ := procmem.RSS()
+		bar.Describe(fmt.Sprintf("%s | mem %s/%s", desc, formatBytes(anon), formatBytes(budget)))
+		_ = bar.Set64(s.Progress())
+	})
 	return func() { stop(); _ = bar.Finish(); fmt.Fprintln(w) }
 }
