@@ -86,6 +86,9 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 			_ = bar.Set(done)
 		}
 	}
+	if kind, err := shard.PlanKind(dir); err == nil && kind == shard.SolveKind {
+		return runMergeSolve(dir, *jsonOut, stdout, stderr) // a split solve (solveplan.go)
+	}
 	m, err := shard.MergeDir(dir, progress)
 	if bar != nil {
 		_ = bar.Finish()

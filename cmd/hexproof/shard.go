@@ -34,12 +34,15 @@ Exit codes: as verify, for this shard's games only: 0 optimal, 1 refuted,
 error.`
 
 // shardRequested says whether verify's arguments ask for a shard.
-func shardRequested(args []string) bool {
+func shardRequested(args []string) bool { return flagRequested(args, "shard") }
+
+// flagRequested says whether the arguments give --name (before any "--").
+func flagRequested(args []string, name string) bool {
 	for _, a := range args {
 		if a == "--" {
 			return false
 		}
-		if a == "--shard" || strings.HasPrefix(a, "--shard=") {
+		if a == "--"+name || strings.HasPrefix(a, "--"+name+"=") {
 			return true
 		}
 	}

@@ -48,6 +48,9 @@ the same way.
 Exit codes: 0 solved, 2 bad input, 3 inconclusive (time limit or interrupted).`
 
 func runSolve(args []string, stdout, stderr io.Writer) int {
+	if shardRequested(args) { // solve --shard DIR/I: one opening of a split solve (solveplan.go)
+		return runSolveShard(args, stdout, stderr)
+	}
 	fs := newFlags("solve --board MxN [flags]", solveSynopsis, stdout)
 	c := newCommonFlags(fs)
 	c.addBoard(boardOne, "5x5", "required")
