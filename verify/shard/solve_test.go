@@ -224,6 +224,21 @@ func TestSolvePieces(t *testing.T) {
 			if m4.Certificate.Accepted || !strings.Contains(m4.Certificate.Why[i], "verify found it") {
 				t.Fatalf("a tampered piece was accepted: %+v", m4.Certificate)
 			}
+			if c.starter == board.Red && c.plies == 1 {
+				// With piece 0 refuted, the first moves of another class,
+				// whose pieces are checked, make the proof.
+				for i := 1; i < 3; i++ {
+					cf, err := CheckPieceShard(context.Background(), dir, i, verify.Options{Jobs: 2})
+					if err != nil || cf.Verdict != "optimal" {
+						t.Fatalf("piece %d: %+v, %v", i, cf, err)
+					}
+					_ = WritePieceCheck(dir, cf)
+				}
+				m5, _ := MergeSolveDir(dir)
+				if !m5.Certificate.Accepted || slices.Contains(m5.Certificate.Used, 0) {
+					t.Fatalf("not accepted through another first move: %+v", m5.Certificate)
+				}
+			}
 		})
 	}
 }

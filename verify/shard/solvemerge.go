@@ -190,24 +190,55 @@ func (mm *minimax) root() (board.Color, []board.Cell) {
 }
 
 // cover builds the winner's proof tree of the openings' plies, as the merge
-// checks a whole certificate made of pieces: at the winner's turns the first
-// move (in cell order) whose value is the winner's, at the opponent's turns
-// every move; a move that ends the game must be the winner's win. Each
-// opening the tree reaches is an image of a shard's opening (its least image
-// is that shard's, recomputed here from the board's group), and that shard's
-// piece must have a check that is optimal, for the winner, of this plan and
-// shard, from this opening, and for the certificate file as it is now (its
-// SHA-256). The shards' winners only choose the tree; they are not trusted:
-// every opening it reaches needs its checked piece.
+// checks a whole certificate made of pieces: at the winner's turns one move,
+// at the opponent's turns every move; a move that ends the game must be the
+// winner's win. Each opening the tree reaches is an image of a shard's
+// opening (its least image is that shard's, recomputed here from the board's
+// group), and that shard's piece must have a check that is optimal, for the
+// winner, of this plan and shard, from this opening, and for the
+// certificate file as it is now (its SHA-256).
+//
+// The winner's move is the first, in cell order, under which every opening
+// is covered by an accepted piece, so that pieces written for one good first
+// move suffice; when there is no such tree, the first move the shards'
+// winners say wins, and the pieces that tree lacks are reported. The shards'
+// winners only choose the tree; they are never trusted: every opening the
+// tree reaches needs its checked piece.
 func cover(dir string, pf *SolvePlanFile, t *openings, mm *minimax, results []*SolveResultFile, w board.Color) *PieceCover {
 	pc := &PieceCover{Side: w, Why: map[int]string{}}
+	why := map[int]string{} // per piece: "" when accepted
+	pieceWhy := func(i int) string {
+		if v, ok := why[i]; ok {
+			return v
+		}
+		why[i] = checkPiece(dir, pf, i, results[i], w)
+		return why[i]
+	}
+	// accepted: a tree below p whose every opening has an accepted piece.
+	var accepted func(p board.Position, depth int) bool
+	accepted = func(p board.Position, depth int) bool {
+		if depth == t.plies {
+			return pieceWhy(t.class[t.key(p)]) == ""
+		}
+		mover := p.ToMove(t.starter)
+		for bs := t.b.All().AndNot(p.Occupied()); bs.Any(); {
+			q, o := t.r.Place(p, mover, bs.Pop())
+			if mover == w && (o == game.Won || o == game.Going && accepted(q, depth+1)) {
+				return true
+			}
+			if mover != w && (o != game.Going || !accepted(q, depth+1)) {
+				return false
+			}
+		}
+		return mover != w
+	}
+	whole := accepted(board.Position{}, 0)
 	used := map[int]bool{}
 	var walk func(p board.Position, depth int) bool
 	walk = func(p board.Position, depth int) bool {
 		if depth == t.plies {
 			pc.Lines++
-			i := t.class[t.key(p)]
-			used[i] = true
+			used[t.class[t.key(p)]] = true
 			return true
 		}
 		mover := p.ToMove(t.starter)
@@ -215,10 +246,13 @@ func cover(dir string, pf *SolvePlanFile, t *openings, mm *minimax, results []*S
 			c := bs.Pop()
 			q, o := t.r.Place(p, mover, c)
 			if mover == w {
-				if mm.child(p, mover, c, depth) != w {
+				if o == game.Won {
+					return true
+				}
+				if o != game.Going || whole && !accepted(q, depth+1) || !whole && mm.child(p, mover, c, depth) != w {
 					continue
 				}
-				return o == game.Won || walk(q, depth+1)
+				return walk(q, depth+1)
 			}
 			if o != game.Going || !walk(q, depth+1) {
 				return false // the opponent wins or draws: no proof (cannot happen when w wins)
@@ -235,9 +269,9 @@ func cover(dir string, pf *SolvePlanFile, t *openings, mm *minimax, results []*S
 	}
 	slices.Sort(pc.Used)
 	for _, i := range pc.Used {
-		if why := checkPiece(dir, pf, i, results[i], w); why != "" {
+		if v := pieceWhy(i); v != "" {
 			pc.Unchecked = append(pc.Unchecked, i)
-			pc.Why[i] = why
+			pc.Why[i] = v
 		}
 	}
 	pc.Accepted = len(pc.Unchecked) == 0
