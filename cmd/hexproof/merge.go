@@ -30,6 +30,13 @@ shards' sums: shards do not share transpositions, so a position two shards
 reach is counted in both (docs/sharding.md). For a refutation the longest game
 is the counterexample, as in a single run.
 
+For a split solve ('hexproof plan --solve') it gives what 'hexproof solve'
+of the empty board reports: the winner and every winning first move, from the
+shards' winners by the minimax of the openings' plies; with certificate
+pieces, whether they make a whole certificate (docs/design.md §8). A result
+that is missing, damaged or of another plan is refused (exit 2); exit 3 when
+a shard is inconclusive.
+
 Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive (also when a
 shard is missing, failed or unfinished), 4 strategy error.`
 

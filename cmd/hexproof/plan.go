@@ -40,6 +40,9 @@ With --cancel-on-loss the job files cancel the other shards once one shard
 loses or finds a strategy error; merge then says which shards, if any, must be
 resumed to prove the counterexample minimal.
 
+With --solve instead of --strategy, it splits a solve (perfect play) by
+opening: 'hexproof plan --solve --help' says how.
+
 Exit codes: 0 the plan was written, 2 bad input or usage. If the search ends
 with the strategy's opening move there are no shards, and the exit code is the
 verdict's (0 optimal, 1 refuted, 4 strategy error), which merge reports.`

@@ -45,6 +45,12 @@ winner has a winning cell (its strategy plays the winning cells, and the images
 of the stored answer: format hexproof-certificate/2); the verifier checks it
 the same way.
 
+A board too large for one run is split by opening: 'hexproof plan --solve'
+writes one shard per opening, 'hexproof solve --shard DIR/I [--certificate]'
+solves one (and writes its certificate piece), 'hexproof verify --piece DIR/I'
+checks the piece and 'hexproof merge DIR' gives the verdict
+(docs/sharding.md).
+
 Exit codes: 0 solved, 2 bad input, 3 inconclusive (time limit or interrupted).`
 
 func runSolve(args []string, stdout, stderr io.Writer) int {
