@@ -158,20 +158,13 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 	noKnow := fs.Bool("no-knowledge", false, "search without the Hex knowledge, for cross-checks")
 	c.addJSON("the shard's result")
 	c.addNoProgress()
-	for _, f := range []string{"board", "geometry", "starter", "moves"} {
-		fs.String(f, "", "")
-		_ = fs.MarkHidden(f)
-	}
-	fs.Bool("no-symmetry", false, "")
-	_ = fs.MarkHidden("no-symmetry")
+	fixed := hideFixed(fs, "board", "geometry", "starter", "moves")
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
 	usageErr := func(err error) int { return fail(stderr, "solve", exitUsage, err) }
-	for _, f := range []string{"board", "geometry", "starter", "moves", "no-symmetry"} {
-		if fs.Changed(f) {
-			return usageErr(fmt.Errorf("--%s comes from the shard file and cannot be given with --shard", f))
-		}
+	if err := fixed(); err != nil {
+		return usageErr(err)
 	}
 	dir, index, err := parseShardArg(*shardArg)
 	if err != nil {
@@ -208,13 +201,8 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
-	if err := shard.WriteSolveResult(dir, rf); err != nil {
-		return usageErr(fmt.Errorf("writing the shard's result: %w", err))
-	}
-	if *c.json != "" {
-		if err := writeJSON(*c.json, rf, stdout); err != nil {
-			return usageErr(err)
-		}
+	if err := saveWithJSON(func() error { return shard.WriteSolveResult(dir, rf) }, "the shard's result", *c.json, rf, stdout); err != nil {
+		return usageErr(err)
 	}
 	if *c.json != "-" {
 		sf, b, _, _ := shard.ReadSolveShard(dir, index)
@@ -233,6 +221,18 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 		return exitInconclusive
 	}
 	return exitOptimal
+}
+
+// saveWithJSON writes a shard's file (what names it, for an error), then
+// the same document to --json when given.
+func saveWithJSON(save func() error, what, jsonOut string, doc any, stdout io.Writer) error {
+	if err := save(); err != nil {
+		return fmt.Errorf("writing %s: %w", what, err)
+	}
+	if jsonOut != "" {
+		return writeJSON(jsonOut, doc, stdout)
+	}
+	return nil
 }
 
 // openingText writes an opening as a move list with its players.
@@ -296,13 +296,8 @@ func runVerifyPiece(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
-	if err := shard.WritePieceCheck(dir, cf); err != nil {
-		return usageErr(fmt.Errorf("writing the check: %w", err))
-	}
-	if *c.json != "" {
-		if err := writeJSON(*c.json, cf, stdout); err != nil {
-			return usageErr(err)
-		}
+	if err := saveWithJSON(func() error { return shard.WritePieceCheck(dir, cf) }, "the check", *c.json, cf, stdout); err != nil {
+		return usageErr(err)
 	}
 	if *c.json != "-" {
 		fmt.Fprintf(stdout, "Piece %d (%s's certificate from %s): %s", index, cf.Side, movesText(cf.Prefix), cf.Verdict)
@@ -347,20 +342,14 @@ func runMergeSolve(dir, jsonOut string, stdout, stderr io.Writer) int {
 func solveMergeText(b *board.Board, m *shard.SolveMerged) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s, %s starts (%s to move): ", b, m.Starter, m.Starter)
-	switch {
-	case !m.Solved:
-		fmt.Fprintf(&sb, "inconclusive: %s not solved", shardList(m.Unfinished))
-	case m.Winner == board.Empty:
-		sb.WriteString("a draw with perfect play")
-	default:
-		fmt.Fprintf(&sb, "%s wins", m.Winner)
-		if len(m.WinningMoves) > 0 {
-			cells := make([]string, len(m.WinningMoves))
-			for i, c := range m.WinningMoves {
-				cells[i] = b.Format(c, board.Thesis)
-			}
-			fmt.Fprintf(&sb, "; winning moves (%d): %s", len(cells), strings.Join(cells, " "))
+	if m.Solved {
+		winner := m.Winner.String()
+		if m.Winner == board.Empty {
+			winner = "draw"
 		}
+		sb.WriteString(winsText(b, winner, m.WinningMoves))
+	} else {
+		fmt.Fprintf(&sb, "inconclusive: %s not solved", shardList(m.Unfinished))
 	}
 	fmt.Fprintf(&sb, "\n  %d shards (openings of %d plies), %d positions, %.1f s in the shards\n", len(m.Plan.Parts), m.Plan.Plies, m.Positions, m.Elapsed)
 	if pc := m.Certificate; pc != nil {

@@ -105,9 +105,7 @@ type SolvePlanFile struct {
 
 func (pf SolvePlanFile) digest() string {
 	pf.Digest = ""
-	raw, _ := json.Marshal(pf)
-	sum := sha256.Sum256(raw)
-	return fmt.Sprintf("%x", sum[:12])
+	return digestOf(pf)
 }
 
 // SolveShardFile (shard-I.json of a split solve): one opening to solve.
@@ -283,16 +281,10 @@ func MakeSolvePlan(opt SolvePlanOptions) (*SolvePlan, error) {
 
 // Write writes plan.json and every shard file into dir (made if needed).
 func (p *SolvePlan) Write(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for i := range p.Shards {
-		if err := writeJSON(filepath.Join(dir, ShardName(i)), &p.Shards[i]); err != nil {
-			return err
-		}
-	}
-	p.File.Digest = p.File.digest()
-	return writeJSON(filepath.Join(dir, PlanName), &p.File)
+	return writePlanDir(dir, p.Shards, func() error {
+		p.File.Digest = p.File.digest()
+		return writeJSON(filepath.Join(dir, PlanName), &p.File)
+	})
 }
 
 // ReadSolvePlan reads dir/plan.json of a split solve, and checks it against
