@@ -188,6 +188,12 @@ func (c *Certificate) Least(p board.Position) board.Position {
 	return least
 }
 
+// LeastBy is Least and a symmetry of the board's group that maps p to it.
+func (c *Certificate) LeastBy(p board.Position) (board.Position, board.Perm) {
+	least, k := board.Canonical(p, c.group)
+	return least, c.group[k]
+}
+
 // File is the certificate as data.
 func (c *Certificate) File() CertificateFile {
 	format := CertificateFormat

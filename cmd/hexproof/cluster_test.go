@@ -208,3 +208,46 @@ func checkCancelled(t *testing.T, dir string, c clusterCase) {
 		t.Errorf("after running the needed shards: exit %d %s\nverify: exit %d %s", code, outcome(t, string(got)), wantCode, want)
 	}
 }
+
+// TestSolveJobFiles: the job files of 'plan --solve --certificate' run by
+// Slurm and by GNU parallel: each solves its opening, writes and checks its
+// piece; the merge gives the unsplit solve's answer with the certificate
+// accepted, the same bytes from both engines.
+func TestSolveJobFiles(t *testing.T) {
+	needEngine(t, "HEXPROOF_SLURM", "sbatch", "install slurm-wlm and start it with scripts/slurm/start.sh (as root)")
+	needEngine(t, "HEXPROOF_PARALLEL", "parallel", "apt-get install parallel")
+	bin := testkit.Binary(t)
+	dir := filepath.Join(t.TempDir(), "plan")
+	if code, out, errOut := runCmd("plan", "--solve", "--board", "5x5", "--starter", "blue", "--certificate", "--out", dir, "--hexproof", bin); code != 0 {
+		t.Fatalf("plan --solve: exit %d: %s%s", code, out, errOut)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sbatch", "--wait", filepath.Join(dir, "slurm.sbatch"))
+	cmd.Env = engineEnv(t)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("sbatch: %v\n%s", err, out)
+	}
+	accepted := func() string {
+		code, out, errOut := runCmd("merge", dir, "--json", "-")
+		if code != 0 || !strings.Contains(out, `"winner": "red"`) || !strings.Contains(out, `"accepted": true`) {
+			t.Fatalf("merge: exit %d: %s%s", code, out, errOut)
+		}
+		var d map[string]any
+		_ = json.Unmarshal([]byte(out), &d)
+		delete(d, "elapsed_seconds") // the same searches (positions too); only times differ
+		raw, _ := json.Marshal(d)
+		return string(raw)
+	}
+	slurm := accepted()
+	for _, pattern := range []string{"result-*.json", "certificate-*.json", "check-*.json"} {
+		files, _ := filepath.Glob(filepath.Join(dir, pattern))
+		for _, f := range files {
+			_ = os.Remove(f)
+		}
+	}
+	runParallel(t, dir)
+	if got := accepted(); got != slurm {
+		t.Errorf("GNU parallel and Slurm give different merges:\n%s\n%s", got, slurm)
+	}
+}

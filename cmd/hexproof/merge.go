@@ -31,6 +31,13 @@ shards' sums: shards do not share transpositions, so a position two shards
 reach is counted in both (docs/sharding.md). For a refutation the longest game
 is the counterexample, as in a single run.
 
+For a split solve ('hexproof plan --solve') it gives what 'hexproof solve'
+of the empty board reports: the winner and every winning first move, from the
+shards' winners by the minimax of the openings' plies; with certificate
+pieces, whether they make a whole certificate (docs/design.md §8). A result
+that is missing, damaged or of another plan is refused (exit 2); exit 3 when
+a shard is inconclusive.
+
 Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive (also when a
 shard is missing, failed or unfinished), 4 strategy error.`
 
@@ -86,6 +93,9 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 			}
 			_ = bar.Set(done)
 		}
+	}
+	if kind, err := shard.PlanKind(dir); err == nil && kind == shard.SolveKind {
+		return runMergeSolve(dir, *jsonOut, stdout, stderr) // a split solve (solveplan.go)
 	}
 	m, err := shard.MergeDir(dir, progress)
 	if bar != nil {

@@ -41,6 +41,9 @@ With --cancel-on-loss the job files cancel the other shards once one shard
 loses or finds a strategy error; merge then says which shards, if any, must be
 resumed to prove the counterexample minimal.
 
+With --solve instead of --strategy, it splits a solve (perfect play) by
+opening: 'hexproof plan --solve --help' says how.
+
 Exit codes: 0 the plan was written, 2 bad input or usage. If the search ends
 with the strategy's opening move there are no shards, and the exit code is the
 verdict's (0 optimal, 1 refuted, 4 strategy error), which merge reports.`
@@ -51,6 +54,9 @@ verdict's (0 optimal, 1 refuted, 4 strategy error), which merge reports.`
 const maxShards = 100_000
 
 func runPlan(args []string, stdout, stderr io.Writer) int {
+	if flagRequested(args, "solve") { // plan --solve: a solve split by opening (solveplan.go)
+		return runPlanSolve(args, stdout, stderr)
+	}
 	fs := newFlags("plan --board MxN --strategy NAME --starter red|blue --shards K --out DIR [flags]", planSynopsis, stdout)
 	c := newCommonFlags(fs)
 	c.addBoard(boardOne, "5x4", "required")
@@ -197,15 +203,29 @@ type jobFiles struct {
 	jobs, shards    int
 	timeLimit       time.Duration
 	cancel          bool
+	// solve: the shards of a split solve (solve --shard); certificate: each
+	// writes its piece and checks it (verify --piece).
+	solve, certificate bool
 }
 
-// verifyArgs is the shard command's flags after --shard (jobs given apart).
-func (j jobFiles) verifyArgs() string {
-	s := "--no-progress --resume" // --resume: a resubmitted shard continues (a fresh one just starts)
+// command is what a task runs for one shard: hexproof and the shard
+// (DIR/I) as the script writes them, and its number of workers.
+func (j jobFiles) command(hexproof, shard, jobs string) string {
+	limit := ""
 	if j.timeLimit > 0 {
-		s += " --time-limit " + j.timeLimit.String()
+		limit = " --time-limit " + j.timeLimit.String()
 	}
-	return s
+	if j.solve {
+		// A shard of a split solve; with certificates, its piece is checked
+		// by verify once it is solved (solve exits 0 only then).
+		s := fmt.Sprintf("%s solve --shard %s --no-progress%s", hexproof, shard, limit)
+		if j.certificate {
+			s += fmt.Sprintf(" --certificate && %s verify --piece %s --jobs %s --no-progress", hexproof, shard, jobs)
+		}
+		return s
+	}
+	// --resume: a resubmitted shard continues (a fresh one just starts).
+	return fmt.Sprintf("%s verify --shard %s --jobs %s --no-progress --resume%s", hexproof, shard, jobs, limit)
 }
 
 func (j jobFiles) write() error {
@@ -224,12 +244,12 @@ func (j jobFiles) write() error {
 #SBATCH --job-name=hexproof-%[1]s
 #SBATCH --array=0-%[3]d
 #SBATCH --cpus-per-task=%[4]d
-#SBATCH --output=%[8]s/slurm-%%A_%%a.out
+#SBATCH --output=%[7]s/slurm-%%A_%%a.out
 hexproof="${HEXPROOF:-%[5]s}"
 dir="${HEXPROOF_PLAN_DIR:-%[2]s}"
-"$hexproof" verify --shard "$dir/$SLURM_ARRAY_TASK_ID" --jobs %[6]s %[7]s
+%[6]s
 rc=$?
-`, j.id, shellQuote(j.dir), j.shards-1, cpus, shellQuote(j.binary), jobs, j.verifyArgs(), j.dir)
+`, j.id, shellQuote(j.dir), j.shards-1, cpus, shellQuote(j.binary), j.command(`"$hexproof"`, `"$dir/$SLURM_ARRAY_TASK_ID"`, jobs), j.dir)
 	if j.cancel {
 		sb.WriteString(`# A loss (1) or a strategy error (4): the strategy is not optimal; cancel
 # the other shards ('hexproof merge' says which must be resumed, if any, to
@@ -260,15 +280,15 @@ dir="${HEXPROOF_PLAN_DIR:-%[2]s}"
 	if j.cancel {
 		// parallel halts on a failing job; only a loss or a strategy error
 		// counts as one here, so that a time limit does not stop the rest.
-		fmt.Fprintf(&sb, `seq 0 %d | parallel --halt now,fail=1 "$@" "\"$hexproof\" verify --shard \"$dir\"/{} --jobs %s %s; rc=\$?; [ \$rc -eq 1 ] || [ \$rc -eq 4 ] && exit 1; exit 0"
+		fmt.Fprintf(&sb, `seq 0 %d | parallel --halt now,fail=1 "$@" "%s; rc=\$?; [ \$rc -eq 1 ] || [ \$rc -eq 4 ] && exit 1; exit 0"
 rc=$?
 # parallel's exit code is the number of failed jobs: 1 means a shard lost or
 # found a strategy error and the others were cancelled.
 exit $rc
-`, j.shards-1, pjobs, j.verifyArgs())
+`, j.shards-1, j.command(`\"$hexproof\"`, `\"$dir\"/{}`, pjobs))
 	} else {
-		fmt.Fprintf(&sb, `seq 0 %d | parallel "$@" "\"$hexproof\" verify --shard \"$dir\"/{} --jobs %s %s"
-`, j.shards-1, pjobs, j.verifyArgs())
+		fmt.Fprintf(&sb, `seq 0 %d | parallel "$@" "%s"
+`, j.shards-1, j.command(`\"$hexproof\"`, `\"$dir\"/{}`, pjobs))
 	}
 	return os.WriteFile(filepath.Join(j.dir, "parallel.sh"), []byte(sb.String()), 0o755)
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/pflag"
 
 	"hexproof/reports"
 	"hexproof/tt"
@@ -34,12 +35,35 @@ Exit codes: as verify, for this shard's games only: 0 optimal, 1 refuted,
 error.`
 
 // shardRequested says whether verify's arguments ask for a shard.
-func shardRequested(args []string) bool {
+func shardRequested(args []string) bool { return flagRequested(args, "shard") }
+
+// hideFixed declares, hidden, the flags a shard file decides (the string
+// flags named, and --no-symmetry); the function it returns refuses any of
+// them that was given, so that nobody believes they apply.
+func hideFixed(fs *pflag.FlagSet, names ...string) func() error {
+	for _, f := range names {
+		fs.String(f, "", "")
+		_ = fs.MarkHidden(f)
+	}
+	fs.Bool("no-symmetry", false, "")
+	_ = fs.MarkHidden("no-symmetry")
+	return func() error {
+		for _, f := range append(names, "no-symmetry") {
+			if fs.Changed(f) {
+				return fmt.Errorf("--%s comes from the shard file and cannot be given with --shard", f)
+			}
+		}
+		return nil
+	}
+}
+
+// flagRequested says whether the arguments give --name (before any "--").
+func flagRequested(args []string, name string) bool {
 	for _, a := range args {
 		if a == "--" {
 			return false
 		}
-		if a == "--shard" || strings.HasPrefix(a, "--shard=") {
+		if a == "--"+name || strings.HasPrefix(a, "--"+name+"=") {
 			return true
 		}
 	}
@@ -81,13 +105,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	logEvery := fs.Duration("log-every", 10*time.Minute, "without a progress bar (not a terminal, as in a batch job, or --no-progress), print a progress line to stderr this often; 0: never")
 	untilLayers := fs.Int("until-layers", 0, "stop (inconclusive) once the layers up to N stones are complete; merge names the N it needs after a loss")
 	// What the shard file decides: refused, so that nobody believes they apply.
-	fixed := []string{"board", "geometry", "strategy", "starter", "choices"}
-	for _, f := range fixed {
-		fs.String(f, "", "")
-		_ = fs.MarkHidden(f)
-	}
-	fs.Bool("no-symmetry", false, "")
-	_ = fs.MarkHidden("no-symmetry")
+	fixed := hideFixed(fs, "board", "geometry", "strategy", "starter", "choices")
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
@@ -95,10 +113,8 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, "verify", exitUsage, err)
 	}
 	usageErr := func(err error) int { return fail(stderr, "verify", exitUsage, err) }
-	for _, f := range append(fixed, "no-symmetry") {
-		if fs.Changed(f) {
-			return usageErr(fmt.Errorf("--%s comes from the shard file and cannot be given with --shard", f))
-		}
+	if err := fixed(); err != nil {
+		return usageErr(err)
 	}
 	dir, index, err := parseShardArg(*shardArg)
 	if err != nil {

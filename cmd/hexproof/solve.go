@@ -45,9 +45,18 @@ winner has a winning cell (its strategy plays the winning cells, and the images
 of the stored answer: format hexproof-certificate/2); the verifier checks it
 the same way.
 
+A board too large for one run is split by opening: 'hexproof plan --solve'
+writes one shard per opening, 'hexproof solve --shard DIR/I [--certificate]'
+solves one (and writes its certificate piece), 'hexproof verify --piece DIR/I'
+checks the piece and 'hexproof merge DIR' gives the verdict
+(docs/sharding.md).
+
 Exit codes: 0 solved, 2 bad input, 3 inconclusive (time limit or interrupted).`
 
 func runSolve(args []string, stdout, stderr io.Writer) int {
+	if shardRequested(args) { // solve --shard DIR/I: one opening of a split solve (solveplan.go)
+		return runSolveShard(args, stdout, stderr)
+	}
 	fs := newFlags("solve --board MxN [flags]", solveSynopsis, stdout)
 	c := newCommonFlags(fs)
 	c.addBoard(boardOne, "5x5", "required")
@@ -214,20 +223,10 @@ func solveText(b *board.Board, j reports.SolveDoc, res *solve.Result) string {
 		fmt.Fprintf(&sb, ", after %s", j.Moves)
 	}
 	fmt.Fprintf(&sb, " (%s to move): ", j.ToMove)
-	switch {
-	case j.Verdict != "solved":
+	if j.Verdict == "solved" {
+		sb.WriteString(winsText(b, j.Winner, res.WinningMoves))
+	} else {
 		fmt.Fprintf(&sb, "inconclusive: %s", j.Detail)
-	case j.Winner == "draw":
-		sb.WriteString("a draw with perfect play")
-	default:
-		fmt.Fprintf(&sb, "%s wins", j.Winner)
-		if len(res.WinningMoves) > 0 {
-			cells := make([]string, len(res.WinningMoves))
-			for i, c := range res.WinningMoves {
-				cells[i] = b.Format(c, board.Thesis)
-			}
-			fmt.Fprintf(&sb, "; winning moves (%d): %s", len(cells), strings.Join(cells, " "))
-		}
 	}
 	fmt.Fprintf(&sb, "\n  %d positions, %.1f s\n", j.Positions, j.Elapsed)
 	if j.Verdict == "solved" && j.Detail != "" {
@@ -238,6 +237,22 @@ func solveText(b *board.Board, j reports.SolveDoc, res *solve.Result) string {
 			j.Certificate, j.Answers, j.Board, j.Geometry, j.Certificate, j.Starter)
 	}
 	return sb.String()
+}
+
+// winsText says who wins ("draw": nobody) and, if any, the winning moves.
+func winsText(b *board.Board, winner string, moves []board.Cell) string {
+	if winner == "draw" {
+		return "a draw with perfect play"
+	}
+	s := winner + " wins"
+	if len(moves) > 0 {
+		cells := make([]string, len(moves))
+		for i, c := range moves {
+			cells[i] = b.Format(c, board.Thesis)
+		}
+		s += fmt.Sprintf("; winning moves (%d): %s", len(cells), strings.Join(cells, " "))
+	}
+	return s
 }
 
 // certPath puts the starter into the file name when both are solved.

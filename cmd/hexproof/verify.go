@@ -65,6 +65,9 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if shardRequested(args) { // verify --shard DIR/I: one shard of a plan (shard.go)
 		return runVerifyShard(args, stdout, stderr)
 	}
+	if flagRequested(args, "piece") { // verify --piece DIR/I: a split solve's certificate piece (solveplan.go)
+		return runVerifyPiece(args, stdout, stderr)
+	}
 	fs := newFlags("verify --board MxN --strategy NAME [flags]", verifySynopsis, stdout)
 	c := newCommonFlags(fs)
 	c.addBoard(boardVerifiable, "5x4", "required")

@@ -97,7 +97,12 @@ type PlanFile struct {
 // digest is the hash of pf's fields other than Digest.
 func (pf PlanFile) digest() string {
 	pf.Digest = ""
-	raw, _ := json.Marshal(pf)
+	return digestOf(pf)
+}
+
+// digestOf is the hash of v's JSON, as plan files carry it.
+func digestOf(v any) string {
+	raw, _ := json.Marshal(v)
 	sum := sha256.Sum256(raw)
 	return fmt.Sprintf("%x", sum[:12])
 }
@@ -311,9 +316,10 @@ func planID(s Setup, shards []ShardFile) string {
 func writeJSON(path string, v any) error {
 	var raw []byte
 	var err error
-	if _, isShard := v.(*ShardFile); isShard {
+	switch v.(type) {
+	case *ShardFile, *SolveShardFile:
 		raw, err = json.Marshal(v)
-	} else {
+	default:
 		raw, err = json.MarshalIndent(v, "", " ")
 	}
 	if err != nil {
@@ -339,16 +345,24 @@ func readJSON(path string, v any) error {
 
 // Write writes plan.json and every shard file into dir (made if needed).
 func (p *Plan) Write(dir string) error {
+	return writePlanDir(dir, p.Shards, func() error {
+		p.File.Digest = p.File.digest()
+		return writeJSON(filepath.Join(dir, PlanName), &p.File)
+	})
+}
+
+// writePlanDir writes the shard files into dir (made if needed), then the
+// plan file, last, so that a plan.json stands only beside all its shards.
+func writePlanDir[S any](dir string, shards []S, writePlan func() error) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	for i := range p.Shards {
-		if err := writeJSON(filepath.Join(dir, ShardName(i)), &p.Shards[i]); err != nil {
+	for i := range shards {
+		if err := writeJSON(filepath.Join(dir, ShardName(i)), &shards[i]); err != nil {
 			return err
 		}
 	}
-	p.File.Digest = p.File.digest()
-	return writeJSON(filepath.Join(dir, PlanName), &p.File)
+	return writePlan()
 }
 
 // ReadPlan reads dir/plan.json.

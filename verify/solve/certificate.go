@@ -35,17 +35,56 @@ func (s *Solver) CompactCertificate(starter, winner board.Color) (*strategies.Ce
 }
 
 func (s *Solver) certificate(starter, winner board.Color, compact bool) (*strategies.Certificate, error) {
+	return s.certificateFrom(starter, winner, nil, compact)
+}
+
+// PieceCertificate is the winner's certificate for the games that begin
+// with prefix (a game from the empty board, not over): a piece of a
+// certificate split by opening (docs/design.md §8). It holds the answers at
+// the winner's moves of the prefix, so that verify, started from the prefix
+// (verify.Options.Starts), accepts those moves as the strategy's, and then
+// the winner's strategy from the position after the prefix, built as
+// Certificate builds it from the empty board. It fails if winner does not win
+// that position. In the compact format a prefix answer is stored for the
+// least image of its position, mapped by the symmetry that takes the
+// position there, so that the strategy allows the prefix's own move.
+func (s *Solver) PieceCertificate(starter, winner board.Color, prefix []board.Move, compact bool) (*strategies.Certificate, error) {
+	return s.certificateFrom(starter, winner, prefix, compact)
+}
+
+func (s *Solver) certificateFrom(starter, winner board.Color, prefix []board.Move, compact bool) (*strategies.Certificate, error) {
 	var least *strategies.Certificate // the compact format's keys
 	if compact {
 		least = strategies.NewCompactCertificate(s.B, winner, starter, nil)
 	}
+	answers := map[board.Position]board.Cell{}
 	var p board.Position
-	if win, err := s.Wins(p, starter, winner); err != nil {
+	for k, m := range prefix {
+		if m.Player != p.ToMove(starter) || !s.B.Valid(m.Cell) || p.Occupied().Has(m.Cell) {
+			return nil, fmt.Errorf("solve: certificate: move %d of the prefix is not a move of the game", k+1)
+		}
+		if m.Player == winner {
+			key, move := p, m.Cell
+			if compact {
+				var g board.Perm
+				key, g = least.LeastBy(p)
+				move = g.Apply(m.Cell)
+			}
+			answers[key] = move
+		}
+		var o game.Outcome
+		if p, o = s.g.r.Place(p, m.Player, m.Cell); o != game.Going {
+			return nil, fmt.Errorf("solve: certificate: the game is over after move %d of the prefix", k+1)
+		}
+	}
+	if win, err := s.Wins(p, p.ToMove(starter), winner); err != nil {
 		return nil, err
 	} else if !win {
+		if len(prefix) > 0 {
+			return nil, fmt.Errorf("%s does not win the %s board after %s", winner, s.B, s.B.FormatMoves(prefix, board.Thesis, true))
+		}
 		return nil, fmt.Errorf("%s does not win the %s board with %s starting", winner, s.B, starter)
 	}
-	answers := map[board.Position]board.Cell{}
 	seen := map[board.Position]bool{}
 	// With a pool, the walk borrows for its maps, and for the certificate
 	// file its caller makes of the answers, before they grow (certBytes).
@@ -135,7 +174,7 @@ func (s *Solver) certificate(starter, winner board.Color, compact bool) (*strate
 		}
 		return nil
 	}
-	if err := walk(p, starter); err != nil {
+	if err := walk(p, p.ToMove(starter)); err != nil {
 		return nil, err
 	}
 	if compact {

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// solveSplit runs 'plan --solve', every 'solve --shard' (and with cert
+// 'verify --piece'), then 'merge --json -'; it returns the directory, the
+// merge's JSON and exit code.
+func solveSplit(t *testing.T, cert bool, args ...string) (string, map[string]any, int) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "plan")
+	planArgs := append([]string{"plan", "--solve", "--out", dir}, args...)
+	if cert {
+		planArgs = append(planArgs, "--certificate")
+	}
+	code, out, errOut := runCmd(planArgs...)
+	if code != 0 {
+		t.Fatalf("plan %v: exit %d: %s%s", args, code, out, errOut)
+	}
+	n := countShards(t, dir)
+	for i := range n {
+		shardArgs := []string{"solve", "--shard", fmt.Sprintf("%s/%d", dir, i), "--no-progress"}
+		if cert {
+			shardArgs = append(shardArgs, "--certificate")
+		}
+		if code, out, errOut := runCmd(shardArgs...); code != 0 || !strings.Contains(out, fmt.Sprintf("Shard %d of %d", i, n)) {
+			t.Fatalf("solve --shard %d: exit %d: %s%s", i, code, out, errOut)
+		}
+		if cert {
+			if code, out, errOut := runCmd("verify", "--piece", fmt.Sprintf("%s/%d", dir, i), "--jobs", "2", "--no-progress"); code != 0 {
+				t.Fatalf("verify --piece %d: exit %d: %s%s", i, code, out, errOut)
+			}
+		}
+	}
+	code, out, errOut = runCmd("merge", dir, "--json", "-")
+	if errOut != "" {
+		t.Fatalf("merge: %s", errOut)
+	}
+	var d map[string]any
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatalf("merge --json: %v\n%s", err, out)
+	}
+	return dir, d, code
+}
+
+// TestPlanSolveMerge: plan --solve, solve --shard and merge give the unsplit
+// solve's winner and winning moves with its exit code, on 4×4, 4×5 and 5×5,
+// both starters; the job files run solve --shard (and verify --piece with
+// --certificate).
+func TestPlanSolveMerge(t *testing.T) {
+	for _, size := range []string{"4x4", "4x5", "5x5"} {
+		for _, starter := range []string{"red", "blue"} {
+			for _, plies := range []string{"1", "2"} {
+				_, whole, _ := runCmd("solve", "--board", size, "--starter", starter, "--json", "-", "--no-progress")
+				var w map[string]any
+				if err := json.Unmarshal([]byte(whole), &w); err != nil {
+					t.Fatal(err)
+				}
+				dir, m, code := solveSplit(t, false, "--board", size, "--starter", starter, "--plies", plies)
+				if code != 0 || m["winner"] != w["winner"] || fmt.Sprint(m["winning_moves"]) != fmt.Sprint(w["winning_moves"]) {
+					t.Fatalf("%s %s plies %s: merge exit %d, %v %v; solve %v %v", size, starter, plies, code, m["winner"], m["winning_moves"], w["winner"], w["winning_moves"])
+				}
+				if m["certificate"] != nil {
+					t.Fatalf("a certificate state without certificates: %v", m["certificate"])
+				}
+				if size == "4x4" && plies == "1" {
+					job, _ := os.ReadFile(filepath.Join(dir, "slurm.sbatch"))
+					if !strings.Contains(string(job), `"$hexproof" solve --shard "$dir/$SLURM_ARRAY_TASK_ID" --no-progress`) {
+						t.Fatalf("slurm.sbatch does not run solve --shard:\n%s", job)
+					}
+				}
+			}
+		}
+	}
+	// With certificates: the pieces verify and the merge accepts them.
+	dir, m, code := solveSplit(t, true, "--board", "5x5", "--starter", "red", "--plies", "2")
+	c, _ := m["certificate"].(map[string]any)
+	if code != 0 || c == nil || c["accepted"] != true || c["side"] != "red" {
+		t.Fatalf("5x5 red, pieces: exit %d, %v", code, m["certificate"])
+	}
+	job, _ := os.ReadFile(filepath.Join(dir, "parallel.sh"))
+	if !strings.Contains(string(job), `--certificate && \"$hexproof\" verify --piece \"$dir\"/{}`) {
+		t.Fatalf("parallel.sh does not check the pieces:\n%s", job)
+	}
+	// The merge's text says so.
+	_, out, _ := runCmd("merge", dir)
+	if !strings.Contains(out, "certificate: accepted") {
+		t.Fatalf("merge text: %s", out)
+	}
+}
+
+// TestMergeSolveRefuses: a missing, corrupt or foreign shard result is
+// refused with one line and exit 2; an inconclusive shard gives exit 3.
+func TestMergeSolveRefuses(t *testing.T) {
+	dir, _, _ := solveSplit(t, false, "--board", "4x4", "--starter", "red")
+	other, _, _ := solveSplit(t, false, "--board", "4x4", "--starter", "blue")
+	res := filepath.Join(dir, "result-0.json")
+	good, _ := os.ReadFile(res)
+	foreign, _ := os.ReadFile(filepath.Join(other, "result-0.json"))
+	for _, c := range []struct {
+		name string
+		body []byte
+		want string
+	}{
+		{"missing", nil, "missing"},
+		{"corrupt", []byte("{\"plan\": "), "result-0.json"},
+		{"mismatched", foreign, "another plan"},
+	} {
+		if c.body == nil {
+			os.Remove(res)
+		} else if err := os.WriteFile(res, c.body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := runCmd("merge", dir)
+		if code != exitUsage || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, c.want) || !strings.HasPrefix(errOut, "hexproof merge: ") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", c.name, code, out, errOut)
+		}
+	}
+	var rf map[string]any
+	_ = json.Unmarshal(good, &rf)
+	rf["verdict"], rf["winner"] = "inconclusive", nil
+	raw, _ := json.Marshal(rf)
+	_ = os.WriteFile(res, raw, 0o644)
+	if code, out, _ := runCmd("merge", dir); code != exitInconclusive || !strings.Contains(out, "inconclusive: shard 0 not solved") {
+		t.Errorf("inconclusive shard: exit %d, %s", code, out)
+	}
+	// Flags that the shard file decides are refused with --shard.
+	if code, _, errOut := runCmd("solve", "--shard", dir+"/0", "--board", "5x5"); code != exitUsage || !strings.Contains(errOut, "comes from the shard file") {
+		t.Errorf("solve --shard --board: exit %d, %s", code, errOut)
+	}
+	// A piece without a certificate is bad input for verify --piece.
+	if code, _, errOut := runCmd("verify", "--piece", dir+"/1", "--no-progress"); code != exitUsage || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("verify --piece without a certificate: exit %d, %s", code, errOut)
+	}
+}

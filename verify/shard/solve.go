@@ -1,0 +1,401 @@
+package shard
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"hexproof/board"
+	"hexproof/verify/game"
+)
+
+// A solve split by opening (docs/sharding.md, "Splitting a solve"): the plan
+// lists every opening of Plies plies from the empty board up to the board's
+// symmetry group; each shard solves one opening's position; the merge plays
+// the minimax of the first Plies plies itself over the shards' winners. The
+// files share the plan directory's names with a verification's plan (plan.json,
+// shard-I.json, result-I.json) and say "kind": "solve"; a shard may also
+// write certificate-I.json (the winner's strategy from its opening) and
+// `verify --piece` check-I.json (that certificate verified from the opening).
+//
+// Why symmetric openings may share a shard. Every element g of the board's
+// group maps the neighbour relation and each player's goal onto themselves
+// (docs/design.md §3), so a game from p maps move by move to a game from g(p)
+// with the same winner: the value of g(p) is the value of p, with the same
+// player to move (the mover follows from the number of stones and the
+// starter). The solver's own table relies on the same fact. So the value of
+// an opening is the value of the opening its class's shard solved, and the
+// merge, which looks every opening up by its least image, computes the
+// unsplit search's minimax exactly: the winner and every winning first move
+// (tests compare them with the unsplit solve on 4×4, 4×5 and 5×5). A
+// certificate piece covers an image of its opening through the image of its
+// strategy, for the same reason.
+
+// SolveKind marks the files of a split solve.
+const SolveKind = "solve"
+
+// MaxSolvePlies bounds the openings' length: 3 plies give at most 64·63·62
+// openings, which the merge walks one by one.
+const MaxSolvePlies = 3
+
+// SolveSetup is what is solved: the same in the plan and in every shard file.
+type SolveSetup struct {
+	Kind       string `json:"kind"` // SolveKind
+	Board      string `json:"board"`
+	Geometry   string `json:"geometry"`
+	Starter    string `json:"starter"`
+	Plies      int    `json:"plies"` // moves in every opening
+	NoSymmetry bool   `json:"no_symmetry,omitempty"`
+}
+
+// Resolve builds the board and the starter a setup names.
+func (s SolveSetup) Resolve() (*board.Board, board.Color, error) {
+	if s.Kind != SolveKind {
+		return nil, 0, fmt.Errorf("kind %q, want %q", s.Kind, SolveKind)
+	}
+	m, n, err := board.ParseBoardSize(s.Board)
+	if err != nil {
+		return nil, 0, err
+	}
+	geo, err := board.ParseGeometry(s.Geometry)
+	if err != nil {
+		return nil, 0, err
+	}
+	b, err := board.New(m, n, geo)
+	if err != nil {
+		return nil, 0, err
+	}
+	starter, err := board.ParseColor(s.Starter)
+	if err != nil {
+		return nil, 0, err
+	}
+	if s.Plies < 1 || s.Plies > MaxSolvePlies || s.Plies >= b.Cells() {
+		return nil, 0, fmt.Errorf("openings of %d plies: want 1 to %d, and fewer than the board's %d cells", s.Plies, MaxSolvePlies, b.Cells())
+	}
+	return b, starter, nil
+}
+
+// SolvePart is the plan's record of one shard: one class of openings.
+type SolvePart struct {
+	Index int `json:"index"`
+	// Moves is the class's smallest opening in cell order (the one the
+	// shard solves).
+	Moves []Move `json:"moves"`
+	// Openings counts the openings whose position is an image of it.
+	Openings int `json:"openings"`
+}
+
+// SolvePlanFile (plan.json of a split solve).
+type SolvePlanFile struct {
+	Format int    `json:"format"`
+	ID     string `json:"id"`
+	SolveSetup
+	// Openings counts the games of Plies plies; Ended those among them that
+	// a win (or a draw) ended earlier, which need no shard.
+	Openings int         `json:"openings"`
+	Ended    int         `json:"ended_openings,omitempty"`
+	Parts    []SolvePart `json:"shards"`
+	Digest   string      `json:"digest,omitempty"`
+}
+
+func (pf SolvePlanFile) digest() string {
+	pf.Digest = ""
+	return digestOf(pf)
+}
+
+// SolveShardFile (shard-I.json of a split solve): one opening to solve.
+type SolveShardFile struct {
+	Format int    `json:"format"`
+	Plan   string `json:"plan"`
+	Index  int    `json:"index"`
+	Shards int    `json:"shards"`
+	SolveSetup
+	Moves []Move `json:"moves"`
+}
+
+// SolveResultFile (result-I.json of a split solve): who wins the opening.
+type SolveResultFile struct {
+	Format         int     `json:"format"`
+	Kind           string  `json:"kind"`
+	Plan           string  `json:"plan"`
+	Index          int     `json:"index"`
+	Verdict        string  `json:"verdict"`          // solved or inconclusive
+	Winner         string  `json:"winner,omitempty"` // red, blue or draw
+	ToMove         string  `json:"to_move"`
+	Positions      int64   `json:"positions"`
+	ElapsedSeconds float64 `json:"elapsed_seconds"`
+	Detail         string  `json:"detail,omitempty"`
+	// Certificate names the winner's certificate from the opening
+	// (CertificateName(Index)) with its SHA-256 and number of answers.
+	Certificate       string `json:"certificate,omitempty"`
+	CertificateSHA256 string `json:"certificate_sha256,omitempty"`
+	Answers           int    `json:"answers,omitempty"`
+}
+
+// PieceCheckFile (check-I.json) is `verify --piece DIR/I`: shard I's
+// certificate verified, by the ordinary engine, on every game that begins
+// with Prefix (the shard's opening, and the certificate's answer when its
+// side moves next).
+type PieceCheckFile struct {
+	Format            int     `json:"format"`
+	Kind              string  `json:"kind"`
+	Plan              string  `json:"plan"`
+	Index             int     `json:"index"`
+	Certificate       string  `json:"certificate"`
+	CertificateSHA256 string  `json:"certificate_sha256"`
+	Side              string  `json:"side"`
+	Prefix            []Move  `json:"prefix"`
+	Verdict           string  `json:"verdict"` // verify's
+	Positions         int64   `json:"positions"`
+	LongestGame       int     `json:"longest_game"`
+	ElapsedSeconds    float64 `json:"elapsed_seconds"`
+	Detail            string  `json:"detail,omitempty"`
+}
+
+// CertificateName and CheckName are the certificate and check files of
+// shard i of a split solve.
+func CertificateName(i int) string { return "certificate-" + strconv.Itoa(i) + ".json" }
+func CheckName(i int) string       { return "check-" + strconv.Itoa(i) + ".json" }
+
+// PlanKind is the kind of the plan in dir: SolveKind, or "" for a
+// verification's plan.
+func PlanKind(dir string) (string, error) {
+	var k struct {
+		Kind string `json:"kind"`
+	}
+	if err := readJSON(filepath.Join(dir, PlanName), &k); err != nil {
+		return "", err
+	}
+	return k.Kind, nil
+}
+
+// SolvePlanOptions says what to split.
+type SolvePlanOptions struct {
+	Board      *board.Board
+	Starter    board.Color
+	Plies      int
+	NoSymmetry bool
+}
+
+// SolvePlan is a split solve: plan.json and the shard files.
+type SolvePlan struct {
+	File   SolvePlanFile
+	Shards []SolveShardFile
+}
+
+// openings is the tree of the first plies: every game of t.plies plies from
+// the empty board, each leaf's position mapped to its class.
+type openings struct {
+	b       *board.Board
+	r       *game.Rules
+	starter board.Color
+	plies   int
+	canon   *board.Canonicalizer // nil: no symmetry
+	class   map[board.Position]int
+	parts   []SolvePart
+	count   int
+	ended   int
+}
+
+func newOpenings(b *board.Board, starter board.Color, plies int, noSym bool) *openings {
+	t := &openings{b: b, r: game.GameRules(b), starter: starter, plies: plies, class: map[board.Position]int{}}
+	if !noSym && len(b.Group()) > 1 {
+		t.canon = board.NewCanonicalizer(b, b.Group())
+	}
+	var moves []board.Move
+	var walk func(p board.Position, depth int)
+	walk = func(p board.Position, depth int) {
+		if depth == plies {
+			t.count++
+			k := t.key(p)
+			i, ok := t.class[k]
+			if !ok {
+				i = len(t.parts)
+				t.class[k] = i
+				t.parts = append(t.parts, SolvePart{Index: i, Moves: movesOut(b, moves)})
+			}
+			t.parts[i].Openings++
+			return
+		}
+		mover := p.ToMove(starter)
+		for bs := b.All().AndNot(p.Occupied()); bs.Any(); {
+			c := bs.Pop()
+			q, o := t.r.Place(p, mover, c)
+			if o != game.Going {
+				t.count++
+				t.ended++
+				continue
+			}
+			moves = append(moves, board.Move{Player: mover, Cell: c})
+			walk(q, depth+1)
+			moves = moves[:len(moves)-1]
+		}
+	}
+	walk(board.Position{}, 0)
+	return t
+}
+
+// key is p's class: its least image under the group (or p itself).
+func (t *openings) key(p board.Position) board.Position {
+	if t.canon == nil {
+		return p
+	}
+	k, _ := t.canon.Canonical(p)
+	return k
+}
+
+// MakeSolvePlan lists the openings and their classes. The shards are
+// numbered in the order of their smallest openings, in cell order.
+func MakeSolvePlan(opt SolvePlanOptions) (*SolvePlan, error) {
+	b := opt.Board
+	setup := SolveSetup{Kind: SolveKind, Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(),
+		Starter: opt.Starter.String(), Plies: opt.Plies, NoSymmetry: opt.NoSymmetry}
+	if opt.Starter != board.Red && opt.Starter != board.Blue {
+		return nil, &PlanError{"the starter must be red or blue"}
+	}
+	if _, _, err := setup.Resolve(); err != nil {
+		return nil, &PlanError{err.Error()}
+	}
+	t := newOpenings(b, opt.Starter, opt.Plies, opt.NoSymmetry)
+	if len(t.parts) == 0 {
+		return nil, &PlanError{fmt.Sprintf("every game of the %s board ends within %d plies; solve it whole", b, opt.Plies)}
+	}
+	p := &SolvePlan{File: SolvePlanFile{Format: Format, SolveSetup: setup, Openings: t.count, Ended: t.ended, Parts: t.parts}}
+	h := sha256.New()
+	enc := json.NewEncoder(h)
+	_ = enc.Encode(setup)
+	for _, part := range t.parts {
+		_ = enc.Encode(part.Moves)
+	}
+	p.File.ID = fmt.Sprintf("%x", h.Sum(nil)[:12])
+	for i, part := range t.parts {
+		p.Shards = append(p.Shards, SolveShardFile{Format: Format, Plan: p.File.ID, Index: i, Shards: len(t.parts), SolveSetup: setup, Moves: part.Moves})
+	}
+	return p, nil
+}
+
+// Write writes plan.json and every shard file into dir (made if needed).
+func (p *SolvePlan) Write(dir string) error {
+	return writePlanDir(dir, p.Shards, func() error {
+		p.File.Digest = p.File.digest()
+		return writeJSON(filepath.Join(dir, PlanName), &p.File)
+	})
+}
+
+// ReadSolvePlan reads dir/plan.json of a split solve, and checks it against
+// the plan its setup makes: the same openings, classes and id. So a plan
+// file edited by hand, or damaged, is refused, and the merge's coverage of
+// the openings never rests on the file's listing.
+func ReadSolvePlan(dir string) (*SolvePlanFile, error) {
+	path := filepath.Join(dir, PlanName)
+	var pf SolvePlanFile
+	if err := readJSON(path, &pf); err != nil {
+		return nil, err
+	}
+	if pf.Format != Format || pf.ID == "" || pf.Kind != SolveKind {
+		return nil, &FileError{path, fmt.Sprintf("not a solve plan of format %d", Format)}
+	}
+	if pf.Digest != "" && pf.Digest != pf.digest() {
+		return nil, &FileError{path, "its content does not match its digest: it was changed after plan wrote it"}
+	}
+	b, starter, err := pf.Resolve()
+	if err != nil {
+		return nil, &FileError{path, err.Error()}
+	}
+	want, err := MakeSolvePlan(SolvePlanOptions{Board: b, Starter: starter, Plies: pf.Plies, NoSymmetry: pf.NoSymmetry})
+	if err != nil {
+		return nil, &FileError{path, err.Error()}
+	}
+	if want.File.ID != pf.ID || len(want.File.Parts) != len(pf.Parts) {
+		return nil, &FileError{path, "its openings are not the ones its setup gives"}
+	}
+	return &want.File, nil
+}
+
+// ReadSolveShard reads dir/shard-i.json of a split solve.
+func ReadSolveShard(dir string, i int) (*SolveShardFile, *board.Board, board.Color, error) {
+	path := filepath.Join(dir, ShardName(i))
+	var sf SolveShardFile
+	if err := readJSON(path, &sf); err != nil {
+		return nil, nil, 0, err
+	}
+	if sf.Format != Format || sf.Plan == "" || sf.Index != i || sf.Shards < 1 || sf.Index >= sf.Shards {
+		return nil, nil, 0, &FileError{path, fmt.Sprintf("not shard %d of a solve plan of format %d", i, Format)}
+	}
+	b, starter, err := sf.Resolve()
+	if err != nil {
+		return nil, nil, 0, &FileError{path, err.Error()}
+	}
+	if len(sf.Moves) != sf.Plies {
+		return nil, nil, 0, &FileError{path, fmt.Sprintf("its opening has %d moves, not %d", len(sf.Moves), sf.Plies)}
+	}
+	return &sf, b, starter, nil
+}
+
+// Opening is the shard's opening as a game, checked: moves in turn on empty
+// cells, the game not over.
+func (sf *SolveShardFile) Opening(b *board.Board, starter board.Color) (board.Position, []board.Move, error) {
+	moves, err := movesIn(b, sf.Moves)
+	if err != nil {
+		return board.Position{}, nil, err
+	}
+	r := game.GameRules(b)
+	var p board.Position
+	for k, m := range moves {
+		if m.Player != p.ToMove(starter) || p.Occupied().Has(m.Cell) {
+			return board.Position{}, nil, fmt.Errorf("move %d of the opening is not a move of the game", k+1)
+		}
+		var o game.Outcome
+		if p, o = r.Place(p, m.Player, m.Cell); o != game.Going {
+			return board.Position{}, nil, fmt.Errorf("the game is over after move %d of the opening", k+1)
+		}
+	}
+	return p, moves, nil
+}
+
+// WriteSolveResult writes dir/result-i.json; WritePieceCheck dir/check-i.json.
+func WriteSolveResult(dir string, rf *SolveResultFile) error {
+	return writeJSON(filepath.Join(dir, ResultName(rf.Index)), rf)
+}
+
+func WritePieceCheck(dir string, cf *PieceCheckFile) error {
+	return writeJSON(filepath.Join(dir, CheckName(cf.Index)), cf)
+}
+
+// ReadSolveResult reads dir/result-i.json; (nil, nil) when there is none.
+func ReadSolveResult(dir string, i int) (*SolveResultFile, error) {
+	var rf SolveResultFile
+	if err := readJSON(filepath.Join(dir, ResultName(i)), &rf); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	return &rf, nil
+}
+
+// readCheck reads dir/check-i.json; (nil, nil) when there is none.
+func readCheck(dir string, i int) (*PieceCheckFile, error) {
+	var cf PieceCheckFile
+	if err := readJSON(filepath.Join(dir, CheckName(i)), &cf); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	return &cf, nil
+}
+
+// FileSHA256 is the SHA-256 of a file, in hexadecimal.
+func FileSHA256(path string) (string, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%x", sha256.Sum256(raw)), nil
+}

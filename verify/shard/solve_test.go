@@ -1,0 +1,271 @@
+package shard
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"hexproof/board"
+	"hexproof/strategies"
+	"hexproof/verify"
+	"hexproof/verify/solve"
+)
+
+// splitSolve plans the solve of b by openings of plies plies, runs every
+// shard (with certificates when cert) and merges.
+func splitSolve(t *testing.T, b *board.Board, starter board.Color, plies int, noSym, cert bool) (string, *SolvePlan, *SolveMerged) {
+	t.Helper()
+	p, err := MakeSolvePlan(SolvePlanOptions{Board: b, Starter: starter, Plies: plies, NoSymmetry: noSym})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := p.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	for i := range p.Shards {
+		rf, err := RunSolveShard(context.Background(), dir, i, SolveShardOptions{Certificate: cert})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteSolveResult(dir, rf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := MergeSolveDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, p, m
+}
+
+// TestSolveSplitEqualsWhole: the merged split solve gives the unsplit
+// solve's winner and exact set of winning first moves, with openings of one
+// and two plies, up to symmetry and without it, on the cylinder, the flat
+// board and the torus. (The cylinder's 4×4, 4×5 and 5×5 are the issue's
+// boards; the flat and torus boards have proper subsets of winning moves,
+// so the set is checked, not only the winner.)
+func TestSolveSplitEqualsWhole(t *testing.T) {
+	type tc struct {
+		size  string
+		geo   board.Geometry
+		plies int
+		noSym bool
+	}
+	cases := []tc{
+		{"4x4", board.Cylinder, 1, false}, {"4x4", board.Cylinder, 2, false}, {"4x4", board.Cylinder, 1, true},
+		{"4x5", board.Cylinder, 1, false}, {"4x5", board.Cylinder, 2, false},
+		{"5x5", board.Cylinder, 1, false}, {"5x5", board.Cylinder, 2, false},
+		{"4x4", board.Flat, 2, false}, {"3x4", board.Flat, 3, false}, {"3x3", board.Torus, 2, false},
+	}
+	if testing.Short() {
+		cases = cases[:3]
+	}
+	for _, c := range cases {
+		for _, starter := range []board.Color{board.Red, board.Blue} {
+			t.Run(fmt.Sprintf("%s-%s-%d-%v-%s", c.size, c.geo, c.plies, c.noSym, starter), func(t *testing.T) {
+				var m0, n0 int
+				fmt.Sscanf(c.size, "%dx%d", &m0, &n0)
+				b := board.MustNew(m0, n0, c.geo)
+				s, err := solve.NewSolver(context.Background(), b, solve.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				whole, err := s.Solve(board.Position{}, starter)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, p, m := splitSolve(t, b, starter, c.plies, c.noSym, false)
+				if !m.Solved || m.Winner != whole.Winner || !slices.Equal(m.WinningMoves, whole.WinningMoves) {
+					t.Fatalf("split: solved %v, %s wins, moves %v; whole: %s wins, moves %v", m.Solved, m.Winner, m.WinningMoves, whole.Winner, whole.WinningMoves)
+				}
+				// The classes partition the openings.
+				n := 0
+				for _, part := range p.File.Parts {
+					n += part.Openings
+				}
+				if n+p.File.Ended != p.File.Openings {
+					t.Fatalf("classes hold %d openings, %d ended, of %d", n, p.File.Ended, p.File.Openings)
+				}
+				if !c.noSym && len(b.Group()) > 1 && c.plies == 1 && len(p.Shards) >= b.Cells() {
+					t.Fatalf("%d shards for %d first moves: symmetry not used", len(p.Shards), b.Cells())
+				}
+			})
+		}
+	}
+}
+
+// TestSolveMergeRefuses: a missing, damaged or foreign result, or an edited
+// plan, is an error that names the file; an inconclusive shard makes the
+// merge unsolved.
+func TestSolveMergeRefuses(t *testing.T) {
+	b := board.MustNew(4, 4, board.Cylinder)
+	dir, _, _ := splitSolve(t, b, board.Red, 1, false, false)
+	other, _, _ := splitSolve(t, b, board.Blue, 1, false, false)
+	read := func(d, name string) []byte {
+		raw, err := os.ReadFile(filepath.Join(d, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return raw
+	}
+	good := read(dir, ResultName(0))
+	plan := read(dir, PlanName)
+	for _, c := range []struct {
+		name, file string
+		body       []byte
+		want       string
+	}{
+		{"missing", ResultName(0), nil, "missing"},
+		{"corrupt", ResultName(0), []byte("{\"format\": 1, "), "result-0.json"},
+		{"other plan", ResultName(0), read(other, ResultName(0)), "another plan"},
+		{"other shard", ResultName(0), read(dir, ResultName(1)), "another plan or shard"},
+		{"bad winner", ResultName(0), []byte(strings.Replace(string(good), `"winner": "`, `"winner": "x`, 1)), "unknown winner"},
+		{"edited plan", PlanName, []byte(strings.Replace(string(plan), `"plies": 1`, `"plies": 2`, 1)), "digest"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(dir, c.file)
+			orig := read(dir, c.file)
+			defer os.WriteFile(path, orig, 0o644)
+			if c.body == nil {
+				os.Remove(path)
+			} else if err := os.WriteFile(path, c.body, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := MergeSolveDir(dir)
+			var fe *FileError
+			if !errors.As(err, &fe) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want a file error with %q", err, c.want)
+			}
+		})
+	}
+	// An inconclusive shard: not solved, and named.
+	rf, _ := ReadSolveResult(dir, 1)
+	rf.Verdict, rf.Winner = "inconclusive", ""
+	if err := WriteSolveResult(dir, rf); err != nil {
+		t.Fatal(err)
+	}
+	m, err := MergeSolveDir(dir)
+	if err != nil || m.Solved || !slices.Equal(m.Unfinished, []int{1}) {
+		t.Fatalf("inconclusive shard: %+v, %v", m, err)
+	}
+}
+
+// TestSolvePieces: on 5×5, for both starters and openings of one and two
+// plies, every piece of the winner's proof tree verifies optimal from its
+// opening and the merge accepts the whole; a tampered piece (an answer
+// changed) is found not optimal by verify and the whole is refused; a piece
+// changed after its check is refused too.
+func TestSolvePieces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("certificates and their checks take a few seconds")
+	}
+	b := board.MustNew(5, 5, board.Cylinder)
+	for _, c := range []struct {
+		starter board.Color
+		plies   int
+	}{{board.Red, 1}, {board.Red, 2}, {board.Blue, 1}} {
+		t.Run(fmt.Sprintf("%s-%d", c.starter, c.plies), func(t *testing.T) {
+			dir, _, m := splitSolve(t, b, c.starter, c.plies, false, true)
+			if m.Certificate == nil || m.Winner != board.Red {
+				t.Fatalf("no pieces: %+v", m)
+			}
+			check := func() *SolveMerged {
+				for _, i := range m.Certificate.Used {
+					cf, err := CheckPieceShard(context.Background(), dir, i, verify.Options{Jobs: 2})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := WritePieceCheck(dir, cf); err != nil {
+						t.Fatal(err)
+					}
+				}
+				m2, err := MergeSolveDir(dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return m2
+			}
+			// Before any check: not accepted, every used piece unchecked.
+			if m.Certificate.Accepted || !slices.Equal(m.Certificate.Unchecked, m.Certificate.Used) {
+				t.Fatalf("accepted before the checks: %+v", m.Certificate)
+			}
+			m2 := check()
+			if !m2.Certificate.Accepted {
+				t.Fatalf("not accepted: %+v", m2.Certificate)
+			}
+			// Tamper with the piece the proof uses first: every answer of
+			// its certificate moved to another empty cell.
+			i := m2.Certificate.Used[0]
+			path := filepath.Join(dir, CertificateName(i))
+			orig, _ := os.ReadFile(path)
+			tampered := tamper(t, b, orig)
+			if err := os.WriteFile(path, tampered, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			m3, _ := MergeSolveDir(dir)
+			if m3.Certificate.Accepted || !strings.Contains(m3.Certificate.Why[i], "SHA-256") {
+				t.Fatalf("a certificate changed after its check was accepted: %+v", m3.Certificate)
+			}
+			// The shard's result is made to name the tampered file, as if
+			// the shard had written it: verify refutes it.
+			rf, _ := ReadSolveResult(dir, i)
+			rf.CertificateSHA256, _ = FileSHA256(path)
+			if err := WriteSolveResult(dir, rf); err != nil {
+				t.Fatal(err)
+			}
+			m4 := check()
+			if m4.Certificate.Accepted || !strings.Contains(m4.Certificate.Why[i], "verify found it") {
+				t.Fatalf("a tampered piece was accepted: %+v", m4.Certificate)
+			}
+			if c.starter == board.Red && c.plies == 1 {
+				// With piece 0 refuted, the first moves of another class,
+				// whose pieces are checked, make the proof.
+				for i := 1; i < 3; i++ {
+					cf, err := CheckPieceShard(context.Background(), dir, i, verify.Options{Jobs: 2})
+					if err != nil || cf.Verdict != "optimal" {
+						t.Fatalf("piece %d: %+v, %v", i, cf, err)
+					}
+					_ = WritePieceCheck(dir, cf)
+				}
+				m5, _ := MergeSolveDir(dir)
+				if !m5.Certificate.Accepted || slices.Contains(m5.Certificate.Used, 0) {
+					t.Fatalf("not accepted through another first move: %+v", m5.Certificate)
+				}
+			}
+		})
+	}
+}
+
+// tamper moves every answer of a compact certificate, past the first two
+// plies, to the first other empty cell.
+func tamper(t *testing.T, b *board.Board, raw []byte) []byte {
+	t.Helper()
+	c, err := strategies.ParseCertificate(raw, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers := map[board.Position]board.Cell{}
+	c.Each(func(p board.Position, _, move board.Cell) {
+		if p.Plies() > 2 {
+			for bs := b.All().AndNot(p.Occupied()); bs.Any(); {
+				if x := bs.Pop(); x != move {
+					move = x
+					break
+				}
+			}
+		}
+		answers[p] = move
+	})
+	out, err := json.Marshal(strategies.NewCompactCertificate(b, c.Side(), c.Starter(), answers).File())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

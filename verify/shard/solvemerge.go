@@ -1,0 +1,316 @@
+package shard
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+
+	"hexproof/board"
+	"hexproof/verify/game"
+)
+
+// SolveMerged is a split solve's verdict: what the unsplit solve of the
+// empty board reports.
+type SolveMerged struct {
+	Plan    *SolvePlanFile
+	Board   *board.Board
+	Starter board.Color
+	// Solved is false when a shard is inconclusive (Unfinished lists them);
+	// then Winner and WinningMoves are not set.
+	Solved bool
+	// Winner wins with perfect play (board.Empty: a draw, on the torus).
+	Winner board.Color
+	// WinningMoves are the starter's first moves that win, in cell order
+	// (none when the starter does not win).
+	WinningMoves []board.Cell
+	// Positions and Elapsed are the shards' sums.
+	Positions  int64
+	Elapsed    float64
+	Unfinished []int
+	// Certificate is the state of the certificate pieces, nil when no
+	// shard wrote one.
+	Certificate *PieceCover
+}
+
+// PieceCover says whether the shards' certificate pieces, each checked by
+// `verify --piece`, make a whole certificate for the winner (docs/design.md
+// §8).
+type PieceCover struct {
+	Side board.Color
+	// Accepted: every opening of the proof tree the merge built is covered
+	// by a piece whose check is optimal and still matches its certificate.
+	Accepted bool
+	// Used are the pieces that proof tree needs; Unchecked those of them
+	// without an accepted check, with the reason for each.
+	Used      []int
+	Unchecked []int
+	Why       map[int]string
+	// Lines counts the openings the proof tree reaches (each an image of
+	// a used piece's opening).
+	Lines int
+	// NoTree says why there is no proof tree ("" when there is one).
+	NoTree string
+}
+
+// MergeSolveDir reads a split solve's plan and every shard's result and
+// computes the solve. A result that is missing, unreadable, or of another
+// plan or shard, is an error (*FileError): the merge needs every opening.
+func MergeSolveDir(dir string) (*SolveMerged, error) {
+	pf, err := ReadSolvePlan(dir)
+	if err != nil {
+		return nil, err
+	}
+	b, starter, _ := pf.Resolve()
+	m := &SolveMerged{Plan: pf, Board: b, Starter: starter}
+	winners := make([]board.Color, len(pf.Parts))
+	certs := false
+	results := make([]*SolveResultFile, len(pf.Parts))
+	for i := range pf.Parts {
+		path := filepath.Join(dir, ResultName(i))
+		rf, err := ReadSolveResult(dir, i)
+		switch {
+		case err != nil:
+			return nil, err
+		case rf == nil:
+			return nil, &FileError{path, fmt.Sprintf("missing: run 'hexproof solve --shard %s/%d' first", dir, i)}
+		case rf.Format != Format || rf.Kind != SolveKind || rf.Plan != pf.ID || rf.Index != i:
+			return nil, &FileError{path, fmt.Sprintf("it belongs to another plan or shard (plan %q, shard %d)", rf.Plan, rf.Index)}
+		case rf.Positions < 0 || rf.ElapsedSeconds < 0:
+			return nil, &FileError{path, "it holds a negative count"}
+		}
+		results[i] = rf
+		m.Positions += rf.Positions
+		m.Elapsed += rf.ElapsedSeconds
+		switch rf.Verdict {
+		case "inconclusive":
+			m.Unfinished = append(m.Unfinished, i)
+			continue
+		case "solved":
+		default:
+			return nil, &FileError{path, fmt.Sprintf("unknown verdict %q", rf.Verdict)}
+		}
+		switch rf.Winner {
+		case "red":
+			winners[i] = board.Red
+		case "blue":
+			winners[i] = board.Blue
+		case "draw":
+			if b.Geo != board.Torus {
+				return nil, &FileError{path, "a draw, but only the torus has draws"}
+			}
+			winners[i] = board.Empty
+		default:
+			return nil, &FileError{path, fmt.Sprintf("unknown winner %q", rf.Winner)}
+		}
+		if rf.Certificate != "" {
+			certs = true
+		}
+	}
+	if len(m.Unfinished) > 0 {
+		return m, nil
+	}
+	t := newOpenings(b, starter, pf.Plies, pf.NoSymmetry)
+	mm := minimax{t: t, winners: winners}
+	m.Solved = true
+	m.Winner, m.WinningMoves = mm.root()
+	if certs && m.Winner != board.Empty {
+		m.Certificate = cover(dir, pf, t, &mm, results, m.Winner)
+	}
+	return m, nil
+}
+
+// minimax plays the openings' plies over the shards' winners.
+type minimax struct {
+	t       *openings
+	winners []board.Color
+}
+
+// better says whether value v is better than w for mover (a win, then a
+// draw, then a loss).
+func better(mover, v, w board.Color) bool {
+	rank := func(x board.Color) int {
+		switch x {
+		case mover:
+			return 2
+		case board.Empty:
+			return 1
+		}
+		return 0
+	}
+	return rank(v) > rank(w)
+}
+
+// child is the value of mover's move c in p at depth (the plies played).
+func (mm *minimax) child(p board.Position, mover board.Color, c board.Cell, depth int) board.Color {
+	q, o := mm.t.r.Place(p, mover, c)
+	switch o {
+	case game.Won:
+		return mover
+	case game.Drawn:
+		return board.Empty
+	}
+	return mm.value(q, mover.Other(), depth+1)
+}
+
+// value is who wins p (mover to move, depth plies played).
+func (mm *minimax) value(p board.Position, mover board.Color, depth int) board.Color {
+	if depth == mm.t.plies {
+		return mm.winners[mm.t.class[mm.t.key(p)]]
+	}
+	best := mover.Other()
+	for bs := mm.t.b.All().AndNot(p.Occupied()); bs.Any(); {
+		v := mm.child(p, mover, bs.Pop(), depth)
+		if v == mover {
+			return v
+		}
+		if better(mover, v, best) {
+			best = v
+		}
+	}
+	return best
+}
+
+// root is the winner of the empty board and the starter's winning moves.
+func (mm *minimax) root() (board.Color, []board.Cell) {
+	var p board.Position
+	mover := mm.t.starter
+	best := mover.Other()
+	var wins []board.Cell
+	for bs := mm.t.b.All(); bs.Any(); {
+		c := bs.Pop()
+		v := mm.child(p, mover, c, 0)
+		if v == mover {
+			wins = append(wins, c)
+		}
+		if better(mover, v, best) {
+			best = v
+		}
+	}
+	return best, wins
+}
+
+// cover builds the winner's proof tree of the openings' plies, as the merge
+// checks a whole certificate made of pieces: at the winner's turns one move,
+// at the opponent's turns every move; a move that ends the game must be the
+// winner's win. Each opening the tree reaches is an image of a shard's
+// opening (its least image is that shard's, recomputed here from the board's
+// group), and that shard's piece must have a check that is optimal, for the
+// winner, of this plan and shard, from this opening, and for the
+// certificate file as it is now (its SHA-256).
+//
+// The winner's move is the first, in cell order, under which every opening
+// is covered by an accepted piece, so that pieces written for one good first
+// move suffice; when there is no such tree, the first move the shards'
+// winners say wins, and the pieces that tree lacks are reported. The shards'
+// winners only choose the tree; they are never trusted: every opening the
+// tree reaches needs its checked piece.
+func cover(dir string, pf *SolvePlanFile, t *openings, mm *minimax, results []*SolveResultFile, w board.Color) *PieceCover {
+	pc := &PieceCover{Side: w, Why: map[int]string{}}
+	why := map[int]string{} // per piece: "" when accepted
+	pieceWhy := func(i int) string {
+		if v, ok := why[i]; ok {
+			return v
+		}
+		why[i] = checkPiece(dir, pf, i, results[i], w)
+		return why[i]
+	}
+	// accepted: a tree below p whose every opening has an accepted piece.
+	var accepted func(p board.Position, depth int) bool
+	accepted = func(p board.Position, depth int) bool {
+		if depth == t.plies {
+			return pieceWhy(t.class[t.key(p)]) == ""
+		}
+		mover := p.ToMove(t.starter)
+		for bs := t.b.All().AndNot(p.Occupied()); bs.Any(); {
+			q, o := t.r.Place(p, mover, bs.Pop())
+			if mover == w && (o == game.Won || o == game.Going && accepted(q, depth+1)) {
+				return true
+			}
+			if mover != w && (o != game.Going || !accepted(q, depth+1)) {
+				return false
+			}
+		}
+		return mover != w
+	}
+	whole := accepted(board.Position{}, 0)
+	used := map[int]bool{}
+	var walk func(p board.Position, depth int) bool
+	walk = func(p board.Position, depth int) bool {
+		if depth == t.plies {
+			pc.Lines++
+			used[t.class[t.key(p)]] = true
+			return true
+		}
+		mover := p.ToMove(t.starter)
+		for bs := t.b.All().AndNot(p.Occupied()); bs.Any(); {
+			c := bs.Pop()
+			q, o := t.r.Place(p, mover, c)
+			if mover == w {
+				if o == game.Won {
+					return true
+				}
+				if o != game.Going || whole && !accepted(q, depth+1) || !whole && mm.child(p, mover, c, depth) != w {
+					continue
+				}
+				return walk(q, depth+1)
+			}
+			if o != game.Going || !walk(q, depth+1) {
+				return false // the opponent wins or draws: no proof (cannot happen when w wins)
+			}
+		}
+		return mover != w
+	}
+	if !walk(board.Position{}, 0) {
+		pc.NoTree = "the shards' winners give no proof tree"
+		return pc
+	}
+	for i := range used {
+		pc.Used = append(pc.Used, i)
+	}
+	slices.Sort(pc.Used)
+	for _, i := range pc.Used {
+		if v := pieceWhy(i); v != "" {
+			pc.Unchecked = append(pc.Unchecked, i)
+			pc.Why[i] = v
+		}
+	}
+	pc.Accepted = len(pc.Unchecked) == 0
+	return pc
+}
+
+// checkPiece says why shard i's piece is not accepted ("" when it is).
+func checkPiece(dir string, pf *SolvePlanFile, i int, rf *SolveResultFile, w board.Color) string {
+	if rf.Certificate == "" {
+		return "its shard wrote no certificate"
+	}
+	if rf.Certificate != CertificateName(i) {
+		return fmt.Sprintf("its result names the certificate %q, not %s", rf.Certificate, CertificateName(i))
+	}
+	sum, err := FileSHA256(filepath.Join(dir, CertificateName(i)))
+	if err != nil {
+		return fmt.Sprintf("its certificate cannot be read: %v", err)
+	}
+	if sum != rf.CertificateSHA256 {
+		return "its certificate is not the one its shard wrote (SHA-256 differs)"
+	}
+	cf, err := readCheck(dir, i)
+	switch {
+	case err != nil:
+		return err.Error()
+	case cf == nil:
+		return fmt.Sprintf("not checked: run 'hexproof verify --piece %s/%d'", dir, i)
+	case cf.Format != Format || cf.Kind != SolveKind || cf.Plan != pf.ID || cf.Index != i:
+		return fmt.Sprintf("%s belongs to another plan or shard", CheckName(i))
+	case cf.CertificateSHA256 != sum:
+		return "its check is of another certificate (SHA-256 differs)"
+	case cf.Side != w.String():
+		return fmt.Sprintf("its check is of %s's strategy, not %s's", cf.Side, w)
+	case len(cf.Prefix) < len(pf.Parts[i].Moves) || !slices.EqualFunc(cf.Prefix[:len(pf.Parts[i].Moves)], pf.Parts[i].Moves, sameMove):
+		return "its check did not start from the shard's opening"
+	case cf.Verdict != "optimal":
+		return fmt.Sprintf("verify found it %s: %s", cf.Verdict, cf.Detail)
+	}
+	return ""
+}
+
+func sameMove(a, b Move) bool { return a.Player == b.Player && a.Cell == b.Cell }
