@@ -23,6 +23,7 @@ type SolveMergeDoc struct {
 	Unfinished   []int    `json:"unfinished,omitempty"`
 	// Certificate: whether the pieces make a whole certificate.
 	Certificate *SolveMergeCertificateJSON `json:"certificate,omitempty"`
+	MemoryJSON
 }
 
 // SolveMergeCertificateJSON is the pieces' state in SolveMergeDoc.

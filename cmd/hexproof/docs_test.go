@@ -106,7 +106,9 @@ func TestSolveMergeDocFields(t *testing.T) {
 		Positions: 40, Elapsed: 1.5, Unfinished: []int{3},
 		Certificate: &shard.PieceCover{Side: board.Red, Used: []int{0, 2}, Unchecked: []int{2}, Why: map[int]string{2: "not checked"}, Lines: 7}}
 	var buf bytes.Buffer
-	if err := writeJSON("-", reports.NewSolveMergeDoc(m), &buf); err != nil {
+	doc := reports.NewSolveMergeDoc(m)
+	doc.PeakRSSBytes = 48 << 20
+	if err := writeJSON("-", doc, &buf); err != nil {
 		t.Fatal(err)
 	}
 	goldenDoc(t, "solvemerge.json", buf.Bytes())

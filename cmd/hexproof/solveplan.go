@@ -324,6 +324,7 @@ func runMergeSolve(dir, jsonOut string, stdout, stderr io.Writer) int {
 		return fail(stderr, "merge", exitUsage, err)
 	}
 	b, doc := m.Board, reports.NewSolveMergeDoc(m)
+	doc.PeakRSSBytes = procmem.PeakRSS() // the merge's own: it takes no --memory
 	if jsonOut != "" {
 		if err := writeJSON(jsonOut, doc, stdout); err != nil {
 			return fail(stderr, "merge", exitUsage, err)

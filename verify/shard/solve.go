@@ -135,6 +135,10 @@ type SolveResultFile struct {
 	Certificate       string `json:"certificate,omitempty"`
 	CertificateSHA256 string `json:"certificate_sha256,omitempty"`
 	Answers           int    `json:"answers,omitempty"`
+	// MemoryBudgetBytes is the shard's --memory; PeakRSSBytes the process's
+	// peak resident memory when it ended (issue 32; 0: unknown).
+	MemoryBudgetBytes int64 `json:"memory_budget_bytes,omitempty"`
+	PeakRSSBytes      int64 `json:"peak_rss_bytes,omitempty"`
 }
 
 // PieceCheckFile (check-I.json) is `verify --piece DIR/I`: shard I's

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"hexproof/board"
+	"hexproof/internal/procmem"
 	"hexproof/strategies"
 	"hexproof/verify"
 	"hexproof/verify/game"
@@ -99,6 +100,7 @@ func RunSolveShard(ctx context.Context, dir string, i int, opt SolveShardOptions
 		}
 	}
 	rf.Positions, rf.ElapsedSeconds = s.Nodes(), time.Since(start).Seconds()
+	rf.MemoryBudgetBytes, rf.PeakRSSBytes = opt.Solver.TableBytes, procmem.PeakRSS()
 	return rf, nil
 }
 
