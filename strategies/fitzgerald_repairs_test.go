@@ -1,0 +1,82 @@
+package strategies
+
+import (
+	"fmt"
+	"testing"
+
+	"hexproof/board"
+)
+
+// repairCase is one Red decision that a repair of ch. 10 changes: the game
+// before it (whole game, every move prefixed), Red's answer under the
+// default reading and under the repair.
+type repairCase struct {
+	name, spec, board, moves string
+	def, repaired            [2]int
+	defRule, repairedRule    string
+}
+
+// TestFitzgeraldRepairsChangeMoves pins, for each repair, a decision it
+// changes on a position from the thesis or from a recorded loss
+// (docs/results.md, "The repairs of chapter 10"); everything else about the
+// position is the default reading's.
+func TestFitzgeraldRepairsChangeMoves(t *testing.T) {
+	for _, c := range []repairCase{
+		// Fig. 10.2b (App. A.1.1 game 1 before move 16): rule 6(c) allows
+		// (5,3) and (4,4); the look-ahead sees that after (5,3) Blue's (5,4)
+		// threatens a win at (4,4) and, once Red blocks it, a provisional
+		// winning path (Fig. 10.2c, d) — and takes (4,4), Red's only winning move
+		// there (docs/results.md, blunders of App. A.1.1), as §10.1.2 says.
+		{"Fig. 10.2b", "fitzgerald:lookahead=on", "5x9",
+			"B:(2,7) R:(4,7) B:(4,6) R:(5,6) B:(5,5) R:(1,5) B:(3,9) R:(2,8) B:(2,3) R:(3,3) B:(2,4) R:(1,4) B:(1,3) R:(4,1) B:(3,4)",
+			[2]int{5, 3}, [2]int{4, 4}, "6(c)", "6(c)"},
+		{"Fig. 10.2b, all repairs", "fitzgerald:repairs=all", "5x9",
+			"B:(2,7) R:(4,7) B:(4,6) R:(5,6) B:(5,5) R:(1,5) B:(3,9) R:(2,8) B:(2,3) R:(3,3) B:(2,4) R:(1,4) B:(1,3) R:(4,1) B:(3,4)",
+			[2]int{5, 3}, [2]int{4, 4}, "6(c)", "6(c)"},
+		// The 15-ply 5×6 loss (`verify`, Blue starts) before move 10: rule
+		// 3(a)ii allows (3,2) and (2,4); after (2,4) Blue's (3,2) makes a
+		// provisional winning path no red stone breaks. (3,2) is one of Red's
+		// winning moves there (blunder table of docs/results.md).
+		{"5x6 verify loss, move 10", "fitzgerald:lookahead=on", "5x6",
+			"B:(1,1) R:(2,2) B:(4,1) R:(1,4) B:(1,3) R:(3,3) B:(5,2) R:(5,6) B:(2,3)",
+			[2]int{2, 4}, [2]int{3, 2}, "3(a)ii", "3(a)ii"},
+		// The 27-ply 5×12 loss (10-minute hunt, Blue starts) before move 24,
+		// Blue's (1,8) in ring 8: counting also the paths one red stone would
+		// extend to ring 8, rule 16 extends another end: (2,8) by 16(b)
+		// instead of (2,2) by 16(a).
+		{"5x12 hunt loss, move 24", "fitzgerald:rule16=near", "5x12",
+			"B:(2,6) R:(1,6) B:(3,8) R:(5,8) B:(3,11) R:(4,11) B:(2,4) R:(1,4) B:(4,10) R:(3,10) B:(5,10) R:(4,9) B:(2,11) R:(1,11) B:(2,10) R:(1,10) B:(1,9) R:(2,9) B:(1,7) R:(5,7) B:(3,6) R:(1,5) B:(1,8)",
+			[2]int{2, 2}, [2]int{2, 8}, "16(a)", "16(b)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var m, n int
+			if _, err := fmt.Sscanf(c.board, "%dx%d", &m, &n); err != nil {
+				t.Fatal(err)
+			}
+			b := board.MustNew(m, n, board.Cylinder)
+			toks, err := b.ParseMoves(c.moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var p board.Position
+			for _, tk := range toks {
+				p = p.Play(tk.Player, tk.Cell)
+			}
+			last := toks[len(toks)-1].Cell
+			for _, k := range []struct {
+				spec string
+				want [2]int
+				rule string
+			}{{"fitzgerald", c.def, c.defRule}, {c.spec, c.repaired, c.repairedRule}} {
+				s, err := New(k.spec, b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, rule := s.(*Fitzgerald).Decide(p, last)
+				if got != b.Cell(k.want[0], k.want[1]) || rule != k.rule {
+					t.Errorf("%s plays %s by rule %s, want (%d,%d) by %s", k.spec, b.Format(got, board.Thesis), rule, k.want[0], k.want[1], k.rule)
+				}
+			}
+		})
+	}
+}
