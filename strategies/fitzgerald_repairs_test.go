@@ -21,6 +21,8 @@ type repairCase struct {
 // (docs/results.md, "The repairs of chapter 10"); everything else about the
 // position is the default reading's.
 func TestFitzgeraldRepairsChangeMoves(t *testing.T) {
+	// App. A.1.1 game 1 up to Blue's (3,4): the position of Fig. 10.2b.
+	const fig102b = "B:(2,7) R:(4,7) B:(4,6) R:(5,6) B:(5,5) R:(1,5) B:(3,9) R:(2,8) B:(2,3) R:(3,3) B:(2,4) R:(1,4) B:(1,3) R:(4,1) B:(3,4)"
 	for _, c := range []repairCase{
 		// Fig. 10.2b (App. A.1.1 game 1 before move 16): rule 6(c) allows
 		// (5,3) and (4,4); the look-ahead sees that after (5,3) Blue's (5,4)
@@ -28,10 +30,10 @@ func TestFitzgeraldRepairsChangeMoves(t *testing.T) {
 		// winning path (Fig. 10.2c, d) — and takes (4,4), Red's only winning move
 		// there (docs/results.md, blunders of App. A.1.1), as §10.1.2 says.
 		{"Fig. 10.2b", "fitzgerald:lookahead=on", "5x9",
-			"B:(2,7) R:(4,7) B:(4,6) R:(5,6) B:(5,5) R:(1,5) B:(3,9) R:(2,8) B:(2,3) R:(3,3) B:(2,4) R:(1,4) B:(1,3) R:(4,1) B:(3,4)",
+			fig102b,
 			[2]int{5, 3}, [2]int{4, 4}, "6(c)", "6(c)"},
 		{"Fig. 10.2b, all repairs", "fitzgerald:repairs=all", "5x9",
-			"B:(2,7) R:(4,7) B:(4,6) R:(5,6) B:(5,5) R:(1,5) B:(3,9) R:(2,8) B:(2,3) R:(3,3) B:(2,4) R:(1,4) B:(1,3) R:(4,1) B:(3,4)",
+			fig102b,
 			[2]int{5, 3}, [2]int{4, 4}, "6(c)", "6(c)"},
 		// The 15-ply 5×6 loss (`verify`, Blue starts) before move 10: rule
 		// 3(a)ii allows (3,2) and (2,4); after (2,4) Blue's (3,2) makes a
