@@ -51,11 +51,12 @@ verify)
       --blunder-time 0 --no-progress --json $tag.json
   done; done ;;
 simulate)
-  for c in "${configs[@]}"; do
-    tag=simulate-$c
-    run $tag "$bin" simulate --board 5x4,5x5,5x6,5x7,5x9,5x12 --strategy "$(spec $c)" --games 100 --seed 1 \
+  # One board per run: --export-losses takes one board.
+  for c in "${configs[@]}"; do for n in 4 5 6 7 9 12; do
+    tag=simulate-$c-5x$n
+    run $tag "$bin" simulate --board 5x$n --strategy "$(spec $c)" --games 100 --seed 1 \
       --jobs 1 --no-progress --json $tag.json --export-losses $tag.jsonl
-  done ;;
+  done; done ;;
 replay)
   for c in "${configs[@]}"; do
     grep -v '^#' "$losses" | while read -r board starter src moves; do
