@@ -60,3 +60,63 @@ func TestLiveMatchesDefinition(t *testing.T) {
 	}
 	t.Logf("%d dead cells checked", dead)
 }
+
+// TestTrueRedProvisionalWinBruteForce: TrueRedProvisionalWin agrees with
+// trying every set of red bridges whose cells are pairwise disjoint (§6.4's
+// true provisional winning path), on random positions with few bridges.
+func TestTrueRedProvisionalWinBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(64, 2))
+	seen := [2]int{}
+	for _, n := range []int{3, 4, 5, 7} {
+		b := board.MustNew(5, n, board.Cylinder)
+		nt := NewNotions(b)
+		for it := 0; it < 3000; it++ {
+			// Few red stones, more blue ones: Red's paths then lean on bridges.
+			var p board.Position
+			for k, reds := 0, 1+rng.IntN(n); k < reds+rng.IntN(2*n); k++ {
+				e := testkit.EmptyOf(b, p).Cells()
+				if k < reds {
+					p.Red = p.Red.With(e[rng.IntN(len(e))])
+				} else {
+					p.Blue = p.Blue.With(e[rng.IntN(len(e))])
+				}
+			}
+			empty := testkit.EmptyOf(b, p)
+			var l BridgeList
+			nt.Bridges(p.Red, empty, true, &l)
+			if l.N > 12 {
+				continue
+			}
+			want := false
+			for set := 0; set < 1<<l.N && !want; set++ {
+				var g Groups
+				nt.DirectGroups(p.Red, true, &g)
+				var used board.Bits
+				ok := true
+				for k := 0; k < l.N && ok; k++ {
+					if set>>k&1 == 0 {
+						continue
+					}
+					if used.And(l.At[k].Cells()).Any() {
+						ok = false
+					}
+					used = used.Or(l.At[k].Cells())
+					g.union(nt.Node(l.At[k].Z), nt.Node(l.At[k].W))
+				}
+				want = ok && g.SameGroup(nt.TopNode(), nt.BottomNode())
+			}
+			if got := nt.TrueRedProvisionalWin(p.Red, empty); got != want {
+				t.Fatalf("5x%d %s: TrueRedProvisionalWin = %v, brute force %v", n, b.Picture(p, board.Bits{}), got, want)
+			}
+			if want {
+				seen[1]++
+			} else if nt.RedProvisionalWin(p.Red, empty) {
+				seen[0]++ // a provisional winning path, none of them true
+			}
+		}
+	}
+	if seen[0] == 0 || seen[1] == 0 {
+		t.Errorf("cases met: %d untrue-only, %d true: the test checks too little", seen[0], seen[1])
+	}
+	t.Logf("%d positions with only untrue provisional winning paths, %d with a true one", seen[0], seen[1])
+}
