@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/strategies/notions"
 )
 
 // repairCase is one Red decision that a repair of ch. 10 changes: the game
@@ -49,6 +50,24 @@ func TestFitzgeraldRepairsChangeMoves(t *testing.T) {
 		{"5x12 hunt loss, move 24", "fitzgerald:rule16=near", "5x12",
 			"B:(2,6) R:(1,6) B:(3,8) R:(5,8) B:(3,11) R:(4,11) B:(2,4) R:(1,4) B:(4,10) R:(3,10) B:(5,10) R:(4,9) B:(2,11) R:(1,11) B:(2,10) R:(1,10) B:(1,9) R:(2,9) B:(1,7) R:(5,7) B:(3,6) R:(1,5) B:(1,8)",
 			[2]int{2, 2}, [2]int{2, 8}, "16(a)", "16(b)"},
+		// No position of the thesis's games or of a recorded loss has a
+		// decision that truepath or dead changes (docs/results.md, "The
+		// repairs of chapter 10"): these two come from games of fitzgerald
+		// against a uniformly random Blue on 5×6.
+		//
+		// Rule 4's (2,4) joins ring 0 to ring 7 but creates an overlapping
+		// bridge, so step II skips rule 4 and plays (4,4) by rule 12; the path
+		// it makes is true, so with truepath (2,4) is played (Fig. 10.5a's
+		// situation).
+		{"truepath, rule 4 with an overlap", "fitzgerald:truepath=on", "5x6",
+			"B:(4,3) R:(1,3) B:(4,6) R:(1,5) B:(2,1) R:(3,2) B:(1,4)",
+			[2]int{4, 4}, [2]int{2, 4}, "12", "4"},
+		// Rule 3(d) allows the path's bridge cells; the hierarchy picks
+		// (4,1), which is dead (Def. 10.3.2; checked below), so dead=avoid
+		// takes the live (4,3).
+		{"dead, rule 3(d)", "fitzgerald:dead=avoid", "5x6",
+			"B:(2,4) R:(4,4) B:(5,2) R:(2,2) B:(5,3) R:(3,3) B:(5,1) R:(3,6) B:(1,3) R:(2,1) B:(5,5) R:(3,2) B:(1,4)",
+			[2]int{4, 1}, [2]int{4, 3}, "3(d)", "3(d)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var m, n int
@@ -65,6 +84,17 @@ func TestFitzgeraldRepairsChangeMoves(t *testing.T) {
 				p = p.Play(tk.Player, tk.Cell)
 			}
 			last := toks[len(toks)-1].Cell
+			if c.spec == "fitzgerald:dead=avoid" {
+				nt := notions.NewNotions(b)
+				for _, x := range []struct {
+					cell [2]int
+					live bool
+				}{{c.def, false}, {c.repaired, true}} {
+					if live, proven := nt.Live(p, b.Cell(x.cell[0], x.cell[1])); live != x.live || !proven {
+						t.Errorf("Live(%v) = %v (proven %v), want %v", x.cell, live, proven, x.live)
+					}
+				}
+			}
 			for _, k := range []struct {
 				spec string
 				want [2]int
