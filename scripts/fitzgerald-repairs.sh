@@ -62,7 +62,7 @@ replay)
     grep -v '^#' "$losses" | while read -r board starter src moves; do
       printf '%s %s %s %s: ' "$c" "$board" "$starter" "$src"
       "$bin" replay --board $board --strategy "$(spec $c)" --starter $starter --blunder-time 0 --moves "$moves" 2>&1 |
-        grep -E 'plays|decisions agree' | sed 's/  */ /g' | tr '\n' ' '
+        grep -E 'plays|won after|decisions agree' | sed 's/  */ /g' | tr '\n' ' '
       echo
     done
   done ;;
