@@ -37,9 +37,10 @@ func TestFitzgeraldRepairsChangeMoves(t *testing.T) {
 			fig102b,
 			[2]int{5, 3}, [2]int{4, 4}, "6(c)", "6(c)"},
 		// The 15-ply 5×6 loss (`verify`, Blue starts) before move 10: rule
-		// 3(a)ii allows (3,2) and (2,4); after (2,4) Blue's (3,2) makes a
-		// provisional winning path no red stone breaks. (3,2) is one of Red's
-		// winning moves there (blunder table of docs/results.md).
+		// 3(a)ii allows (3,2) and (2,4); after (2,4), Blue's (3,2) leaves
+		// threats no single red stone stops (Red's next rule is 5(b)), and
+		// after (3,2) no Blue move does. (3,2) is one of Red's winning moves
+		// there (blunder table of docs/results.md).
 		{"5x6 verify loss, move 10", "fitzgerald:lookahead=on", "5x6",
 			"B:(1,1) R:(2,2) B:(4,1) R:(1,4) B:(1,3) R:(3,3) B:(5,2) R:(5,6) B:(2,3)",
 			[2]int{2, 4}, [2]int{3, 2}, "3(a)ii", "3(a)ii"},
