@@ -135,6 +135,10 @@ func (b *Board) chainCells(own, empty, x, y Bits) Bits {
 	return empty.And(x.Or(b.grow(f))).And(y.Or(b.grow(g)))
 }
 
+// Reach is the part of set joined (inside set, by adjacency) to the cells of
+// seeds that lie in set.
+func (b *Board) Reach(set, seeds Bits) Bits { return b.reach(set, seeds.And(set)) }
+
 // reach is the part of set joined (inside set) to seeds, a subset of set.
 func (b *Board) reach(set, seeds Bits) Bits {
 	reached := seeds

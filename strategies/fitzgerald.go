@@ -78,6 +78,18 @@ var FitzgeraldOptions = []Option{
 		Doc: "hierarchy 8: points of overlap of any red overlapping bridges, or shared-end ones only"},
 	{Key: "rule6c", Values: []string{"ordered", "union"},
 		Doc: "rule 6(c): the four kinds of cell tried in the order listed, or all together"},
+	// The repairs the thesis proposes in ch. 10 (off by default: Alg. 8.4.1
+	// as published does not have them).
+	{Key: "lookahead", Values: []string{"off", "on"},
+		Doc: "repair of §10.1.2: among a rule's moves, keep those after which no Blue move makes two disjoint threats (of a win or a provisional winning path, no one red stone stopping all)"},
+	{Key: "truepath", Values: []string{"off", "on"},
+		Doc: "repair of §10.2.2: a move creating an overlapping bridge is not dangerous (step II skip, hierarchy 1) if Red then has a true provisional winning path"},
+	{Key: "rule16", Values: []string{"ring", "near"},
+		Doc: "rule 16's paths: those covering ring j, or also (repair of §10.2.2) those one red stone would extend to cover ring j"},
+	{Key: "dead", Values: []string{"allow", "avoid"},
+		Doc: "repair of §10.3: among a rule's moves, drop the dead cells (Def. 10.3.2) when a live one is left"},
+	{Key: "repairs", Values: []string{"none", "all"},
+		Doc: "all four repairs of ch. 10 at once: lookahead=on, truepath=on, rule16=near, dead=avoid"},
 }
 
 // fitzgeraldRulesOptions are the options that matter before the hierarchy.
@@ -116,6 +128,9 @@ type Fitzgerald struct {
 	overlapAny             bool // skip and item 1: any overlap counts
 	item8SharedEnd         bool // item 8: shared-end overlap points only
 	rule6cUnion            bool // rule 6(c): the four kinds united
+	// The repairs of ch. 10 (options lookahead, truepath, rule16, dead,
+	// repairs=all), decisions/fitzgerald.md "The repairs of chapter 10".
+	lookahead, truePath, rule16Near, deadAvoid bool
 	// rulesOnly: Allowed returns every move of the chosen rule, before the
 	// hierarchy and the connection area narrow them (fitzgerald-rules).
 	rulesOnly bool
@@ -163,6 +178,18 @@ func NewFitzgeraldWith(b *board.Board, o Options, rulesOnly bool) (*Fitzgerald, 
 			f.item8SharedEnd = k == 1
 		case "rule6c":
 			f.rule6cUnion = k == 1
+		case "lookahead":
+			f.lookahead = f.lookahead || k == 1
+		case "truepath":
+			f.truePath = f.truePath || k == 1
+		case "rule16":
+			f.rule16Near = f.rule16Near || k == 1
+		case "dead":
+			f.deadAvoid = f.deadAvoid || k == 1
+		case "repairs":
+			if k == 1 {
+				f.lookahead, f.truePath, f.rule16Near, f.deadAvoid = true, true, true, true
+			}
 		}
 	}
 	return f, nil
@@ -258,6 +285,7 @@ func (f *Fitzgerald) decide(s *state, p board.Position, last board.Cell, win boa
 		if f.rulesOnly {
 			return cands, label
 		}
+		cands = f.repairChoice(s, cands)
 		if s.trace != nil {
 			// What the hierarchy starts from: the rule's cells, narrowed
 			// by the connection area under rule 7 (coverRule).
@@ -327,9 +355,13 @@ func (f *Fitzgerald) dangerous(s *state, c board.Cell) bool {
 }
 
 // createsOverlap: a red stone on c creates an overlapping bridge, sharing an
-// end vertex unless option overlap=any.
+// end vertex unless option overlap=any; with truepath=on (§10.2.2) not when
+// Red then has a true provisional winning path.
 func (f *Fitzgerald) createsOverlap(s *state, c board.Cell) bool {
-	return f.nt.CreatesOverlapWith(&s.redBr, s.p.Red, s.empty, true, c, !f.overlapAny)
+	if !f.nt.CreatesOverlapWith(&s.redBr, s.p.Red, s.empty, true, c, !f.overlapAny) {
+		return false
+	}
+	return !f.truePath || !f.nt.TrueRedProvisionalWin(s.p.Red.With(c), s.empty.Without(c))
 }
 
 // allDangerous: step II skips rule r when every move it allows is dangerous.

@@ -171,6 +171,13 @@ func TestFitzgeraldReadingsAgreement(t *testing.T) {
 		"overlap=any":      nil,
 		"item8=shared-end": nil,
 		"rule6c=union":     {"2/20"},
+		// The repairs of ch. 10: the look-ahead takes (4,4) at Fig. 10.2b,
+		// as §10.1.2 proposes; the others change no published decision.
+		"lookahead=on": {"0/16"},
+		"truepath=on":  nil,
+		"rule16=near":  nil,
+		"dead=avoid":   nil,
+		"repairs=all":  {"0/16"},
 	}
 	n := 0
 	for _, op := range FitzgeraldOptions {

@@ -242,7 +242,7 @@ func (f *Fitzgerald) rule6(s *state) (board.Bits, string) {
 	// blue bridge cells, and the bridge cells of the bridges Blue would make
 	// with a provisional winning move.
 	_, blueSE := notions.OverlapPoints(&s.blueBr)
-	pot := f.potentialBlueBridgeCells(s, pw)
+	pot := f.potentialBlueBridgeCells(s.p.Blue, s.empty, pw)
 	cand := pw.Or(blueSE).Or(notions.BridgeCells(&s.blueBr)).Or(pot).And(s.empty)
 	// The four kinds of cell are tried in the order the thesis lists them
 	// (docs/decisions/fitzgerald.md, game A.2 ply 20).
@@ -290,17 +290,18 @@ func (f *Fitzgerald) stopsBluePW(s *state, x board.Cell) bool {
 	return f.bluePWMoves(s.p.Play(board.Red, x)).Empty()
 }
 
-// potentialBlueBridgeCells are the bridge cells of the blue bridges that a blue
-// stone on one of the cells of pw would create.
-func (f *Fitzgerald) potentialBlueBridgeCells(s *state, pw board.Bits) board.Bits {
+// potentialBlueBridgeCells are the bridge cells of the blue bridges (of the
+// stones blue, for the empty cells empty) that a blue stone on one of the
+// cells of pw would create.
+func (f *Fitzgerald) potentialBlueBridgeCells(blue, empty, pw board.Bits) board.Bits {
 	nt := f.nt
 	var out board.Bits
 	for c := pw; c.Any(); {
 		x := c.Pop()
-		e := s.empty.Without(x)
+		e := empty.Without(x)
 		for d := range nt.BridgeSteps(x) {
 			st := &nt.BridgeSteps(x)[d]
-			if st.To >= 0 && int(st.To) < nt.Cells && s.p.Blue.Has(board.Cell(st.To)) && e.Has(st.V1) && e.Has(st.V2) {
+			if st.To >= 0 && int(st.To) < nt.Cells && blue.Has(board.Cell(st.To)) && e.Has(st.V1) && e.Has(st.V2) {
 				out = out.With(st.V1).With(st.V2)
 			}
 		}
@@ -530,10 +531,17 @@ func (f *Fitzgerald) rule15(s *state) (board.Bits, string) {
 func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 	nt := f.nt
 	g := &s.redG
+	// The paths considered: those covering ring j, and with rule16=near
+	// (§10.2.2) those one red stone would extend to cover it.
+	var near [board.MaxCells + 2]bool
+	if f.rule16Near {
+		f.pathsNearRing(s, &near)
+	}
+	through := func(r int16) bool { return int(g.Lo[r]) <= s.j && int(g.Hi[r]) >= s.j || near[r] }
 	upper, lower := -1, nt.N+2
 	for c := s.p.Red; c.Any(); {
 		x := c.Pop()
-		if g.Find(int16(x)) != int16(x) || int(g.Lo[x]) > s.j || int(g.Hi[x]) < s.j {
+		if g.Find(int16(x)) != int16(x) || !through(int16(x)) {
 			continue
 		}
 		if g.Lo[x] >= 1 && int(g.Lo[x]) > upper {
@@ -548,7 +556,7 @@ func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 	for c := s.p.Red; c.Any(); {
 		x := c.Pop()
 		r := nt.Root(g, notions.Ext(x))
-		if int(g.Lo[r]) > s.j || int(g.Hi[r]) < s.j {
+		if !through(r) {
 			continue
 		}
 		if nt.RingOf(x) == upper && int(g.Lo[r]) == upper {
@@ -591,6 +599,28 @@ func (f *Fitzgerald) rule16(s *state) (board.Bits, string) {
 		return b, "16(b)"
 	}
 	return c, "16(c)"
+}
+
+// pathsNearRing marks, at their roots, the red provisional paths that do not
+// cover ring j but would after one more red stone (one joining them, the
+// whole joined group then covering ring j): the paths "that can be extended
+// to ring j in a single move" of §10.2.2. Only a stone within two rings of j
+// can make a group cover it (a bridge spans two rings).
+func (f *Fitzgerald) pathsNearRing(s *state, near *[board.MaxCells + 2]bool) {
+	g := &s.redG
+	_, _, nearAny := f.near(s)
+	for c := f.nt.RingsCells(s.j-2, s.j+2).And(s.empty).And(nearAny); c.Any(); {
+		x := c.Pop()
+		if lo, hi := f.span(s, x); lo > s.j || hi < s.j {
+			continue
+		}
+		n, roots := f.roots(s, x)
+		for k := 0; k < n; k++ {
+			if r := roots[k]; int(g.Lo[r]) > s.j || int(g.Hi[r]) < s.j {
+				near[r] = true
+			}
+		}
+	}
 }
 
 // rule17 is rule 17 (§8.4, §8.2.4): a point of overlap of red overlapping bridges sharing an end.

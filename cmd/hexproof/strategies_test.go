@@ -36,8 +36,13 @@ func TestStrategiesListAligned(t *testing.T) {
 	}
 	for _, want := range []string{
 		"Options of fitzgerald (",
-		"  area     round-up | round-down | lifted | rect | middle-ring | off  rule 7 connection area",
+		"  area       round-up | round-down | lifted | rect | middle-ring | off  rule 7 connection area",
 		"Options of fitzgerald-rules (",
+		"  dead       allow | avoid ",
+		"repair of §10.3",
+		"repair of §10.1.2",
+		"repair of §10.2.2",
+		"all four repairs of ch. 10",
 	} {
 		if !strings.Contains(opts, want) {
 			t.Errorf("options section lacks %q:\n%s", want, opts)
@@ -54,7 +59,9 @@ func TestStrategyOptionErrors(t *testing.T) {
 		want string
 	}{
 		{"fitzgerald:area=round", exitUsage, "option area has no value \"round\" (valid: round-up, round-down, lifted, rect, middle-ring, off)"},
-		{"fitzgerald:colour=red", exitUsage, "unknown option \"colour\" (options: area, item3, item7, skip, overlap, item8, rule6c)"},
+		{"fitzgerald:colour=red", exitUsage, "unknown option \"colour\" (options: area, item3, item7, skip, overlap, item8, rule6c, lookahead, truepath, rule16, dead, repairs)"},
+		{"fitzgerald:dead=never", exitUsage, "option dead has no value \"never\" (valid: allow, avoid)"},
+		{"fitzgerald:repairs=all", 0, "optimal"},
 		{"fitzgerald:skip=4,skip=5", exitUsage, "option skip given twice"},
 		{"mirror:x=1", exitUsage, "mirror has no options"},
 		{"fitzgerald:area=off,skip=4", 0, "optimal"},

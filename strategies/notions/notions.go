@@ -17,6 +17,7 @@
 //   - winning.go: provisional winning paths, shortest red one, winning moves;
 //   - lifts.go: Blue's provisional graph in the lifting (winding cycles);
 //   - setups.go: double-bridge set-ups and connection areas (§6.3, Def. 8.2.1).
+//   - dead.go: live and dead cells (§10.3, Def. 10.3.2).
 //
 // Red's virtual rings. Alg. 8.4.1 adds rings 0 and n+1, entirely red. They are
 // modelled as 2m virtual cells with extended ids (see Ext): top cell (i, 0) and

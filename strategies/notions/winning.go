@@ -232,3 +232,56 @@ func PathIsTrue(l *BridgeList, onPath *[MaxBridges]bool) bool {
 	}
 	return true
 }
+
+// TrueRedProvisionalWin reports whether Red has a true provisional winning
+// path (§6.4: a provisional winning path no two of whose bridges share a
+// bridge cell). Bridges that overlap no other are always usable; of the
+// others, every set of pairwise non-overlapping ones is tried (at most
+// trueWinBudget sets; past that the answer is false, the cautious one for a
+// caller that only allows a risk when the path is true).
+func (nt *Notions) TrueRedProvisionalWin(red, empty board.Bits) bool {
+	if !nt.RedProvisionalWin(red, empty) {
+		return false
+	}
+	var l BridgeList
+	nt.Bridges(red, empty, true, &l)
+	var g Groups
+	nt.DirectGroups(red, true, &g)
+	var ov []int
+	for a := 0; a < l.N; a++ {
+		alone := true
+		for b := 0; b < l.N && alone; b++ {
+			if b != a && l.At[a].Cells().And(l.At[b].Cells()).Any() {
+				alone = false
+			}
+		}
+		if alone {
+			g.union(nt.Node(l.At[a].Z), nt.Node(l.At[a].W))
+		} else {
+			ov = append(ov, a)
+		}
+	}
+	budget := trueWinBudget
+	var try func(k int, g Groups, used board.Bits) bool
+	try = func(k int, g Groups, used board.Bits) bool {
+		if g.SameGroup(nt.TopNode(), nt.BottomNode()) {
+			return true
+		}
+		if budget--; k == len(ov) || budget < 0 {
+			return false
+		}
+		br := l.At[ov[k]]
+		if used.And(br.Cells()).Empty() {
+			h := g
+			h.union(nt.Node(br.Z), nt.Node(br.W))
+			if try(k+1, h, used.Or(br.Cells())) {
+				return true
+			}
+		}
+		return try(k+1, g, used)
+	}
+	return try(0, g, board.Bits{})
+}
+
+// trueWinBudget bounds the sets of bridges TrueRedProvisionalWin tries.
+const trueWinBudget = 1 << 12

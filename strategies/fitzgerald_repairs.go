@@ -1,0 +1,85 @@
+package strategies
+
+// The repairs of Alg. 8.4.1 that the thesis proposes in ch. 10, as options
+// (off by default; docs/decisions/fitzgerald.md, "The repairs of chapter
+// 10"): the look-ahead for Blue's double threats (§10.1.2, option
+// lookahead) and the avoidance of dead cells (§10.3, Def. 10.3.2, option
+// dead) narrow the moves of the rule step II chose, before the hierarchy.
+// The other two change a rule: truepath the danger of overlapping bridges
+// (§10.2.2, createsOverlap in fitzgerald.go), rule16=near the paths of rule
+// 16 (§10.2.2, rule16 in fitzgerald_rules.go).
+
+import (
+	"hexproof/board"
+	"hexproof/strategies/notions"
+)
+
+// repairChoice narrows the moves of the chosen rule by the repairs that act
+// before the hierarchy: first the dead cells go (dead=avoid), then the moves
+// after which Blue has a double threat (lookahead=on). Each keeps the list
+// when it would leave nothing, as a hierarchy item does.
+func (f *Fitzgerald) repairChoice(s *state, cands board.Bits) board.Bits {
+	if cands.Count() < 2 {
+		return cands
+	}
+	if f.deadAvoid {
+		cands = keepIf(cands, func(c board.Cell) bool { live, _ := f.nt.Live(s.p, c); return live })
+	}
+	if f.lookahead && cands.Count() > 1 {
+		cands = keepIf(cands, func(c board.Cell) bool { return !f.blueDoubleThreat(s.p.Play(board.Red, c)) })
+	}
+	return cands
+}
+
+// blueDoubleThreat reports whether Blue, to move in q, has a move that makes
+// two disjoint threats (§10.1.2, Fig. 10.2c and Fig. 8.5b): a move after which
+// Blue threatens to win or to make a provisional winning path and no single
+// red stone stops every such threat (blueUnstoppable). A Blue move after
+// which Red can win at once threatens nothing.
+func (f *Fitzgerald) blueDoubleThreat(q board.Position) bool {
+	nt := f.nt
+	if nt.RedWinningMoves(q).Any() {
+		return false // Red wins before any threat of Blue's
+	}
+	for m := nt.B.All().AndNot(q.Occupied()); m.Any(); {
+		r := q.Play(board.Blue, m.Pop())
+		if nt.RedWinningMoves(r).Any() {
+			continue
+		}
+		if f.blueUnstoppable(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// blueUnstoppable reports whether, Red to move in r, Blue has a winning move
+// or a move that makes a provisional winning path, and no red stone leaves
+// Blue with neither. Only these stones can stop them: Blue's winning move
+// (two of them cannot both be stopped), else a provisional winning move, a
+// bridge cell of Blue's bridges, or one of a bridge a provisional winning
+// move would make — a red stone elsewhere touches no cycle Blue would close.
+func (f *Fitzgerald) blueUnstoppable(r board.Position) bool {
+	nt := f.nt
+	empty := nt.B.All().AndNot(r.Occupied())
+	stop := nt.BlueWinningMoves(r)
+	switch {
+	case stop.Count() > 1:
+		return true
+	case stop.Empty():
+		pw := f.bluePWMoves(r)
+		if pw.Empty() {
+			return false
+		}
+		var bl notions.BridgeList
+		nt.Bridges(r.Blue, empty, false, &bl)
+		stop = pw.Or(notions.BridgeCells(&bl)).Or(f.potentialBlueBridgeCells(r.Blue, empty, pw)).And(empty)
+	}
+	for c := stop; c.Any(); {
+		x := r.Play(board.Red, c.Pop())
+		if nt.BlueWinningMoves(x).Empty() && f.bluePWMoves(x).Empty() {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,115 @@
+package strategies
+
+import (
+	"fmt"
+	"testing"
+
+	"hexproof/board"
+	"hexproof/strategies/notions"
+)
+
+// repairCase is one Red decision that a repair of ch. 10 changes: the game
+// before it (whole game, every move prefixed), Red's answer under the
+// default reading and under the repair.
+type repairCase struct {
+	name, spec, board, moves string
+	def, repaired            [2]int
+	defRule, repairedRule    string
+}
+
+// TestFitzgeraldRepairsChangeMoves pins, for each repair, a decision it
+// changes on a position from the thesis or from a recorded loss
+// (docs/results.md, "The repairs of chapter 10"); everything else about the
+// position is the default reading's.
+func TestFitzgeraldRepairsChangeMoves(t *testing.T) {
+	// App. A.1.1 game 1 up to Blue's (3,4): the position of Fig. 10.2b.
+	const fig102b = "B:(2,7) R:(4,7) B:(4,6) R:(5,6) B:(5,5) R:(1,5) B:(3,9) R:(2,8) B:(2,3) R:(3,3) B:(2,4) R:(1,4) B:(1,3) R:(4,1) B:(3,4)"
+	for _, c := range []repairCase{
+		// Fig. 10.2b (App. A.1.1 game 1 before move 16): rule 6(c) allows
+		// (5,3) and (4,4); the look-ahead sees that after (5,3) Blue's (5,4)
+		// threatens a win at (4,4) and, once Red blocks it, a provisional
+		// winning path (Fig. 10.2c, d) — and takes (4,4), Red's only winning move
+		// there (docs/results.md, blunders of App. A.1.1), as §10.1.2 says.
+		{"Fig. 10.2b", "fitzgerald:lookahead=on", "5x9",
+			fig102b,
+			[2]int{5, 3}, [2]int{4, 4}, "6(c)", "6(c)"},
+		{"Fig. 10.2b, all repairs", "fitzgerald:repairs=all", "5x9",
+			fig102b,
+			[2]int{5, 3}, [2]int{4, 4}, "6(c)", "6(c)"},
+		// The 15-ply 5×6 loss (`verify`, Blue starts) before move 10: rule
+		// 3(a)ii allows (3,2) and (2,4); after (2,4), Blue's (3,2) leaves
+		// threats no single red stone stops (Red's next rule is 5(b)), and
+		// after (3,2) no Blue move does. (3,2) is one of Red's winning moves
+		// there (blunder table of docs/results.md).
+		{"5x6 verify loss, move 10", "fitzgerald:lookahead=on", "5x6",
+			"B:(1,1) R:(2,2) B:(4,1) R:(1,4) B:(1,3) R:(3,3) B:(5,2) R:(5,6) B:(2,3)",
+			[2]int{2, 4}, [2]int{3, 2}, "3(a)ii", "3(a)ii"},
+		// The 27-ply 5×12 loss (10-minute hunt, Blue starts) before move 24,
+		// Blue's (1,8) in ring 8: counting also the paths one red stone would
+		// extend to ring 8, rule 16 extends another end: (2,8) by 16(b)
+		// instead of (2,2) by 16(a).
+		{"5x12 hunt loss, move 24", "fitzgerald:rule16=near", "5x12",
+			"B:(2,6) R:(1,6) B:(3,8) R:(5,8) B:(3,11) R:(4,11) B:(2,4) R:(1,4) B:(4,10) R:(3,10) B:(5,10) R:(4,9) B:(2,11) R:(1,11) B:(2,10) R:(1,10) B:(1,9) R:(2,9) B:(1,7) R:(5,7) B:(3,6) R:(1,5) B:(1,8)",
+			[2]int{2, 2}, [2]int{2, 8}, "16(a)", "16(b)"},
+		// No position of the thesis's games or of a recorded loss has a
+		// decision that truepath or dead changes (docs/results.md, "The
+		// repairs of chapter 10"): these two come from games of fitzgerald
+		// against a uniformly random Blue on 5×6.
+		//
+		// Rule 4's (2,4) joins ring 0 to ring 7 but creates an overlapping
+		// bridge, so step II skips rule 4 and plays (4,4) by rule 12; the path
+		// it makes is true, so with truepath (2,4) is played (Fig. 10.5a's
+		// situation).
+		{"truepath, rule 4 with an overlap", "fitzgerald:truepath=on", "5x6",
+			"B:(4,3) R:(1,3) B:(4,6) R:(1,5) B:(2,1) R:(3,2) B:(1,4)",
+			[2]int{4, 4}, [2]int{2, 4}, "12", "4"},
+		// Rule 3(d) allows the path's bridge cells; the hierarchy picks
+		// (4,1), which is dead (Def. 10.3.2; checked below), so dead=avoid
+		// takes the live (4,3).
+		{"dead, rule 3(d)", "fitzgerald:dead=avoid", "5x6",
+			"B:(2,4) R:(4,4) B:(5,2) R:(2,2) B:(5,3) R:(3,3) B:(5,1) R:(3,6) B:(1,3) R:(2,1) B:(5,5) R:(3,2) B:(1,4)",
+			[2]int{4, 1}, [2]int{4, 3}, "3(d)", "3(d)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var m, n int
+			if _, err := fmt.Sscanf(c.board, "%dx%d", &m, &n); err != nil {
+				t.Fatal(err)
+			}
+			b := board.MustNew(m, n, board.Cylinder)
+			toks, err := b.ParseMoves(c.moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var p board.Position
+			for _, tk := range toks {
+				p = p.Play(tk.Player, tk.Cell)
+			}
+			last := toks[len(toks)-1].Cell
+			if c.spec == "fitzgerald:dead=avoid" {
+				nt := notions.NewNotions(b)
+				for _, x := range []struct {
+					cell [2]int
+					live bool
+				}{{c.def, false}, {c.repaired, true}} {
+					if live, proven := nt.Live(p, b.Cell(x.cell[0], x.cell[1])); live != x.live || !proven {
+						t.Errorf("Live(%v) = %v (proven %v), want %v", x.cell, live, proven, x.live)
+					}
+				}
+			}
+			for _, k := range []struct {
+				spec string
+				want [2]int
+				rule string
+			}{{"fitzgerald", c.def, c.defRule}, {c.spec, c.repaired, c.repairedRule}} {
+				s, err := New(k.spec, b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, rule := s.(*Fitzgerald).Decide(p, last)
+				if got != b.Cell(k.want[0], k.want[1]) || rule != k.rule {
+					t.Errorf("%s plays %s by rule %s, want (%d,%d) by %s", k.spec, b.Format(got, board.Thesis), rule, k.want[0], k.want[1], k.rule)
+				}
+			}
+		})
+	}
+}
