@@ -212,3 +212,23 @@ func TestHuntStopsWhenCancelled(t *testing.T) {
 		t.Fatalf("stopped %q, verdict %s", rep.Stopped, rep.Result.Verdict)
 	}
 }
+
+// TestTableCap: a job's table holds its share of the budget at
+// tableEntryBytes a position, between 1,024 positions and maxTable.
+func TestTableCap(t *testing.T) {
+	for _, c := range []struct {
+		memory int64
+		jobs   int
+		want   int
+	}{
+		{0, 2, maxTable},
+		{1, 1, 1024},
+		{16 << 20, 2, 8 << 20 / tableEntryBytes},
+		{16 << 20, 0, 16 << 20 / tableEntryBytes},
+		{64 << 30, 2, maxTable},
+	} {
+		if got := TableCap(c.memory, c.jobs); got != c.want {
+			t.Errorf("TableCap(%d, %d) = %d, want %d", c.memory, c.jobs, got, c.want)
+		}
+	}
+}
