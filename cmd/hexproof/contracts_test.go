@@ -224,6 +224,8 @@ func TestBadInputContracts(t *testing.T) {
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--db", "D", "--memory", "NaN"}, 2, `--memory: "NaN" is not a size`},
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--db", "D", "--memory", "Inf"}, 2, "is not a size"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--db", "D", "--memory", "1e30"}, 2, "more than 1EiB"},
+		{[]string{"hunt", "--board", "5x5", "--strategy", "hht", "--memory", "3MiB"}, 2, "too small to start"},
+		{[]string{"replay", "--board", "4x3", "--strategy", "mirror", "--starter", "red", "--moves", "(1,1)", "--memory", "lots"}, 2, `--memory: "lots" is not a size`},
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--db", "D", "--memory", "99999999999999999999GiB"}, 2, "more than 1EiB"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--db", "D", "--memory", "0.1B"}, 2, "not a whole number of bytes"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--db", "D", "--memory", "1B"}, 2, "the smallest budget is 16MiB"},
