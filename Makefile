@@ -11,7 +11,7 @@ GOBIN_DIR := $(shell $(GO) env GOPATH)/bin
 endif
 STATICCHECK ?= $(shell command -v staticcheck 2>/dev/null || echo $(GOBIN_DIR)/staticcheck)
 
-.PHONY: build test test-short bench deps lint tools run fuzz clean
+.PHONY: build test test-long test-short bench deps lint tools run fuzz clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o hexproof ./cmd/hexproof
@@ -26,6 +26,11 @@ test: lint
 # password-less sudo; otherwise it says what to install).
 deps:
 	GO=$(GO) STATICCHECK_VERSION=$(STATICCHECK_VERSION) scripts/test-deps.sh
+
+# The suite with its long cases too (bigger boards of the same checks;
+# about an hour on 2 cores).
+test-long: lint
+	HEXPROOF_LONG=1 $(GO) test -count=1 -timeout 60m ./...
 
 test-short:
 	$(GO) test -short ./...

@@ -23,6 +23,8 @@ type HuntDoc struct {
 	ShortestFound    int     `json:"shortest_found_plies,omitempty"`
 	FirstLossSeconds float64 `json:"first_loss_seconds,omitempty"`
 	FirstLossNodes   int64   `json:"first_loss_nodes,omitempty"`
+	GuidedMoves      int64   `json:"guided_moves,omitempty"`
+	GuideNodes       int64   `json:"guide_nodes,omitempty"`
 	NoShorterLoss    bool    `json:"no_shorter_loss"`
 	ProvenPlies      int     `json:"proven_plies"`
 	Stopped          string  `json:"stopped,omitempty"`
@@ -42,6 +44,7 @@ func NewHuntDoc(r *hunt.Report) (HuntDoc, error) {
 		DepthReached: r.Depth, LossesFound: r.LossesFound, DistinctLosses: len(r.Losses),
 		NoShorterLoss: r.NoShorter, ProvenPlies: max(0, r.ProvenPlies), Stopped: r.Stopped,
 		FirstLossSeconds: roundSeconds(r.FirstLoss), FirstLossNodes: r.FirstLossNodes,
+		GuidedMoves: r.Guided, GuideNodes: r.GuideNodes,
 	}
 	if len(r.Losses) > 0 {
 		h.ShortestFound = len(r.Losses[0].Moves)
@@ -80,6 +83,9 @@ func HuntText(r *hunt.Report) string {
 	if len(r.Losses) > 0 {
 		line += fmt.Sprintf(", %d distinct lost game(s) kept, shortest found %d plies, first loss after %s",
 			len(r.Losses), len(r.Losses[0].Moves), r.FirstLoss.Round(time.Millisecond))
+	}
+	if r.GuideNodes > 0 {
+		line += fmt.Sprintf(", %s opponent moves chosen by the guide (%s solver expansions)", Thousands(r.Guided), Thousands(r.GuideNodes))
 	}
 	if r.Stopped != "" {
 		line += ", stopped: " + r.Stopped

@@ -507,7 +507,7 @@ func parseStarters(s string) ([]board.Color, error) {
 // zeroMeans says what 0 means for the numeric flags that accept it.
 var zeroMeans = map[string]string{
 	"jobs": "all CPUs", "max-positions": "no limit", "max-losses": "none",
-	"time-limit": "no limit", "max-nodes": "no limit",
+	"time-limit": "no limit", "max-nodes": "no limit", "guide": "no guide",
 	"checkpoint-every": "only when a layer is finished",
 	"log-every":        "no progress lines",
 	"until-layers":     "no such stop",

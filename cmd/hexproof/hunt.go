@@ -11,6 +11,7 @@ import (
 	"hexproof/board"
 	"hexproof/internal/procmem"
 	"hexproof/reports"
+	"hexproof/tt"
 	"hexproof/verify"
 	"hexproof/verify/hunt"
 )
@@ -29,7 +30,15 @@ table of positions already searched and a lower bound on the moves the opponent
 still needs (a cut of the cylinder, or a shortest path); the opponent's moves
 are tried most threatening first (where the strategy's answer restores that
 bound least), with restarts that break ties at random from --seed. A loss found
-is then shrunk: shorter losses are searched after each of its prefixes.
+is then shrunk: shorter losses are searched after each of its prefixes
+(--first-loss skips that and stops at the first loss).
+
+Until a loss is found, the hunt also plays games against the strategy with the
+Monte-Carlo opponent of thesis Alg. 9.1.1. With --guide N that opponent first
+asks the solver (as in solve, within N expansions) for a move that perfect play
+proves winning, and plays it when found: once the strategy has let a won
+position slip, the rest of the game is a forced loss. A few hundred to a few
+thousand expansions suit 5xn boards (docs/performance.md).
 
 The same --seed and --jobs give the same report when the hunt ends by itself
 or by --max-nodes; a --time-limit or Ctrl-C stops it where it is and prints
@@ -51,6 +60,8 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	c.addTimeLimit("this long per starter", "")
 	blunderTime := blunderFlag(fs)
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many positions expanded per starter")
+	guide := fs.Int64("guide", 0, "in the Monte-Carlo games, play a move that perfect play proves winning wherever the solver finds one within N expansions (0: off; boards of at most 64 cells); the expansions count as positions")
+	firstLoss := fs.Bool("first-loss", false, "stop at the first lost game found, without looking for a shorter one")
 	c.addMemory(memoryHunt)
 	c.addJSON("the report")
 	exportLosses := fs.String("export-losses", "", "write the lost games found to FILE (.jsonl, .md, .sgf, or .html: a page with a game stepper per game)")
@@ -71,7 +82,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	if err := c.checkFits(v, starters); err != nil {
 		return usageErr(err)
 	}
-	if err := checkNotNegative(signedFlag{"max-nodes", *maxNodes < 0},
+	if err := checkNotNegative(signedFlag{"max-nodes", *maxNodes < 0}, signedFlag{"guide", *guide < 0},
 		signedFlag{"max-losses", *maxLosses < 0}); err != nil {
 		return usageErr(err)
 	}
@@ -80,6 +91,9 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := checkBlunderTime(*blunderTime); err != nil {
 		return usageErr(err)
+	}
+	if *guide > 0 && b.Cells() > tt.MaxCells {
+		return usageErr(fmt.Errorf("--guide: the solver handles boards of at most %d cells; %s has %d", tt.MaxCells, b, b.Cells()))
 	}
 	*jobs = allCPUs(*jobs)
 	// The outputs are checked before the hunt, as verify does: a long hunt
@@ -114,7 +128,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 		opt := hunt.Options{
 			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
 			Seed: *seed, TimeLimit: *timeLimit, MaxNodes: *maxNodes, MaxLosses: max(1, *maxLosses),
-			Memory: memBytes,
+			Memory: memBytes, Guide: *guide, FirstLoss: *firstLoss,
 		}
 		var bar *progressbar.ProgressBar
 		if showProgress {

@@ -39,6 +39,8 @@ func TestHuntCLI(t *testing.T) {
 		{[]string{"--board", "4x3", "--strategy", "mirror", "--geometry", "sphere"}, "unknown geometry"},
 		{[]string{"--board", "4x3", "--strategy", "mirror", "--max-nodes", "-1"}, "--max-nodes cannot be negative (0 means no limit)"},
 		{[]string{"--board", "4x3", "--strategy", "mirror", "--export-losses", "x.txt"}, "unknown format"},
+		{[]string{"--board", "4x3", "--strategy", "mirror", "--guide", "-1"}, "--guide cannot be negative (0 means no guide)"},
+		{[]string{"--board", "5x13", "--strategy", "fitzgerald", "--guide", "10"}, "--guide: the solver handles boards of at most 64 cells; 5x13 cylinder has 65"},
 	}
 	for _, c := range bad {
 		code, out, errOut := runCmd(append([]string{"hunt"}, c.args...)...)

@@ -243,3 +243,10 @@ func (s FreeAt) Allowed(p board.Position, last board.Cell) (board.Bits, string) 
 	}
 	return s.Handicapped.Allowed(p, last)
 }
+
+// Long reports whether the long test cases run: HEXPROOF_LONG=1, as
+// `make test-long` sets. `make test` (what CI runs) leaves them out so that
+// the suite keeps a margin under its time limit on a loaded 2-core
+// machine; each long case extends a shorter one that always runs to
+// bigger boards.
+func Long() bool { return os.Getenv("HEXPROOF_LONG") == "1" }

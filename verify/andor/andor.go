@@ -288,18 +288,17 @@ func (s *Search[S]) mid(n S, key Key, store bool, d, K int, thpn, thdn uint64) (
 		}
 	}
 	s.Nodes++
-	// The context every 16 expansions, so that a search with the Hex
-	// knowledge on a large board (milliseconds per expansion) stops soon
-	// after its deadline (explore's overlay); progress and the node budget
-	// every 1024, as always.
+	// The context and the node budget every 16 expansions, so that a search
+	// with the Hex knowledge on a large board (milliseconds per expansion)
+	// stops soon after its deadline (explore's overlay) and a small budget
+	// (hunt's guided games, solve.FindWin) is kept to within 16; progress
+	// every 1024.
 	if s.Nodes&15 == 0 {
-		if s.Nodes&1023 == 0 {
-			if s.OnProgress != nil {
-				s.OnProgress(s.Nodes)
-			}
-			if s.MaxNodes > 0 && s.Nodes > s.MaxNodes {
-				return 0, 0, 0, ErrStopped
-			}
+		if s.Nodes&1023 == 0 && s.OnProgress != nil {
+			s.OnProgress(s.Nodes)
+		}
+		if s.MaxNodes > 0 && s.Nodes > s.MaxNodes {
+			return 0, 0, 0, ErrStopped
 		}
 		if s.Ctx.Err() != nil {
 			return 0, 0, 0, ErrStopped

@@ -18,8 +18,10 @@ import (
 	"hexproof/board"
 	"hexproof/internal/procmem"
 	"hexproof/strategies"
+	"hexproof/tt"
 	"hexproof/verify"
 	"hexproof/verify/game"
+	"hexproof/verify/solve"
 )
 
 // Options says what to hunt and with which budget.
@@ -43,6 +45,17 @@ type Options struct {
 	// the fixed cap of maxTable positions each). Each job's table holds
 	// at most Memory/Jobs/tableEntryBytes positions (TableCap).
 	Memory int64
+	// Guide, when positive, makes the opponent of the Monte-Carlo games
+	// play perfect play's winning moves wherever the solver (package solve)
+	// proves one within Guide expansions a move (decisions.md H8): once
+	// the strategy has let a won position slip, the game is lost for it.
+	// Boards of at most 64 cells (the solver's limit).
+	Guide int64
+	// FirstLoss ends the hunt at the first loss any worker finds, without
+	// searching for a shorter one (Report.Stopped "first loss"). With one
+	// job the report is still a function of the seed; with more, of which
+	// worker got there first.
+	FirstLoss bool
 	// Progress, if set, is called from time to time from one goroutine.
 	Progress func(Progress)
 }
@@ -95,6 +108,9 @@ type Report struct {
 	Depth int
 	// LossesFound counts the losses found (with repetitions across workers).
 	LossesFound int64
+	// Guided counts the opponent moves of the Monte-Carlo games that the
+	// guide chose (Options.Guide), GuideNodes the solver's expansions.
+	Guided, GuideNodes int64
 	// FirstLoss is the time to the first loss (0 when none was found), and
 	// FirstLossNodes the positions the finding worker had expanded by then.
 	FirstLoss      time.Duration
@@ -106,7 +122,7 @@ type Report struct {
 	// ProvenPlies: no game of at most this many plies is lost (a finished
 	// iterative-deepening level).
 	ProvenPlies int
-	// Stopped says why the hunt ended early ("time limit", "node budget",
+	// Stopped says why the hunt ended early ("first loss", "time limit", "node budget",
 	// "interrupted"), "" when it finished.
 	Stopped string
 }
@@ -121,6 +137,12 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 		return nil, fmt.Errorf("the starter must be red or blue")
 	}
 	jobs := max(1, opt.Jobs)
+	if opt.Guide < 0 {
+		return nil, fmt.Errorf("the guide's budget must not be negative")
+	}
+	if opt.Guide > 0 && opt.Strategy.Board().Cells() > tt.MaxCells {
+		return nil, fmt.Errorf("the guide (a solver) handles boards of at most %d cells; %s has %d", tt.MaxCells, opt.Strategy.Board(), opt.Strategy.Board().Cells())
+	}
 	if opt.MaxLosses <= 0 {
 		opt.MaxLosses = 100
 	}
@@ -133,13 +155,18 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	if opt.Memory > 0 {
 		defer verify.CollectorFor(opt.Memory)()
 	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	rules := game.NewRules(opt.Strategy, opt.Choices == verify.First)
 	sh := &shared{start: start}
+	if opt.FirstLoss {
+		sh.first = func() { cancel(errFirstLoss) }
+	}
 	ws := make([]*worker, jobs)
 	var wg sync.WaitGroup
 	for i := range ws {
 		w := &worker{opt: opt, rules: rules, sh: sh, ctx: ctx, idx: i}
-		w.s = newSearcher(rules, opt.Choices, opt.Starter, mix(opt.Seed*0x9e3779b97f4a7c15+uint64(i)), TableCap(opt.Memory, jobs))
+		w.s = newSearcher(rules, opt.Choices, opt.Starter, mix(opt.Seed*0x9e3779b97f4a7c15+uint64(i)), TableCap(opt.Memory-guideBytes(opt, jobs)*int64(jobs), jobs))
 		w.s.stop = func() bool { return ctx.Err() != nil }
 		if opt.MaxNodes > 0 {
 			w.budget = max(1, opt.MaxNodes/int64(jobs))
@@ -161,7 +188,12 @@ type shared struct {
 	shortest  atomic.Int64
 	firstLoss atomic.Int64 // nanoseconds since start, 0: none
 	firstNode atomic.Int64
+	first     func() // ends the hunt (Options.FirstLoss); nil: keep on
 }
+
+// errFirstLoss is the cause of the context's end when Options.FirstLoss
+// ended the hunt.
+var errFirstLoss = errors.New("first loss found")
 
 func (sh *shared) progress(f func(Progress), ws []*worker) func() {
 	if f == nil {
@@ -198,6 +230,7 @@ type worker struct {
 	exhausted bool // the node budget ran out
 	pl        *player
 	games     int // Monte-Carlo games played
+	guide     *solve.Solver
 }
 
 // base is the node limit of the first round; it doubles every round.
@@ -383,6 +416,15 @@ func (w *worker) playout() searchResult {
 	}
 	if w.pl == nil {
 		w.pl = newPlayer(w.rules, SimOptions{Starter: w.opt.Starter, Opponent: MonteCarlo, Seed: s.salt})
+		if w.opt.Guide > 0 {
+			if err := w.newGuide(); err != nil {
+				return searchStop // unreachable: Run checked the board's size
+			}
+		}
+	}
+	var before int64
+	if w.guide != nil {
+		before = w.guide.Nodes()
 	}
 	g := w.pl.play(w.ctx, w.games)
 	w.games++
@@ -390,6 +432,9 @@ func (w *worker) playout() searchResult {
 		return searchStop
 	}
 	s.nodes += g.playouts / 100
+	if w.guide != nil {
+		s.nodes += w.guide.Nodes() - before
+	}
 	s.games++
 	w.nodes.Store(s.nodes)
 	switch {
@@ -402,6 +447,40 @@ func (w *worker) playout() searchResult {
 		return searchFound
 	}
 	return searchDone
+}
+
+// guideBytes is the table of one worker's guide (0 without a guide): 64
+// MiB, or a quarter of the worker's share of Options.Memory when that is
+// less (at least 1 MiB).
+func guideBytes(opt Options, jobs int) int64 {
+	switch {
+	case opt.Guide <= 0:
+		return 0
+	case opt.Memory <= 0:
+		return 64 << 20
+	}
+	return max(1<<20, min(64<<20, opt.Memory/int64(jobs)/4))
+}
+
+// newGuide gives the worker's Monte-Carlo player its guide: a solver of
+// its own, asked in every position where the opponent moves for a move
+// that keeps a forced win, within Options.Guide expansions (solve.FindWin).
+// A move found is proved winning, so once one is found the rest of the
+// game is a forced loss of the strategy whatever it answers; "not won" and
+// "out of budget" leave the move to the Monte-Carlo player. The solver's
+// table carries proofs from one game to the next.
+func (w *worker) newGuide() error {
+	sv, err := solve.NewSolver(w.ctx, w.rules.B, solve.Options{TableBytes: guideBytes(w.opt, max(1, w.opt.Jobs))})
+	if err != nil {
+		return err
+	}
+	w.guide = sv
+	opp := w.rules.Opp
+	w.pl.guide = func(p board.Position) (board.Cell, bool) {
+		c, err := sv.FindWin(p, opp, w.opt.Guide)
+		return c, err == nil && c != board.NoCell
+	}
+	return nil
 }
 
 // rootAnswer is the search when the strategy opens: its opening answers are
@@ -440,6 +519,9 @@ func (w *worker) record(moves []board.Move) {
 	w.sh.losses.Add(1)
 	if w.sh.firstLoss.CompareAndSwap(0, int64(max(time.Since(w.sh.start), 1))) {
 		w.sh.firstNode.Store(w.s.nodes)
+	}
+	if w.sh.first != nil {
+		w.sh.first()
 	}
 	k := 0
 	for _, m := range moves {
@@ -488,6 +570,13 @@ func finish(ctx context.Context, opt Options, rules *game.Rules, ws []*worker, s
 		rep.LossesFound += w.found
 		rep.NoShorter = rep.NoShorter || w.noShorter
 		rep.NoLoss = rep.NoLoss || w.noLoss
+		if w.pl != nil {
+			rep.Guided += w.pl.guided
+		}
+		if w.guide != nil {
+			rep.GuideNodes += w.guide.Nodes()
+			w.guide.Close()
+		}
 		res.TranspositionHits += w.s.hits
 		provenK = max(provenK, w.proven)
 		if w.s.fault != nil && fault == nil {
@@ -529,6 +618,8 @@ func finish(ctx context.Context, opt Options, rules *game.Rules, ws []*worker, s
 	res.LongestGame = rep.Depth
 	res.Losses = int64(len(all))
 	switch {
+	case errors.Is(context.Cause(ctx), errFirstLoss):
+		rep.Stopped = "first loss"
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		rep.Stopped, res.StopReason = "time limit", verify.StopTimeLimit
 	case ctx.Err() != nil:

@@ -332,6 +332,10 @@ type player struct {
 	rng     *rand.Rand
 	empties []board.Cell
 	scratch []board.Cell
+	// guide, when set, is asked first for the opponent's move: a move it
+	// returns (ok) is played instead of the Monte-Carlo one (hunt --guide).
+	guide  func(p board.Position) (board.Cell, bool)
+	guided int64 // moves the guide chose
 }
 
 func newPlayer(rules *game.Rules, opt SimOptions) *player {
@@ -398,6 +402,12 @@ func (pl *player) pick(allowed board.Bits) board.Cell {
 
 // opponentMove is the opponent's move in p.
 func (pl *player) opponentMove(p board.Position, sg *simGame) board.Cell {
+	if pl.guide != nil {
+		if c, ok := pl.guide(p); ok {
+			pl.guided++
+			return c
+		}
+	}
 	empty := pl.rules.All.AndNot(p.Occupied())
 	if pl.opt.Opponent == Random {
 		return pl.pick(empty)
