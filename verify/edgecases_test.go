@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 	"hexproof/strategies"
 	"hexproof/tt"
 )
@@ -317,11 +318,12 @@ func fullSummary(t *testing.T, opt Options) string {
 // TestDeterminism: the whole result — verdict, counts, counterexample,
 // and the exported losing games in order — is the same for 1, 2 and 3 jobs,
 // repeated, in memory and in Badger with successor buffers so small that
-// every layer spills (tt.Hybrid streaming into Badger).
+// every layer spills (tt.Hybrid streaming into Badger); with the long
+// cases, everything twice (a race that shows once in two runs).
 func TestDeterminism(t *testing.T) {
-	repeats := 2
-	if testing.Short() {
-		repeats = 1
+	repeats := 1
+	if testkit.Long() {
+		repeats = 2
 	}
 	for _, c := range lossyCases(t) {
 		base := Options{Strategy: c.s, Name: c.name, Starter: c.starter, Jobs: 1}

@@ -5,21 +5,26 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 	"hexproof/strategies"
 	"hexproof/verify/game"
 )
 
 // TestHandicapReducedBoards verifies App. B's handicap strategy exhaustively,
 // with its stones placed before Blue's first move (Options.Handicap), on the
-// first two and three rings of the n×n board (n columns; the handicap cells
+// first two rings of the n×n board, n = 6 … 12, and the first three of n = 6
+// (and 7 with the long cases) (n columns; the handicap cells
 // and first-row regions depend on n only, and Shannon's pairing of the rings
 // above the first is Gardner's, which wins on them): optimal for every
 // reading, and the same verdict from a plain memoised search that shares
 // nothing with the engine but the game step.
 func TestHandicapReducedBoards(t *testing.T) {
-	sizes := []string{"6x2", "7x2", "8x2", "9x2", "10x2", "11x2", "12x2", "6x3", "7x3"}
-	if testing.Short() {
+	sizes := []string{"6x2", "7x2", "8x2", "9x2", "10x2", "11x2", "12x2", "6x3"}
+	switch {
+	case testing.Short():
 		sizes = []string{"6x2", "7x2", "8x2", "9x2", "6x3"}
+	case testkit.Long():
+		sizes = append(sizes, "7x3") // half the test's time
 	}
 	for _, sz := range sizes {
 		for _, spec := range []string{"handicap", "handicap:second=shannon", "handicap:probe=carrier"} {
