@@ -34,11 +34,11 @@ is then shrunk: shorter losses are searched after each of its prefixes
 (--first-loss skips that and stops at the first loss).
 
 Until a loss is found, the hunt also plays games against the strategy with the
-Monte-Carlo opponent of thesis Alg. 9.1.1. With --guide N that opponent first
-asks the solver (as in solve, within N expansions) for a move that perfect play
-proves winning, and plays it when found: once the strategy has let a won
-position slip, the rest of the game is a forced loss. A few hundred to a few
-thousand expansions suit 5xn boards (docs/performance.md).
+Monte-Carlo opponent of thesis Alg. 9.1.1. With --guide N that opponent, when
+it is at most 3 stones from its win, first asks the solver (as in solve, within
+N expansions) for a move that perfect play proves winning, and plays it when
+found: once the strategy has let a won position slip, the rest of the game is a
+forced loss. Figures for 5xn boards are in docs/performance.md.
 
 The same --seed and --jobs give the same report when the hunt ends by itself
 or by --max-nodes; a --time-limit or Ctrl-C stops it where it is and prints
