@@ -27,8 +27,8 @@ test: lint
 deps:
 	GO=$(GO) STATICCHECK_VERSION=$(STATICCHECK_VERSION) scripts/test-deps.sh
 
-# The suite with its long cases too (bigger boards of the same checks;
-# about an hour on 2 cores).
+# The suite with its long cases too: bigger boards and more repeats of the
+# same checks (internal/testkit.Long).
 test-long: lint
 	HEXPROOF_LONG=1 $(GO) test -count=1 -timeout 60m ./...
 

@@ -24,7 +24,8 @@ done; done; done
     python3 - "$f" "$t.time" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-tm = dict(zip(*[iter(open(sys.argv[2]).read().split())] * 2))
+last = open(sys.argv[2]).read().strip().splitlines()[-1]  # after "Command exited with non-zero status 1"
+tm = dict(zip(*[iter(last.split())] * 2))
 ce = d.get("counterexample") or {}
 print("\t".join(str(x) for x in [sys.argv[1][:-5], d["verdict"], ce.get("plies", ""), d.get("first_loss_seconds", ""),
       d.get("first_loss_nodes", ""), d["games"], d.get("guided_moves", 0), d.get("guide_nodes", 0), tm["user"], tm["rss_kb"]]))
