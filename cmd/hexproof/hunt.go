@@ -60,7 +60,7 @@ func runHunt(args []string, stdout, stderr io.Writer) int {
 	c.addTimeLimit("this long per starter", "")
 	blunderTime := blunderFlag(fs)
 	maxNodes := fs.Int64("max-nodes", 0, "stop after this many positions expanded per starter")
-	guide := fs.Int64("guide", 0, "in the Monte-Carlo games, play a move that perfect play proves winning wherever the solver finds one within N expansions (0: off; boards of at most 64 cells); the expansions count as positions")
+	guide := fs.Int64("guide", 0, "in the Monte-Carlo games, when the opponent is within 3 stones of its win, play a move that perfect play proves winning if the solver finds one within N expansions (0: off; boards of at most 64 cells; its table is part of --memory); the expansions count as positions")
 	firstLoss := fs.Bool("first-loss", false, "stop at the first lost game found, without looking for a shorter one")
 	c.addMemory(memoryHunt)
 	c.addJSON("the report")
