@@ -162,11 +162,17 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 	if opt.FirstLoss {
 		sh.first = func() { cancel(errFirstLoss) }
 	}
+	// The guides' tables come out of the budget before the hunt's tables
+	// are sized; without a budget, nothing is taken.
+	tabCap := TableCap(opt.Memory, jobs)
+	if opt.Memory > 0 {
+		tabCap = TableCap(max(1, opt.Memory-guideBytes(opt, jobs)*int64(jobs)), jobs)
+	}
 	ws := make([]*worker, jobs)
 	var wg sync.WaitGroup
 	for i := range ws {
 		w := &worker{opt: opt, rules: rules, sh: sh, ctx: ctx, idx: i}
-		w.s = newSearcher(rules, opt.Choices, opt.Starter, mix(opt.Seed*0x9e3779b97f4a7c15+uint64(i)), TableCap(opt.Memory-guideBytes(opt, jobs)*int64(jobs), jobs))
+		w.s = newSearcher(rules, opt.Choices, opt.Starter, mix(opt.Seed*0x9e3779b97f4a7c15+uint64(i)), tabCap)
 		w.s.stop = func() bool { return ctx.Err() != nil }
 		if opt.MaxNodes > 0 {
 			w.budget = max(1, opt.MaxNodes/int64(jobs))
