@@ -44,6 +44,12 @@ type ResultDoc struct {
 	// varies between runs, like elapsed_seconds).
 	MemoryBudgetBytes int64 `json:"memory_budget_bytes,omitempty"`
 	PeakRSSBytes      int64 `json:"peak_rss_bytes,omitempty"`
+	// PrunedMoves and UnsettledMoves are, under --choices some with
+	// --prune-lost, the strategy's allowed moves that perfect play proved
+	// lost and the ones the solver could not settle within its budget
+	// (counted at every expansion; absent without pruning).
+	PrunedMoves    int64 `json:"pruned_moves,omitempty"`
+	UnsettledMoves int64 `json:"unsettled_moves,omitempty"`
 }
 
 // MemoryJSON is the memory part of the documents that are not a ResultDoc
@@ -92,6 +98,8 @@ func NewResultDoc(r *verify.Result) (ResultDoc, error) {
 		StopReason:        r.StopReason.String(),
 		MemoryBudgetBytes: r.MemoryBudget,
 		PeakRSSBytes:      r.PeakRSS,
+		PrunedMoves:       r.Pruned,
+		UnsettledMoves:    r.Unsettled,
 	}
 	for k, v := range r.RuleCounts {
 		d.RuleCounts[k] = v
@@ -178,6 +186,10 @@ func ResultText(r *verify.Result) string {
 	if r.TranspositionHits != 0 || r.SymmetryHits != 0 {
 		fmt.Fprintf(&sb, "Transposition hits: %s   symmetry hits: %s\n",
 			Thousands(r.TranspositionHits), Thousands(r.SymmetryHits))
+	}
+	if r.Pruned != 0 || r.Unsettled != 0 {
+		fmt.Fprintf(&sb, "Allowed moves pruned as lost by perfect play: %s   not settled by the solver: %s\n",
+			Thousands(r.Pruned), Thousands(r.Unsettled))
 	}
 	if r.Verdict == verify.Inconclusive {
 		fmt.Fprintf(&sb, "Layers fully explored: %d of %d\n", r.LayersDone, r.Board.Cells())
@@ -339,6 +351,9 @@ func VerdictSentence(r *verify.Result) string {
 		n := 0
 		if r.Counterexample != nil {
 			n = len(r.Counterexample.Moves)
+		}
+		if r.Choices == verify.Some && !r.Minimal {
+			return fmt.Sprintf("refuted — whatever the strategy picks among its allowed moves, the opponent can win (game below: %s, one such line, not proven the quickest: moves that perfect play loses were pruned)", Plies(n))
 		}
 		if r.Choices == verify.Some {
 			return fmt.Sprintf("refuted — whatever the strategy picks among its allowed moves, the opponent can win within %s (game below: the quickest forced loss)", Plies(n))

@@ -121,6 +121,27 @@ type Options struct {
 	// proof's winning choices as a certificate strategy (Result.Certificate,
 	// or Result.CertificateErr saying why not). Ignored under other choices.
 	Certificate bool
+	// PerfectPlay, under Choices Some, prunes every allowed move of the
+	// strategy after which perfect play (any moves for both players) wins
+	// the game for the opponent (some.go, "Pruning by perfect play"). The
+	// verdict stays exact if the oracle is; a refutation found so is not
+	// claimed shortest (Result.Minimal false). nil: no pruning. Ignored
+	// under other choices.
+	PerfectPlay PerfectPlay
+}
+
+// PerfectPlay answers questions about free play, in which both players may
+// play any empty cell (package verify/solve provides one). verify cannot
+// import the solver (the solver imports verify), so it is passed in.
+type PerfectPlay interface {
+	// Winner is who wins p with toMove to move, if the oracle can tell
+	// within its own budget (known false: it cannot; never a guess). p is a
+	// position nobody has won that is not full. An error (the context
+	// ended, say) stops the search.
+	Winner(p board.Position, toMove board.Color) (winner board.Color, known bool, err error)
+	// WinningMove is a move of mover that keeps its win in p, which mover
+	// wins, with no budget but the context.
+	WinningMove(p board.Position, mover board.Color) (board.Cell, error)
 }
 
 // Progress is a snapshot for a progress bar.
@@ -181,6 +202,11 @@ type Result struct {
 	// run's end (VmHWM; 0 where it cannot be read). Like Elapsed, PeakRSS
 	// varies between runs of the same question.
 	MemoryBudget, PeakRSS int64
+	// Pruned counts, under Choices Some with Options.PerfectPlay, the
+	// strategy's allowed moves that perfect play proved lost (each time a
+	// node was expanded), and Unsettled the questions the oracle could not
+	// answer within its budget (those moves were searched).
+	Pruned, Unsettled int64
 }
 
 // Blunder is the first move of a player in a game that turned a won position

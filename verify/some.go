@@ -84,7 +84,8 @@ func (faultError) Error() string { return "strategy error" }
 
 // someGame is the andor.Problem of `some`.
 type someGame struct {
-	e *engine
+	e   *engine
+	ctx context.Context
 	// w.counts counts the decisions expanded by the search, w.symHits the
 	// keys symmetry changed.
 	w worker
@@ -102,7 +103,17 @@ type someGame struct {
 	// Expand keys its children, each the position with one more stone
 	// (board.Canonicalizer.Plus); nil without symmetries. keyOrbit is Key's.
 	orbit, keyOrbit *board.Orbit
+	// pruned and unsettled count the oracle's answers (Result.Pruned,
+	// Result.Unsettled); unknown holds the positions the oracle could not
+	// settle, so that a node the search expands again does not spend the
+	// oracle's budget on them again (at most maxUnknown of them).
+	pruned, unsettled int64
+	unknown           map[board.Position]struct{}
 }
+
+// maxUnknown bounds someGame.unknown: about 64 MiB of map. Past it an
+// unsettled position may be asked again, which costs time, not soundness.
+const maxUnknown = 1 << 20
 
 func (g *someGame) Mover(n someNode) board.Color {
 	if n.strat {
@@ -209,6 +220,15 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 			c := andor.Child[someNode]{Cell: a.Pop()}
 			q, o := st.Place(c.Cell)
 			c.S, c.O = someNode{p: q, last: c.Cell}, andorOutcome(o)
+			if c.O == andor.Going && e.opt.PerfectPlay != nil {
+				lost, err := g.lost(q)
+				if err != nil {
+					return out, err
+				}
+				if lost {
+					c.O = andor.NextWins
+				}
+			}
 			g.keyed(&c)
 			out = append(out, c)
 		}
@@ -253,6 +273,49 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// Pruning by perfect play (Options.PerfectPlay). Under `some` the strategy
+// is any completion of its rules: a particular strategy of its side in the
+// free game. So where the opponent, to move, wins the free game (has a
+// strategy that beats every strategy of the other side), it beats every
+// completion too, and the `some` value of that node is "the opponent forces
+// a game the strategy does not win". lost asks the oracle exactly that of
+// the position after one of the strategy's allowed moves, and Expand marks
+// such a move andor.NextWins. The mark says more than that, namely that the
+// opponent wins at the next ply: the refutation search's verdict (bound K =
+// the cells, which a winning move of the opponent never passes) and the
+// proof search (where a NextWins move is a loss for the strategy at any
+// depth) are unaffected, but a refutation's length is, so run does not claim
+// a refutation found with pruning to be shortest (prunedGame). A proof never
+// rests on the oracle: it only removes moves from the strategy's options,
+// and the certificate of an optimal verdict is checked by `verify` without
+// it. TestSomePruningAgrees compares verdicts with and without pruning.
+func (g *someGame) lost(q board.Position) (bool, error) {
+	if _, ok := g.unknown[q]; ok {
+		return false, nil
+	}
+	w, known, err := g.e.opt.PerfectPlay.Winner(q, g.e.opp)
+	switch {
+	case err != nil:
+		if g.ctx.Err() != nil {
+			return false, andor.ErrStopped // the run's deadline or Ctrl-C: the search says why
+		}
+		return false, fmt.Errorf("verify: some: perfect play: %w", err)
+	case !known:
+		g.unsettled++
+		if g.unknown == nil {
+			g.unknown = map[board.Position]struct{}{}
+		}
+		if len(g.unknown) < maxUnknown {
+			g.unknown[q] = struct{}{}
+		}
+		return false, nil
+	case w != g.e.me:
+		g.pruned++
+		return true, nil
+	}
+	return false, nil
 }
 
 // fill puts the orbit of p in g.orbit, for keyed.
@@ -345,7 +408,7 @@ type someSearch struct {
 }
 
 func (e *engine) newSomeSearch(ctx context.Context) *someSearch {
-	g := &someGame{e: e}
+	g := &someGame{e: e, ctx: ctx}
 	g.classes, _ = e.rules.S.(strategies.LastClasser)
 	g.symClasses = g.classes != nil && keepsClasses(g.classes, e.group, e.b.Cells())
 	if len(e.group) > 1 {
@@ -404,6 +467,7 @@ func (e *engine) runSome(ctx context.Context) error {
 	res.Positions = s.nodes()
 	res.TranspositionHits = s.refut.Hits + s.proof.Hits
 	res.SymmetryHits = s.g.w.symHits
+	res.Pruned, res.Unsettled = s.g.pruned, s.g.unsettled
 	res.RuleCounts = map[string]int64{}
 	s.g.w.counts.addTo(res.RuleCounts)
 	if err == nil && res.Verdict == Optimal && e.opt.Certificate {
@@ -475,6 +539,15 @@ func (s *someSearch) run() error {
 		return nil
 	}
 	s.prefix = nil
+	if e.opt.PerfectPlay != nil {
+		g, err := s.prunedGame()
+		if err != nil {
+			return s.failed(s.refut, err)
+		}
+		res.Verdict, res.Minimal, res.Counterexample = Refuted, false, g
+		res.LayersDone, res.LongestGame = 0, len(g.Moves)
+		return nil
+	}
 	l, err := s.least(s.refut, depth)
 	if err != nil {
 		return s.failed(s.refut, err)
@@ -628,4 +701,97 @@ func (s *someSearch) principal(l int) (*board.Game, error) {
 		}
 		d += 2
 	}
+}
+
+// prunedGame is a lost game of a refutation found with pruning by perfect
+// play, whose length the search does not know (see someGame.lost). Inside
+// the refutation's tree the opponent plays its first move in cell order
+// after which the refutation holds, and the strategy its first allowed move
+// (every one is refuted there). Once the strategy has played a move that
+// perfect play loses, the opponent plays the oracle's winning moves and the
+// strategy still its first allowed move, to the end of the game. Every
+// strategy move carries its rule, so the game replays.
+func (s *someSearch) prunedGame() (*board.Game, error) {
+	e := s.e
+	g := &board.Game{Board: e.b, Starter: e.opt.Starter}
+	var p board.Position
+	last, inTree, cells := board.NoCell, true, e.b.Cells()
+	for d := 0; ; d++ {
+		who := p.ToMove(e.opt.Starter)
+		var c board.Cell
+		rule := ""
+		if who == e.me {
+			allowed, r, f := e.rules.Answer(p, last)
+			if f != game.NoFault || !allowed.Any() {
+				return g, faultError{someNode{p: p, last: last, strat: true, asked: true, allowed: allowed, rule: r, fault: f}}
+			}
+			c, rule = allowed.First(), r
+			if inTree {
+				q, o := e.rules.Place(p, e.me, c)
+				if o == game.Going {
+					lost, err := s.g.lost(q)
+					if err != nil {
+						return g, err
+					}
+					inTree = !lost
+				}
+			}
+		} else if inTree {
+			c = board.NoCell
+			for bs := e.all.AndNot(p.Occupied()); bs.Any(); {
+				b := bs.Pop()
+				q, o := e.rules.Place(p, e.opp, b)
+				if o != game.Going {
+					if o == game.Won {
+						c = b
+						break
+					}
+					continue
+				}
+				allowed, r, f := e.rules.Answer(q, b)
+				s.prefix = append(s.prefix[:0], cellsOf(g.Moves)...)
+				s.prefix = append(s.prefix, b)
+				ok, err := s.refut.Prove(someNode{p: q, last: b, strat: true, asked: true, allowed: allowed, rule: r, fault: f}, d+1, cells)
+				if err != nil {
+					return g, err
+				}
+				if ok {
+					c = b
+					break
+				}
+			}
+			if c == board.NoCell {
+				return g, fmt.Errorf("verify: some: no opponent move keeps the refutation (a bug)")
+			}
+		} else {
+			var err error
+			if c, err = e.opt.PerfectPlay.WinningMove(p, e.opp); err != nil {
+				if s.g.ctx.Err() != nil {
+					return g, andor.ErrStopped
+				}
+				return g, fmt.Errorf("verify: some: perfect play: %w", err)
+			}
+		}
+		q, o := e.rules.Place(p, who, c)
+		g.Moves = append(g.Moves, board.Move{Player: who, Cell: c, Rule: rule})
+		switch o {
+		case game.Won:
+			g.Winner = who
+			if who == e.me {
+				return g, fmt.Errorf("verify: some: the strategy won a game of its refutation (a bug in the search or the oracle)")
+			}
+			return g, nil
+		case game.Drawn:
+			return g, nil
+		}
+		p, last = q, c
+	}
+}
+
+func cellsOf(ms []board.Move) []board.Cell {
+	out := make([]board.Cell, len(ms))
+	for i, m := range ms {
+		out[i] = m.Cell
+	}
+	return out
 }

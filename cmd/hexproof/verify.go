@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"time"
 
@@ -21,6 +22,8 @@ import (
 	"hexproof/strategies"
 	"hexproof/tt"
 	"hexproof/verify"
+	"hexproof/verify/andor"
+	"hexproof/verify/solve"
 )
 
 func init() {
@@ -61,6 +64,12 @@ Ctrl-C ends hexproof at once.
 Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive, 4 strategy error
 (with --starter both, the more serious of the two: 4, then 1, then 3).`
 
+// defaultPruneBudget is --prune-lost's budget when the flag is given alone:
+// solver expansions per question. 5×6 positions after a few moves are
+// settled within a few hundred; a budget keeps one hard position from
+// stalling the search (its move is then searched, which is sound).
+const defaultPruneBudget = 20000
+
 func runVerify(args []string, stdout, stderr io.Writer) int {
 	if shardRequested(args) { // verify --shard DIR/I: one shard of a plan (shard.go)
 		return runVerifyShard(args, stdout, stderr)
@@ -91,6 +100,8 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses (0: none)")
 	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
 	cert := fs.String("certificate", "", "with --choices some: write the proof's choices to FILE (.json); with --starter both, FILE gets -red/-blue before its extension")
+	pruneLost := fs.Int64("prune-lost", 0, "with --choices some: skip every allowed move of the strategy that perfect play (solve, with Hex knowledge) proves lost, each question within N solver expansions (--prune-lost alone: "+strconv.Itoa(defaultPruneBudget)+"); the verdict stays exact, but a refutation's game is then not proven the shortest")
+	fs.Lookup("prune-lost").NoOptDefVal = strconv.Itoa(defaultPruneBudget)
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
 	c.addNoProgress()
 	logEvery := fs.Duration("log-every", 10*time.Minute, "without a progress bar (not a terminal, or --no-progress), print a progress line to stderr this often; 0: never")
@@ -156,6 +167,22 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if choices == verify.Some && *resume {
 		return usageErr(fmt.Errorf("--choices some keeps its table in memory and cannot --resume"))
 	}
+	if fs.Changed("prune-lost") && choices != verify.Some {
+		return usageErr(fmt.Errorf("--prune-lost needs --choices some (under %s the strategy has no choices to prune)", choices))
+	}
+	if *pruneLost < 0 {
+		return usageErr(fmt.Errorf("--prune-lost %d: give a positive number of solver expansions per question", *pruneLost))
+	}
+	if fs.Changed("prune-lost") && b.Cells() > tt.MaxCells {
+		return usageErr(fmt.Errorf("--prune-lost: the %dx%d board has %d cells; the solver handles at most %d", b.M, b.N, b.Cells(), tt.MaxCells))
+	}
+	// The solver's share (a quarter) comes out of the budget, like the
+	// blunder solver's, so that the process keeps to it.
+	pruneBytes := int64(0)
+	if fs.Changed("prune-lost") {
+		pruneBytes = memBytes / 4
+		memBytes -= pruneBytes
+	}
 	if *cert != "" && choices != verify.Some {
 		return usageErr(fmt.Errorf("--certificate needs --choices some (under %s the strategy's choices are not a proof's to write)", choices))
 	}
@@ -217,7 +244,17 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := interruptible()
 	defer stop()
-	prog := progressMode{bar: v.progress, every: *logEvery, budget: memBytes + blunderBytes}
+	if pruneBytes > 0 {
+		sv, err := solve.NewSolver(ctx, b, solve.Options{TableBytes: pruneBytes, Pool: andor.NewPool(verify.LiveShare(pruneBytes))})
+		if err != nil {
+			return usageErr(err)
+		}
+		defer sv.Close()
+		for k := range opts {
+			opts[k].PerfectPlay = &solve.Oracle{S: sv, Budget: *pruneLost}
+		}
+	}
+	prog := progressMode{bar: v.progress, every: *logEvery, budget: memBytes + blunderBytes + pruneBytes, pruneMemory: pruneBytes}
 	bs := newBlunders(ctx, strat, *blunderTime, blunderBytes)
 	defer bs.close()
 	results, err := runStarters(ctx, opts, losses, prog, bs, *jsonOut != "-", stdout, stderr)
@@ -276,6 +313,8 @@ type progressMode struct {
 	bar    bool
 	every  time.Duration
 	budget int64 // --memory, shown beside the resident memory
+	// pruneMemory is the --prune-lost solver's share of --memory.
+	pruneMemory int64
 }
 
 func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, progress progressMode, bs *blunders, text bool, stdout, stderr io.Writer) ([]*verify.Result, error) {
@@ -299,6 +338,9 @@ func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, 
 		res, err := verify.Run(ctx, opt)
 		if res != nil && bs != nil {
 			res.MemoryBudget += bs.memory // the budget the user gave: the search's share and the blunder solver's
+		}
+		if res != nil && progress.pruneMemory > 0 {
+			res.MemoryBudget += progress.pruneMemory // and the pruning solver's
 		}
 		if bar != nil {
 			_ = bar.Finish()

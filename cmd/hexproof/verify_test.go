@@ -53,6 +53,11 @@ func TestVerifyExitCodesAndJSON(t *testing.T) {
 		{[]string{"--board", "4x3", "--strategy", "mirror", "--choices", "all"}, 2, "unknown choice"},
 		{[]string{"--board", "4x3", "--strategy", "mirror", "--in-memory", "--resume"}, 2, "--in-memory cannot"},
 		{[]string{"--board", "9x8", "--strategy", "gardner", "--in-memory"}, 2, "at most 64"},
+		{[]string{"--board", "5x4", "--strategy", "fitzgerald", "--in-memory", "--prune-lost"}, 2, "--prune-lost needs --choices some"},
+		{[]string{"--board", "5x4", "--strategy", "fitzgerald", "--choices", "some", "--prune-lost=-1"}, 2, "positive number"},
+		// A refutation found with pruning: not claimed shortest, and it says what was pruned.
+		{[]string{"--board", "5x4", "--strategy", "hht-strict", "--choices", "some", "--starter", "blue", "--prune-lost", "--blunder-time", "0", "--json", "-"}, 1, `"minimal": false`},
+		{[]string{"--board", "5x4", "--strategy", "hht-strict", "--choices", "some", "--starter", "blue", "--prune-lost=50", "--blunder-time", "0"}, 1, "one such line"},
 	}
 	for _, c := range cases {
 		code, out, errOut := runCmd(append([]string{"verify"}, c.args...)...)
