@@ -108,6 +108,7 @@ func TestAnalyzeAgainstMinimax(t *testing.T) {
 		"red has a virtual connection between ring 1 and ring n",
 		"red to move has a semi-connection between ring 1 and ring n",
 		"blue has no live cell inside red's must-play set",
+		"blue has a virtual ring",
 	} {
 		if why[w] == 0 {
 			t.Errorf("no position was decided by %q", w)
@@ -158,4 +159,48 @@ func TestKnowledgeAgreesWithPlainSearch(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions compared", total)
+}
+
+// TestBlueRingAgainstMinimax checks Blue's virtual ring (K7) on its own:
+// with Blue's threats off, so that the rings they would find first are
+// claimed by the ring too, every position of random games on cylinders of
+// 3 to 8 columns where the knowledge claims a ring is a Blue win by the
+// plain minimax, whoever moves. It also checks that rings of three or more
+// links occur, which the threats cannot see (Red to move meets one threat
+// of depth 1).
+func TestBlueRingAgainstMinimax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	per := 3000
+	if testing.Short() {
+		per = 600
+	}
+	claims, beyondThreats := 0, 0
+	for _, sz := range [][2]int{{3, 4}, {4, 4}, {5, 3}, {5, 4}, {6, 3}, {4, 5}, {7, 2}, {8, 2}, {6, 2}, {5, 5}, {6, 4}, {7, 3}} {
+		b := board.MustNew(sz[0], sz[1], board.Cylinder)
+		ref := &plain{b: b, memo: map[node]board.Color{}}
+		ringOnly, _ := knowledge.New(b, knowledge.Limits{NoThreats: true})
+		full, _ := knowledge.New(b, knowledge.Limits{VCs: 4, SCs: 8, OrDepth: 6, NoRing: true})
+		for i := 0; i < per; i++ {
+			starter := []board.Color{board.Red, board.Blue}[rng.IntN(2)]
+			p, mover, ok := randomGamePosition(rng, b, starter, b.Cells()/4+rng.IntN(b.Cells()/2))
+			if !ok {
+				continue
+			}
+			an := ringOnly.Analyze(p, mover)
+			if an.Why != "blue has a virtual ring" {
+				continue
+			}
+			claims++
+			if want := ref.value(p, mover); want != board.Blue {
+				t.Fatalf("%s, %s to move in\n%s: a virtual ring is claimed, but minimax says %s wins", b, mover, b.Picture(p, board.Bits{}), want)
+			}
+			if full.Analyze(p, mover).Winner != board.Blue {
+				beyondThreats++
+			}
+		}
+	}
+	t.Logf("%d ring claims checked, %d of them not decided by the threats and H-search", claims, beyondThreats)
+	if claims < 100 || beyondThreats == 0 {
+		t.Fatalf("%d ring claims, %d beyond the threats: too few to test the ring", claims, beyondThreats)
+	}
 }

@@ -62,6 +62,8 @@ type Limits struct {
 	HSearch  bool
 	// NoThreats turns Blue's threats off (K6), for measurements.
 	NoThreats bool
+	// NoRing turns Blue's virtual ring off (K7), for measurements.
+	NoRing bool
 }
 
 // DefaultLimits are the limits the solver uses.
@@ -79,6 +81,15 @@ type Analyzer struct {
 	h      hsearch
 	layers []uint64
 	stats  Stats
+	// cylinder and col (each cell's column, 0-based) serve Blue's virtual
+	// ring (ring.go); the ring* slices are its scratch space.
+	cylinder  bool
+	col       []int
+	ringGid   []int
+	ringLift  []int
+	ringStack []int
+	ringTouch []uint64
+	ringLinks [][]ringLink
 }
 
 // Stats count what the knowledge decided, for measurements.
@@ -99,9 +110,13 @@ func New(b *board.Board, lim Limits) (*Analyzer, error) {
 	lim.OrDepth = max(lim.OrDepth, 1)
 	a := &Analyzer{b: b, lim: lim, all: b.All().Lo, top: b.Top().Lo, bot: b.Bottom().Lo}
 	a.nbr = make([]uint64, b.Cells())
+	a.col = make([]int, b.Cells())
 	for c := range a.nbr {
 		a.nbr[c] = b.Neighbours(board.Cell(c)).Lo
+		i, _ := b.Coord(board.Cell(c))
+		a.col[c] = i - 1
 	}
+	a.cylinder = b.Geo == board.Cylinder
 	return a, nil
 }
 
@@ -118,12 +133,13 @@ func (a *Analyzer) Stats() Stats { return a.stats }
 //     move on a cell still empty (K1).
 //  2. If the cells not Blue after the fill no longer join ring 1 to ring n,
 //     Blue has won already in all but name (K1).
-//  3. H-search for Red on the filled position (K2): a virtual connection
+//  3. Blue's threats (K6) and Blue's virtual ring (K7, ring.go).
+//  4. H-search for Red on the filled position (K2): a virtual connection
 //     between the rings is Red's win whoever moves; a semi-connection is
 //     Red's win when Red moves; Blue to move must play inside every
 //     semi-connection's carrier, so outside their intersection every Blue move
 //     loses.
-//  4. Moves: the live cells (a dead cell is no better than any other move,
+//  5. Moves: the live cells (a dead cell is no better than any other move,
 //     K1), and for Blue only those of the must-play set.
 func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 	a.stats.Analyses++
@@ -156,6 +172,12 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 			return res
 		}
 		redMoves = m
+	}
+	// Blue's virtual ring (K7): Blue wins whoever moves.
+	if !a.lim.NoRing && a.blueRing(blue, live) {
+		a.stats.DecidedBlue++
+		res.Winner, res.Why = board.Blue, "blue has a virtual ring"
+		return res
 	}
 	must := live
 	if a.lim.HSearch {

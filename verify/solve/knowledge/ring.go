@@ -1,0 +1,206 @@
+package knowledge
+
+import (
+	"math/bits"
+)
+
+// Blue's virtual ring (docs/decisions/solve.md K7). On the cylinder Blue
+// wins by a ring: Blue cells joined in a closed chain that goes around the
+// cylinder, after which no Red path joins ring 1 to ring n. Red's
+// virtual connections (H-search) have no counterpart for Blue in the
+// published solvers, because a ring joins a group to itself, around. This
+// is the simplest sound one: Blue's groups (dead cells counted as Blue, K1)
+// joined in a cycle by bridges whose carriers are pairwise disjoint, and
+// whose cycle goes around the cylinder. Blue answers a Red stone in one
+// cell of a carrier with the other cell, so at the end every link is made,
+// whoever moves first: the position is Blue's win whoever is to move.
+//
+// Going around is counted on the cylinder's cover, the strip of columns
+// unrolled: each group gets column numbers of its own (lifted columns: a
+// cell's column plus a multiple of m, with neighbours differing by -1, 0 or
+// 1; a group that does not go around by itself has a consistent numbering),
+// and a link through an empty cell x shifts from one group's numbering to
+// the other's by the difference of x's lifted columns in both. A cycle of
+// links whose shifts add up to a non-zero total (a multiple of m) is a
+// closed chain of Blue cells that goes around the cylinder, and so contains
+// a ring. A link's two cells must give the same shift, since Blue does not
+// choose which one it gets; an empty cell that a group touches at two
+// lifted columns (it would close the group into a ring on its own: a
+// threat, K6) is not used.
+//
+// Only m ≥ 3 columns (with two, a step of +1 and -1 are the same column and
+// the lifted column is not defined) and the cylinder. The search over
+// cycles is bounded (ringSteps): a bound loses rings, never makes one up.
+
+// ringSteps bounds the depth-first search for a cycle of links.
+const ringSteps = 4096
+
+type ringLink struct {
+	to      int    // the other group
+	carrier uint64 // its two empty cells
+	shift   int    // the other group's numbering minus this one's
+}
+
+// blueRing says whether Blue has a virtual ring: blue holds the Blue stones
+// and the dead cells, live the empty cells left.
+func (a *Analyzer) blueRing(blue, live uint64) bool {
+	m := a.b.M
+	if !a.cylinder || m < 3 || bits.OnesCount64(blue) < 2 {
+		return false
+	}
+	// Groups and their lifted columns.
+	ng := 0
+	gid := a.ringGid[:0]
+	for range a.b.Cells() {
+		gid = append(gid, -1)
+	}
+	lift := a.ringLift[:0]
+	for range a.b.Cells() {
+		lift = append(lift, 0)
+	}
+	a.ringGid, a.ringLift = gid, lift
+	touch := a.ringTouch[:0]
+	stack := a.ringStack[:0]
+	for rest := blue; rest != 0; rest &= rest - 1 {
+		s := bits.TrailingZeros64(rest)
+		if gid[s] >= 0 {
+			continue
+		}
+		gid[s], lift[s] = ng, a.col[s]
+		stack = append(stack[:0], s)
+		var t uint64
+		for len(stack) > 0 {
+			u := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			t |= a.nbr[u]
+			for x := a.nbr[u] & blue; x != 0; x &= x - 1 {
+				v := bits.TrailingZeros64(x)
+				if gid[v] < 0 {
+					gid[v], lift[v] = ng, lift[u]+a.step(u, v)
+					stack = append(stack, v)
+				}
+			}
+		}
+		touch = append(touch, t&live)
+		ng++
+	}
+	a.ringTouch, a.ringStack = touch, stack
+	if ng < 2 {
+		return false
+	}
+	// off is the lifted column of empty cell x in group g's numbering;
+	// ok false when g touches x at two of them.
+	off := func(g, x int) (int, bool) {
+		col, seen := 0, false
+		for y := a.nbr[x] & blue; y != 0; y &= y - 1 {
+			u := bits.TrailingZeros64(y)
+			if gid[u] != g {
+				continue
+			}
+			c := lift[u] + a.step(u, x)
+			if seen && c != col {
+				return 0, false
+			}
+			col, seen = c, true
+		}
+		return col, seen
+	}
+	// Links: two empty cells touching both groups, with the same shift.
+	links := a.ringLinks[:0]
+	for i := range links {
+		links[i] = links[i][:0]
+	}
+	for len(links) < ng {
+		links = append(links, nil)
+	}
+	links = links[:ng]
+	type cand struct {
+		x, shift int
+	}
+	var cs [64]cand
+	for g1 := 0; g1 < ng; g1++ {
+		for g2 := g1 + 1; g2 < ng; g2++ {
+			both := touch[g1] & touch[g2]
+			if bits.OnesCount64(both) < 2 {
+				continue
+			}
+			k := 0
+			for x := both; x != 0; x &= x - 1 {
+				c := bits.TrailingZeros64(x)
+				o1, ok1 := off(g1, c)
+				o2, ok2 := off(g2, c)
+				if ok1 && ok2 {
+					cs[k] = cand{c, o2 - o1}
+					k++
+				}
+			}
+			for i := 0; i < k; i++ {
+				for j := i + 1; j < k; j++ {
+					if cs[i].shift != cs[j].shift {
+						continue
+					}
+					car := uint64(1)<<uint(cs[i].x) | uint64(1)<<uint(cs[j].x)
+					links[g1] = append(links[g1], ringLink{g2, car, cs[i].shift})
+					links[g2] = append(links[g2], ringLink{g1, car, -cs[i].shift})
+				}
+			}
+		}
+	}
+	a.ringLinks = links
+	// A cycle of links with disjoint carriers and a non-zero total shift.
+	// It suffices to look for simple cycles (each group once): a closed walk
+	// that meets a group twice at different shifts has a shorter closed
+	// walk with a non-zero total between the two meetings.
+	steps := 0
+	var visited uint64
+	var dfs func(start, g int, used uint64, shift int) bool
+	dfs = func(start, g int, used uint64, shift int) bool {
+		steps++
+		if steps > ringSteps {
+			return false
+		}
+		for _, l := range links[g] {
+			if l.carrier&used != 0 {
+				continue
+			}
+			if l.to == start {
+				if shift+l.shift != 0 {
+					return true
+				}
+				continue
+			}
+			if l.to < start || visited&(1<<uint(l.to)) != 0 {
+				continue // cycles are found from their least group
+			}
+			visited |= 1 << uint(l.to)
+			if dfs(start, l.to, used|l.carrier, shift+l.shift) {
+				return true
+			}
+			visited &^= 1 << uint(l.to)
+		}
+		return false
+	}
+	for s := 0; s < ng && steps <= ringSteps; s++ {
+		if len(links[s]) < 2 {
+			continue
+		}
+		visited = 1 << uint(s)
+		if dfs(s, s, 0, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// step is the column step from cell u to its neighbour v: -1, 0 or 1 (the
+// one that agrees with their columns mod m, unique for m ≥ 3).
+func (a *Analyzer) step(u, v int) int {
+	d := (a.col[v] - a.col[u] + a.b.M) % a.b.M
+	switch d {
+	case 0:
+		return 0
+	case 1:
+		return 1
+	}
+	return -1
+}
