@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"hexproof/board"
@@ -170,11 +171,12 @@ func TestKnowledgeAgreesWithPlainSearch(t *testing.T) {
 // of depth 1).
 func TestBlueRingAgainstMinimax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	per := 3000
+	per := 1500
 	if testing.Short() {
-		per = 600
+		per = 300
 	}
-	claims, beyondThreats := 0, 0
+	claims, beyondThreats, bound := 0, 0, 0
+	why := map[string]int{}
 	for _, sz := range [][2]int{{3, 4}, {4, 4}, {5, 3}, {5, 4}, {6, 3}, {4, 5}, {7, 2}, {8, 2}, {6, 2}, {5, 5}, {6, 4}, {7, 3}} {
 		b := board.MustNew(sz[0], sz[1], board.Cylinder)
 		ref := &plain{b: b, memo: map[node]board.Color{}}
@@ -182,14 +184,27 @@ func TestBlueRingAgainstMinimax(t *testing.T) {
 		full, _ := knowledge.New(b, knowledge.Limits{VCs: 4, SCs: 8, OrDepth: 6, NoRing: true})
 		for i := 0; i < per; i++ {
 			starter := []board.Color{board.Red, board.Blue}[rng.IntN(2)]
-			p, mover, ok := randomGamePosition(rng, b, starter, b.Cells()/4+rng.IntN(b.Cells()/2))
+			p, mover, ok := randomGamePosition(rng, b, starter, max(b.Cells()/4, b.Cells()-14)+rng.IntN(b.Cells()/2))
 			if !ok {
 				continue
 			}
+			if b.Cells()-p.Occupied().Count() > 14 {
+				continue // the plain minimax stays quick
+			}
 			an := ringOnly.Analyze(p, mover)
-			if an.Why != "blue has a virtual ring" {
+			if mover == board.Red && an.Winner == board.Empty && an.MustPlay != b.All().AndNot(p.Occupied()).AndNot(an.Dead) {
+				// Red held to the semi-rings' carriers: a winning Red
+				// move, if any, must be among the moves kept.
+				bound++
+				if ref.value(p, mover) == board.Red && !slices.ContainsFunc(ref.winningMoves(p, mover), an.Moves.Has) {
+					t.Fatalf("%s, red to move in\n%s: the winning moves %v all lie outside the moves kept %v", b, b.Picture(p, board.Bits{}), ref.winningMoves(p, mover), an.Moves.Cells())
+				}
 				continue
 			}
+			if !strings.Contains(an.Why, "ring") {
+				continue
+			}
+			why[an.Why]++
 			claims++
 			if want := ref.value(p, mover); want != board.Blue {
 				t.Fatalf("%s, %s to move in\n%s: a virtual ring is claimed, but minimax says %s wins", b, mover, b.Picture(p, board.Bits{}), want)
@@ -199,8 +214,8 @@ func TestBlueRingAgainstMinimax(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d ring claims checked, %d of them not decided by the threats and H-search", claims, beyondThreats)
-	if claims < 100 || beyondThreats == 0 {
-		t.Fatalf("%d ring claims, %d beyond the threats: too few to test the ring", claims, beyondThreats)
+	t.Logf("%d ring claims checked (%v), %d of them not decided by the threats and H-search; Red held to the semi-rings' carriers in %d", claims, why, beyondThreats, bound)
+	if claims < 100 || beyondThreats == 0 || bound == 0 || len(why) < 3 {
+		t.Fatalf("%d ring claims (%v), %d beyond the threats, %d bound: too few to test the ring", claims, why, beyondThreats, bound)
 	}
 }

@@ -173,11 +173,29 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 		}
 		redMoves = m
 	}
-	// Blue's virtual ring (K7): Blue wins whoever moves.
-	if !a.lim.NoRing && a.blueRing(blue, live) {
-		a.stats.DecidedBlue++
-		res.Winner, res.Why = board.Blue, "blue has a virtual ring"
-		return res
+	// Blue's virtual ring (K7): Blue wins whoever moves. Then its
+	// semi-rings: Blue to move wins by one; Red to move must play inside
+	// each one's carrier.
+	if !a.lim.NoRing {
+		if a.blueRing(blue, live) {
+			a.stats.DecidedBlue++
+			res.Winner, res.Why = board.Blue, "blue has a virtual ring"
+			return res
+		}
+		won, m := a.semiRings(blue, live, mover == board.Red)
+		if mover == board.Red && !won && redMoves&m == 0 {
+			won = true
+		}
+		if won {
+			a.stats.DecidedBlue++
+			if mover == board.Blue {
+				res.Winner, res.Why = board.Blue, "blue to move has a semi-ring"
+			} else {
+				res.Winner, res.Why = board.Blue, "red cannot stop all of blue's semi-rings"
+			}
+			return res
+		}
+		redMoves &= m
 	}
 	must := live
 	if a.lim.HSearch {

@@ -44,9 +44,16 @@ type ringLink struct {
 // blueRing says whether Blue has a virtual ring: blue holds the Blue stones
 // and the dead cells, live the empty cells left.
 func (a *Analyzer) blueRing(blue, live uint64) bool {
+	found, _ := a.ringCarrier(blue, live)
+	return found
+}
+
+// ringCarrier is blueRing with the carrier of the ring found: the empty
+// cells of its links.
+func (a *Analyzer) ringCarrier(blue, live uint64) (bool, uint64) {
 	m := a.b.M
 	if !a.cylinder || m < 3 || bits.OnesCount64(blue) < 2 {
-		return false
+		return false, 0
 	}
 	// Groups and their lifted columns.
 	ng := 0
@@ -86,7 +93,7 @@ func (a *Analyzer) blueRing(blue, live uint64) bool {
 	}
 	a.ringTouch, a.ringStack = touch, stack
 	if ng < 2 {
-		return false
+		return false, 0
 	}
 	// off is the lifted column of empty cell x in group g's numbering;
 	// ok false when g touches x at two of them.
@@ -152,7 +159,7 @@ func (a *Analyzer) blueRing(blue, live uint64) bool {
 	// that meets a group twice at different shifts has a shorter closed
 	// walk with a non-zero total between the two meetings.
 	steps := 0
-	var visited uint64
+	var visited, carrier uint64
 	var dfs func(start, g int, used uint64, shift int) bool
 	dfs = func(start, g int, used uint64, shift int) bool {
 		steps++
@@ -165,6 +172,7 @@ func (a *Analyzer) blueRing(blue, live uint64) bool {
 			}
 			if l.to == start {
 				if shift+l.shift != 0 {
+					carrier = used | l.carrier
 					return true
 				}
 				continue
@@ -186,10 +194,38 @@ func (a *Analyzer) blueRing(blue, live uint64) bool {
 		}
 		visited = 1 << uint(s)
 		if dfs(s, s, 0, 0) {
-			return true
+			return true, carrier
 		}
 	}
-	return false
+	return false, 0
+}
+
+// semiRings looks for Blue's semi-rings: empty cells c such that Blue's
+// stone on c makes a virtual ring (K7). won says Blue wins: with Blue to
+// move, one exists (Blue plays c); with Red to move, the carriers of those
+// found ({c} and its ring's link cells) have an empty intersection, since a
+// Red stone outside one of them lets Blue play its c, after which the ring's
+// links are untouched. moves is, for Red to move, that intersection (live
+// when there is none): every winning Red move lies in it.
+func (a *Analyzer) semiRings(blue, live uint64, redToMove bool) (won bool, moves uint64) {
+	moves = live
+	if !a.cylinder || a.b.M < 3 {
+		return false, moves
+	}
+	for x := live; x != 0; x &= x - 1 {
+		c := x & -x
+		found, car := a.ringCarrier(blue|c, live&^c)
+		if !found {
+			continue
+		}
+		if !redToMove {
+			return true, 0
+		}
+		if moves &= c | car; moves == 0 {
+			return true, 0
+		}
+	}
+	return false, moves
 }
 
 // step is the column step from cell u to its neighbour v: -1, 0 or 1 (the
