@@ -33,7 +33,10 @@ On the cylinder and the flat board the search uses Hex knowledge (Henderson
 2010): dead cells are filled in and never played, Red's virtual connections
 between ring 1 and ring n (found by H-search, wrapping around the cylinder)
 decide a position as Red's, and Blue to move only plays inside the carriers
-of Red's semi-connections. Each piece is argued in docs/decisions/solve.md;
+of Red's semi-connections. For Blue: its threats, and its virtual rings
+(groups joined around the cylinder by bridges) decide a position as Blue's,
+and Red to move only plays inside the carriers of Blue's threats and
+semi-rings. Each piece is argued in docs/decisions/solve.md;
 --no-knowledge turns it off (for cross-checks; the torus never uses it). The
 winning moves are exact either way: every move is solved, pruned or not.
 
@@ -69,7 +72,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	c.addTimeLimit("this long", ": inconclusive")
 	c.addMemory("the search's tables and the certificate")
 	c.addNoSymmetry()
-	noKnow := fs.Bool("no-knowledge", false, "search without the Hex knowledge (dead cells, Red's virtual connections, Blue's must-play), for cross-checks")
+	noKnow := fs.Bool("no-knowledge", false, "search without the Hex knowledge (dead cells, Red's virtual connections, Blue's threats and rings, the must-play sets), for cross-checks")
 	c.addJSON("the report")
 	c.addNoProgress()
 	if done, code := parseFlags(fs, args, stderr); done {
