@@ -163,13 +163,7 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 	if !a.lim.NoThreats {
 		won, m := a.blueThreats(blue, live, mover == board.Red)
 		if won {
-			a.stats.DecidedBlue++
-			if mover == board.Blue {
-				res.Winner, res.Why = board.Blue, "blue to move has a threat red cannot meet"
-			} else {
-				res.Winner, res.Why = board.Blue, "red cannot meet all of blue's threats"
-			}
-			return res
+			return a.blueWon(res, mover, "blue to move has a threat red cannot meet", "red cannot meet all of blue's threats")
 		}
 		redMoves = m
 	}
@@ -187,13 +181,7 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 			won = true
 		}
 		if won {
-			a.stats.DecidedBlue++
-			if mover == board.Blue {
-				res.Winner, res.Why = board.Blue, "blue to move has a semi-ring"
-			} else {
-				res.Winner, res.Why = board.Blue, "red cannot stop all of blue's semi-rings"
-			}
-			return res
+			return a.blueWon(res, mover, "blue to move has a semi-ring", "red cannot stop all of blue's semi-rings")
 		}
 		redMoves &= m
 	}
@@ -230,6 +218,16 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 	}
 	a.stats.Pruned += int64(bits.OnesCount64(empty &^ moves))
 	res.Moves = board.Bits{Lo: moves}
+	return res
+}
+
+// blueWon is res decided for Blue, with the reason for each mover.
+func (a *Analyzer) blueWon(res Analysis, mover board.Color, blueToMove, redToMove string) Analysis {
+	a.stats.DecidedBlue++
+	res.Winner, res.Why = board.Blue, redToMove
+	if mover == board.Blue {
+		res.Why = blueToMove
+	}
 	return res
 }
 
