@@ -311,7 +311,10 @@ func (g *someGame) lost(q board.Position) (bool, error) {
 			g.unknown[q] = struct{}{}
 		}
 		return false, nil
-	case w != g.e.me:
+	case w == g.e.opp:
+		// Only the opponent's win is pruned, not a draw (the torus): after
+		// a pruned move prunedGame has the opponent play winning moves.
+		// A drawn position is searched, which is sound.
 		g.pruned++
 		return true, nil
 	}
@@ -742,11 +745,10 @@ func (s *someSearch) prunedGame() (*board.Game, error) {
 				b := bs.Pop()
 				q, o := e.rules.Place(p, e.opp, b)
 				if o != game.Going {
-					if o == game.Won {
-						c = b
-						break
-					}
-					continue
+					// A win, or a draw (the torus): either way the
+					// strategy does not win, which is the refutation.
+					c = b
+					break
 				}
 				allowed, r, f := e.rules.Answer(q, b)
 				s.prefix = append(s.prefix[:0], cellsOf(g.Moves)...)
