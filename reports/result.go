@@ -50,6 +50,9 @@ type ResultDoc struct {
 	// (counted at every expansion; absent without pruning).
 	PrunedMoves    int64 `json:"pruned_moves,omitempty"`
 	UnsettledMoves int64 `json:"unsettled_moves,omitempty"`
+	// Start is the game the run began from (verify --moves; absent: the
+	// empty board). The verdict is about the games that begin with it.
+	Start []MoveJSON `json:"start,omitempty"`
 }
 
 // MemoryJSON is the memory part of the documents that are not a ResultDoc
@@ -103,6 +106,9 @@ func NewResultDoc(r *verify.Result) (ResultDoc, error) {
 	}
 	for k, v := range r.RuleCounts {
 		d.RuleCounts[k] = v
+	}
+	if len(r.Start) > 0 {
+		d.Start = MovesJSON(r.Board, r.Start)
 	}
 	if g := r.Counterexample; g != nil {
 		b := g.Board
@@ -171,6 +177,10 @@ func ResultText(r *verify.Result) string {
 	fmt.Fprintf(&sb, "%s (%s) on %dx%d %s, %s starts, choices %s\n",
 		r.Strategy, title(r.Side.String()), r.Board.M, r.Board.N, r.Board.Geo,
 		title(r.Starter.String()), r.Choices)
+	if len(r.Start) > 0 {
+		sb.WriteString(wrap(fmt.Sprintf("From the position after %s: %s (the games that begin so)",
+			Plies(len(r.Start)), r.Board.FormatMoves(r.Start, board.Thesis, true)), 80, "  "))
+	}
 	sb.WriteString(wrap("Verdict: "+VerdictSentence(r), 80, "  "))
 	// An unfinished search knows only a lower bound on the longest game, and
 	// nothing at all before a game ended: say so, or say nothing.

@@ -108,7 +108,8 @@ type Options struct {
 	// (the strategy's moves allowed by it under Choices), not over, and with the
 	// opponent to move. The prefixes' own strategy decisions are not counted in
 	// the result's rule counts (the plan that made them counts them), and a
-	// counterexample starts with its prefix. Not for Choices Some.
+	// counterexample starts with its prefix. Under Choices Some, at most
+	// one prefix (the search's root).
 	Starts []board.Game
 	// Handicap: the game begins with the strategy's handicap stones
 	// (strategies.HandicapStones) placed at once, before the opponent's first
@@ -164,7 +165,13 @@ type Result struct {
 	// Handicap: the run started from the strategy's handicap stones
 	// (Options.Handicap); a counterexample begins with them.
 	Handicap bool
-	Verdict  Verdict
+	// Start is the moves every start prefix begins with (Options.Starts;
+	// `verify --moves`, StartGames), nil from the empty board or a
+	// handicap: the verdict, the longest game and a counterexample (which
+	// begins with them) are about the games that begin with them. Plies
+	// count from the empty board.
+	Start   []board.Move
+	Verdict Verdict
 	// Positions is the number of distinct positions examined (one per symmetry
 	// class when symmetry is used).
 	Positions         int64

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -140,6 +141,9 @@ func newEngine(opt Options) *engine {
 		Board: b, Strategy: opt.Name, Side: e.me, Starter: opt.Starter, Choices: opt.Choices, Handicap: opt.Handicap,
 		RuleCounts: map[string]int64{},
 	}
+	if len(opt.Starts) > 0 && !opt.Handicap {
+		e.res.Start = commonPrefix(opt.Starts)
+	}
 	return e
 }
 
@@ -220,14 +224,63 @@ func handicapStart(opt Options) (Options, error) {
 	return opt, nil
 }
 
+// StartGame is the start prefix of `verify --moves`: the game of the cells
+// played from the empty board, alternately from opt.Starter, with the rule
+// of each of the strategy's moves. It must be a game by the rules of opt
+// (each strategy move allowed under opt.Choices) that is not over; a
+// *StartError says why not. Under Choices Some it may end with either
+// player to move; under Every and First (the layered search, whose
+// prefixes end with the strategy's answer) with the opponent to move.
+func StartGame(opt Options, cells []board.Cell) (board.Game, error) {
+	g := board.Game{Board: opt.Strategy.Board(), Starter: opt.Starter}
+	r := game.NewRules(opt.Strategy, opt.Choices == First)
+	var p board.Position
+	last := board.NoCell
+	for _, c := range cells {
+		who := p.ToMove(opt.Starter)
+		m := board.Move{Player: who, Cell: c}
+		if !r.B.Valid(c) || p.Occupied().Has(c) {
+			g.Moves = append(g.Moves, m)
+			break // checkStarts says so
+		}
+		if who == r.Me {
+			_, m.Rule, _ = r.Answer(p, last)
+		}
+		g.Moves = append(g.Moves, m)
+		p, last = p.Play(who, c), c
+	}
+	opt.Starts, opt.Handicap = []board.Game{g}, false
+	return g, checkStarts(opt)
+}
+
+// commonPrefix is the moves every game of gs begins with (nil if none).
+func commonPrefix(gs []board.Game) []board.Move {
+	n := len(gs[0].Moves)
+	for _, g := range gs[1:] {
+		k := 0
+		for k < n && k < len(g.Moves) && g.Moves[k].Cell == gs[0].Moves[k].Cell {
+			k++
+		}
+		n = k
+	}
+	if n == 0 {
+		return nil
+	}
+	return slices.Clone(gs[0].Moves[:n])
+}
+
 // checkStarts checks that the prefixes of opt.Starts are games by the rules,
-// of one length, not over, with the opponent to move.
+// of one length, not over, with the opponent to move (under Choices Some,
+// the one prefix may end with either player to move).
 func checkStarts(opt Options) error {
 	if len(opt.Starts) == 0 {
 		return nil
 	}
-	if opt.Choices == Some {
-		return &StartError{Index: 0, Why: "start prefixes are not supported under choices some"}
+	if opt.Choices == Some && opt.Handicap {
+		return &StartError{Index: 0, Why: "a handicap start is not supported under choices some"}
+	}
+	if opt.Choices == Some && len(opt.Starts) > 1 {
+		return &StartError{Index: 1, Why: "choices some takes one start prefix (its search has one root)"}
 	}
 	r := game.NewRules(opt.Strategy, opt.Choices == First)
 	for i, g := range opt.Starts {
@@ -255,8 +308,8 @@ func checkStarts(opt Options) error {
 			}
 			last = m.Cell
 		}
-		if p.ToMove(opt.Starter) != r.Opp && !opt.Handicap {
-			return &StartError{i, "it ends with the strategy to move; a prefix must end with its answer"}
+		if p.ToMove(opt.Starter) != r.Opp && !opt.Handicap && opt.Choices != Some {
+			return &StartError{i, fmt.Sprintf("it ends with the strategy to move; under choices %s a prefix must end with its answer", opt.Choices)}
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"hexproof/board"
 	"hexproof/strategies"
@@ -408,6 +409,11 @@ type someSearch struct {
 	// prefix is the moves from the empty board to the root of the current
 	// question; failAt the moves to a strategy error.
 	prefix, failAt []board.Cell
+	// start is the game from the empty board to the root (Options.Starts,
+	// `verify --moves`; empty: the root is the empty board), and ply0 its
+	// length: every question's plies count from the empty board.
+	start []board.Move
+	ply0  int
 }
 
 func (e *engine) newSomeSearch(ctx context.Context) *someSearch {
@@ -513,9 +519,37 @@ func (e *engine) runSome(ctx context.Context) error {
 // run decides the verdict, then the length, then (for a refutation) the game.
 func (s *someSearch) run() error {
 	e, res := s.e, s.e.res
-	if e.opt.Starter == e.opp {
+	switch {
+	case len(e.opt.Starts) == 1:
+		// A start prefix (checkStarts: by the rules, not over). With the
+		// opponent to move, the root's value does not depend on the last
+		// move (Key); with the strategy to move, it does, as everywhere.
+		s.start = slices.Clone(e.opt.Starts[0].Moves)
+		s.ply0 = len(s.start)
+		var p board.Position
+		last := board.NoCell
+		for i, m := range s.start {
+			if m.Player == e.me { // its rule, for the games reported
+				_, s.start[i].Rule, _ = e.rules.Answer(p, last)
+			}
+			p, _ = e.rules.Place(p, m.Player, m.Cell)
+			last = m.Cell
+		}
+		s.prefix = cellsOf(s.start)
+		s.root = someNode{p: p, last: board.NoCell}
+		if p.ToMove(e.opt.Starter) == e.me {
+			allowed, rule, f := e.rules.Answer(p, last)
+			if f != game.NoFault {
+				res.Verdict = StrategyError
+				res.Counterexample = &board.Game{Board: e.b, Starter: e.opt.Starter, Moves: slices.Clone(s.start)}
+				res.Detail = "after the start moves " + e.rules.Describe(f, p, last, allowed, rule)
+				return nil
+			}
+			s.root = someNode{p: p, last: last, strat: true, asked: true, allowed: allowed, rule: rule}
+		}
+	case e.opt.Starter == e.opp:
 		s.root = someNode{last: board.NoCell}
-	} else {
+	default:
 		allowed, rule, f := e.rules.Answer(board.Position{}, board.NoCell)
 		if f != game.NoFault {
 			res.Verdict = StrategyError
@@ -529,10 +563,11 @@ func (s *someSearch) run() error {
 	// The verdict's tree bounds the length from above: every game in it ends
 	// by ply depth (andor.Search.ProveDepth), with the strategy's win if the
 	// refutation failed, else with the opponent's win or a draw.
-	refuted, depth, err := s.refut.ProveDepth(s.root, 0, cells)
+	refuted, depth, err := s.refut.ProveDepth(s.root, s.ply0, cells)
 	if err != nil {
 		return s.failed(s.refut, err)
 	}
+	depth += s.ply0 // from the root: the plies of the game from the empty board
 	if !refuted {
 		w, err := s.least(s.proof, depth)
 		if err != nil {
@@ -541,7 +576,7 @@ func (s *someSearch) run() error {
 		res.Verdict, res.LongestGame, res.LayersDone = Optimal, w, cells
 		return nil
 	}
-	s.prefix = nil
+	s.prefix = cellsOf(s.start)
 	if e.opt.PerfectPlay != nil {
 		g, err := s.prunedGame()
 		if err != nil {
@@ -571,10 +606,10 @@ func (s *someSearch) run() error {
 // root, known to hold at K = bound (the depth of the verdict's tree; at most
 // the cells): binary search, as the answer is monotone.
 func (s *someSearch) least(x *andor.Search[someNode], bound int) (int, error) {
-	lo, hi := 1, min(max(bound, 1), s.e.b.Cells()) // forced by hi; not known below lo
+	lo, hi := s.ply0+1, min(max(bound, s.ply0+1), s.e.b.Cells()) // forced by hi; not known below lo
 	for lo < hi {
 		mid := (lo + hi) / 2
-		ok, err := x.Prove(s.root, 0, mid)
+		ok, err := x.Prove(s.root, s.ply0, mid)
 		if err != nil {
 			return 0, err
 		}
@@ -621,7 +656,7 @@ func (s *someSearch) faultGame() *board.Game {
 // the strategy delays it.
 func (s *someSearch) principal(l int) (*board.Game, error) {
 	e := s.e
-	g := &board.Game{Board: e.b, Starter: e.opt.Starter}
+	g := &board.Game{Board: e.b, Starter: e.opt.Starter, Moves: slices.Clone(s.start)}
 	// forced asks whether the opponent forces by ply k from n, reached by
 	// the moves of g and then move.
 	forced := func(n someNode, d, k int, move board.Cell) (bool, error) {
@@ -656,14 +691,14 @@ func (s *someSearch) principal(l int) (*board.Game, error) {
 		}
 		return n, true, fmt.Errorf("verify: some: no strategy move realises the refutation length %d (a bug)", l)
 	}
-	n, d := s.root, 0
+	n, d := s.root, s.ply0
 	if n.strat {
 		var over bool
 		var err error
-		if n, over, err = strategyMove(n, 0); err != nil || over {
+		if n, over, err = strategyMove(n, d); err != nil || over {
 			return g, err
 		}
-		d = 1
+		d++
 	}
 	for {
 		var chosen *game.Reply
@@ -716,10 +751,12 @@ func (s *someSearch) principal(l int) (*board.Game, error) {
 // strategy move carries its rule, so the game replays.
 func (s *someSearch) prunedGame() (*board.Game, error) {
 	e := s.e
-	g := &board.Game{Board: e.b, Starter: e.opt.Starter}
-	var p board.Position
-	last, inTree, cells := board.NoCell, true, e.b.Cells()
-	for d := 0; ; d++ {
+	g := &board.Game{Board: e.b, Starter: e.opt.Starter, Moves: slices.Clone(s.start)}
+	p, last, inTree, cells := s.root.p, board.NoCell, true, e.b.Cells()
+	if len(s.start) > 0 {
+		last = s.start[len(s.start)-1].Cell
+	}
+	for d := s.ply0; ; d++ {
 		who := p.ToMove(e.opt.Starter)
 		var c board.Cell
 		rule := ""

@@ -96,9 +96,9 @@ func (c *certBuilder) build() (*strategies.Certificate, error) {
 		c.redone = false
 		var err error
 		if s.root.strat {
-			err = c.strategyTurn(s.root.p, board.NoCell, s.root.allowed, 0)
+			err = c.strategyTurn(s.root.p, s.root.last, s.root.allowed, s.ply0)
 		} else {
-			err = c.opponentTurn(s.root.p, 0)
+			err = c.opponentTurn(s.root.p, s.ply0)
 		}
 		if err != nil {
 			return nil, err
@@ -112,6 +112,15 @@ func (c *certBuilder) build() (*strategies.Certificate, error) {
 		if m.walk == c.walk && !m.split {
 			answers[p] = m.move
 		}
+	}
+	// From a start prefix (verify --moves), the strategy's moves in it too,
+	// so that the certificate plays the whole game from the empty board.
+	var p board.Position
+	for _, m := range s.start {
+		if _, ok := answers[p]; !ok && m.Player == e.me {
+			answers[p] = m.Cell
+		}
+		p = p.Play(m.Player, m.Cell)
 	}
 	after := make(map[strategies.AfterMove]board.Cell)
 	for k, m := range c.after {

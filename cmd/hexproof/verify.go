@@ -48,6 +48,15 @@ Check it independently with 'hexproof verify --strategy certificate:FILE',
 replay games with 'hexproof replay --strategy certificate:FILE'. A verdict
 other than optimal writes no file.
 
+--moves MOVES searches only the games that begin with MOVES (one starter):
+the strategy's moves among them must be ones its rules allow (under --choices),
+and under every and first they must end with the opponent to move (with the
+strategy's answer). Use it to split a long question
+by openings: with Blue to open against Red's strategy, the strategy is optimal
+exactly when it is optimal after every opening move. Plies (longest game, a
+counterexample's length) still count from the empty board, and a
+counterexample begins with MOVES.
+
 Positions are stored in an embedded Badger database under the user's cache
 directory (or --db DIR) so that an interrupted run (Ctrl-C, a time limit, even
 kill -9) continues with --resume from its last checkpoint (one a minute inside a
@@ -95,6 +104,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	c.addMemory(memorySpills)
 	c.addNoSymmetry()
 	c.addHandicap()
+	movesFlag := fs.String("moves", "", "start from the position after these moves from the empty board, e.g. \"c3 (2,4)\" (needs one starter; see above)")
 	c.addJSON("the report")
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md, .sgf, or .html: a page with a game stepper per game)")
 	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses (0: none)")
@@ -186,6 +196,29 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if *cert != "" && choices != verify.Some {
 		return usageErr(fmt.Errorf("--certificate needs --choices some (under %s the strategy's choices are not a proof's to write)", choices))
 	}
+	var startCells []board.Cell
+	if *movesFlag != "" {
+		if len(starters) != 1 {
+			return usageErr(fmt.Errorf("--moves needs --starter red or --starter blue"))
+		}
+		if *c.handicap {
+			return usageErr(fmt.Errorf("--moves cannot be combined with --handicap (the stones are the start)"))
+		}
+		toks, err := b.ParseMoves(*movesFlag)
+		if err != nil {
+			return usageErr(fmt.Errorf("--moves: %v", err))
+		}
+		_, moves, winner, err := b.Play(starters[0], toks)
+		switch {
+		case err != nil:
+			return usageErr(fmt.Errorf("--moves: %v", err))
+		case winner != board.Empty:
+			return usageErr(fmt.Errorf("--moves: the game is over (%s has won)", winner))
+		}
+		for _, m := range moves {
+			startCells = append(startCells, m.Cell)
+		}
+	}
 	opts := make([]verify.Options, len(starters))
 	for k, starter := range starters {
 		opts[k] = verify.Options{
@@ -198,6 +231,16 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		}
 		if *checkpointEvery == 0 {
 			opts[k].CheckpointEvery = -1 // the library's 0 is its default
+		}
+		if startCells != nil {
+			g, err := verify.StartGame(opts[k], startCells)
+			var se *verify.StartError
+			if errors.As(err, &se) {
+				return usageErr(fmt.Errorf("--moves: %s", se.Why))
+			} else if err != nil {
+				return usageErr(fmt.Errorf("--moves: %v", err))
+			}
+			opts[k].Starts = []board.Game{g}
 		}
 		if dbRoot != "" {
 			opts[k].DB = runDir(dbRoot, opts[k])

@@ -58,6 +58,14 @@ func TestVerifyExitCodesAndJSON(t *testing.T) {
 		// A refutation found with pruning: not claimed shortest, and it says what was pruned.
 		{[]string{"--board", "5x4", "--strategy", "hht-strict", "--choices", "some", "--starter", "blue", "--prune-lost", "--blunder-time", "0", "--json", "-"}, 1, `"minimal": false`},
 		{[]string{"--board", "5x4", "--strategy", "hht-strict", "--choices", "some", "--starter", "blue", "--prune-lost=50", "--blunder-time", "0"}, 1, "one such line"},
+		// --moves: a start prefix.
+		{[]string{"--board", "4x3", "--strategy", "mirror", "--in-memory", "--moves", "(1,1)"}, 2, "--moves needs --starter red or --starter blue"},
+		{[]string{"--board", "4x3", "--strategy", "mirror", "--in-memory", "--starter", "blue", "--moves", "(1,1) (2,1)"}, 2, "--moves: move 2, (2,1), is not a move the strategy plays there"},
+		{[]string{"--board", "4x3", "--strategy", "mirror", "--in-memory", "--starter", "blue", "--moves", "(1,1) (1,1)"}, 2, "already occupied"},
+		{[]string{"--board", "4x3", "--strategy", "mirror", "--in-memory", "--starter", "blue", "--moves", "(1,1)"}, 2, "under choices every a prefix must end with its answer"},
+		{[]string{"--board", "4x3", "--strategy", "mirror", "--in-memory", "--starter", "blue", "--moves", "(1,1) zz"}, 2, "--moves:"},
+		{[]string{"--board", "4x3", "--strategy", "mirror", "--in-memory", "--starter", "blue", "--moves", "(1,1) (3,1)", "--json", "-"}, 0, `"start": [`},
+		{[]string{"--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--starter", "blue", "--moves", "(1,1)", "--blunder-time", "0"}, 0, "From the position after 1 ply: B:(1,1)"},
 	}
 	for _, c := range cases {
 		code, out, errOut := runCmd(append([]string{"verify"}, c.args...)...)
