@@ -253,6 +253,57 @@ func StartGame(opt Options, cells []board.Cell) (board.Game, error) {
 	return g, checkStarts(opt)
 }
 
+// StartGames is StartGame for every choice: under Every and First a game
+// that ends with the strategy to move is continued by its answers (each
+// allowed move under Every, a prefix of its own; the first under First), so
+// that every prefix ends with the opponent to move. An answer that wins at
+// once ends a game the strategy has won, and is left out; one that draws (the
+// torus), or a strategy error, is a *StartError, as is a game every answer
+// wins at once (nothing is left to verify).
+func StartGames(opt Options, cells []board.Cell) ([]board.Game, error) {
+	if opt.Choices == Some {
+		g, err := StartGame(opt, cells)
+		return []board.Game{g}, err
+	}
+	some := opt
+	some.Choices = Some // the moves so far, by the rules, either player to move
+	g, err := StartGame(some, cells)
+	if err != nil {
+		return nil, err
+	}
+	r := game.NewRules(opt.Strategy, opt.Choices == First)
+	var p board.Position
+	last := board.NoCell
+	for _, m := range g.Moves {
+		p, last = p.Play(m.Player, m.Cell), m.Cell
+	}
+	if p.ToMove(opt.Starter) != r.Me {
+		opt.Starts = []board.Game{g}
+		return opt.Starts, checkStarts(opt)
+	}
+	allowed, rule, f := r.Answer(p, last)
+	if f != game.NoFault {
+		return nil, &StartError{0, "after these moves the strategy " + r.Describe(f, p, last, allowed, rule)}
+	}
+	var games []board.Game
+	for a := allowed; a.Any(); {
+		c := a.Pop()
+		switch _, o := r.Place(p, r.Me, c); o {
+		case game.Drawn:
+			return nil, &StartError{0, fmt.Sprintf("the strategy's answer %s draws", r.B.Format(c, board.Thesis))}
+		case game.Going:
+			h := g
+			h.Moves = append(slices.Clone(g.Moves), board.Move{Player: r.Me, Cell: c, Rule: rule})
+			games = append(games, h)
+		}
+	}
+	if len(games) == 0 {
+		return nil, &StartError{0, "the strategy wins at once after these moves: nothing is left to verify"}
+	}
+	opt.Starts = games
+	return games, checkStarts(opt)
+}
+
 // commonPrefix is the moves every game of gs begins with (nil if none).
 func commonPrefix(gs []board.Game) []board.Move {
 	n := len(gs[0].Moves)

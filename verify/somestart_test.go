@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"hexproof/board"
@@ -193,4 +194,71 @@ func replayCells(b *board.Board, starter board.Color, cells []board.Cell) board.
 		p = p.Play(p.ToMove(starter), c)
 	}
 	return p
+}
+
+// TestEveryFromOpenings checks StartGames under every and first, where a
+// prefix that ends with the strategy to move is continued by its answers: on
+// every board of 4–8 cells, for every registered and test strategy with the
+// opponent to open, the verdict from the empty board is optimal exactly when
+// it is optimal after every opening, and a refutation's length is the least
+// over the openings (a win at once, which StartGames refuses, counts as a
+// win; an opening that wins at once for the opponent is a loss of 1 ply).
+func TestEveryFromOpenings(t *testing.T) {
+	var combined, refuted int
+	for _, b := range boardsWithCells(4, 8) {
+		for _, ns := range testStrategies(b) {
+			opp := ns.s.Side().Other()
+			for _, ch := range []Choices{Every, First} {
+				name := fmt.Sprintf("%s/%s/%s", b, ns.name, ch)
+				whole := run(t, Options{Strategy: ns.s, Name: ns.name, Starter: opp, Choices: ch})
+				if whole.Verdict != Optimal && whole.Verdict != Refuted {
+					continue
+				}
+				optimal, least := true, 1<<30
+				for bs := b.All(); bs.Any(); {
+					x := bs.Pop()
+					opt := Options{Strategy: ns.s, Name: ns.name, Starter: opp, Choices: ch}
+					games, err := StartGames(opt, []board.Cell{x})
+					var se *StartError
+					switch {
+					case errors.As(err, &se) && b.Wins(board.Position{}.Play(opp, x), opp):
+						optimal, least = false, min(least, 1)
+						continue
+					case errors.As(err, &se) && strings.Contains(se.Why, "wins at once"):
+						continue
+					case err != nil:
+						t.Fatalf("%s after %s: %v", name, b.Format(x, board.Thesis), err)
+					}
+					for _, g := range games {
+						if len(g.Moves) != 2 || g.Moves[0].Cell != x {
+							t.Fatalf("%s after %s: a start game %s", name, b.Format(x, board.Thesis), gameString(b, g.Moves))
+						}
+					}
+					opt.Starts = games
+					res := run(t, opt)
+					switch res.Verdict {
+					case Optimal:
+					case Refuted:
+						optimal, least = false, min(least, len(res.Counterexample.Moves))
+					default:
+						t.Fatalf("%s after %s: %s (%s)", name, b.Format(x, board.Thesis), res.Verdict, res.Detail)
+					}
+				}
+				combined++
+				if optimal != (whole.Verdict == Optimal) {
+					t.Errorf("%s: %s from the empty board, optimal %v combined from the openings", name, whole.Verdict, optimal)
+				}
+				if whole.Verdict == Refuted {
+					refuted++
+					if len(whole.Counterexample.Moves) != least {
+						t.Errorf("%s: refuted in %d plies, %d combined", name, len(whole.Counterexample.Moves), least)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d questions combined from their openings, %d refuted", combined, refuted)
+	if combined < 150 || refuted < 50 {
+		t.Errorf("too few cases: %d combined, %d refuted", combined, refuted)
+	}
 }

@@ -28,6 +28,35 @@ func TestVerifySomeCertificate(t *testing.T) {
 			t.Errorf("%s's certificate: exit %d\n%s%s", st, code, vout, verrs)
 		}
 	}
+	// --within: the certificates keep to fitzgerald-rules (every move one
+	// that its rules allow), and not to vandenbroek's.
+	for _, st := range []string{"red", "blue"} {
+		file := filepath.Join(dir, "rules-"+st+".json")
+		code, vout, verrs := runCmd("verify", "--board", "5x4", "--strategy", "certificate:"+file, "--within", "fitzgerald-rules", "--starter", st, "--in-memory", "--no-progress")
+		if code != 0 || !strings.Contains(vout, "Verdict: optimal") {
+			t.Errorf("%s's certificate within fitzgerald-rules: exit %d\n%s%s", st, code, vout, verrs)
+		}
+		code, vout, verrs = runCmd("verify", "--board", "5x4", "--strategy", "certificate:"+file, "--within", "vandenbroek", "--starter", st, "--in-memory", "--no-progress", "--blunder-time", "0")
+		if code != exitStrategyError || !strings.Contains(vout, "outside vandenbroek") {
+			t.Errorf("%s's certificate within vandenbroek: exit %d\n%s%s", st, code, vout, verrs)
+		}
+	}
+	// A certificate from a start position: the proof after Blue's opening
+	// (1,1), checked from there within the rules (under every the prefix
+	// gets the certificate's answer).
+	piece := filepath.Join(dir, "piece.json")
+	code, out, errs = runCmd("verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--starter", "blue", "--moves", "(1,1)", "--certificate", piece, "--no-progress", "--blunder-time", "0")
+	if code != 0 {
+		t.Fatalf("the piece after (1,1): exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCmd("verify", "--board", "5x4", "--strategy", "certificate:"+piece, "--within", "fitzgerald-rules", "--starter", "blue", "--moves", "(1,1)", "--in-memory", "--no-progress")
+	if code != 0 || !strings.Contains(out, "From the position after 2 plies: B:(1,1) R:") {
+		t.Errorf("the piece's certificate from (1,1): exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCmd("verify", "--board", "5x4", "--strategy", "certificate:"+piece, "--starter", "blue", "--moves", "(2,1)", "--in-memory", "--no-progress")
+	if code != exitUsage || !strings.Contains(errs, "--moves:") {
+		t.Errorf("the piece's certificate from another opening: exit %d\n%s%s", code, out, errs)
+	}
 	blue := filepath.Join(dir, "rules-blue.json")
 	code, out, errs = runCmd("replay", "--board", "5x4", "--strategy", "certificate:"+blue, "--starter", "blue", "--moves", "(1,1) (3,2) (4,1) (5,2)")
 	want := "–                    | (1, 1)\n(4, 2) - certificate | (3, 2)\n(3, 4) - certificate | (4, 1)\n(5, 1) - certificate | (5, 2)\n(3, 3) - certificate | –\n\nRed won after 8 moves."

@@ -48,10 +48,16 @@ Check it independently with 'hexproof verify --strategy certificate:FILE',
 replay games with 'hexproof replay --strategy certificate:FILE'. A verdict
 other than optimal writes no file.
 
+--within SPEC checks that the strategy keeps to another strategy's rules: each
+of its moves must be one SPEC allows in the same position after the same last
+move, else it is a strategy error (exit 4). With a certificate written by
+--choices some, 'verify --strategy certificate:FILE --within NAME' proves that
+the certificate wins every game and is a completion of NAME's rules.
+
 --moves MOVES searches only the games that begin with MOVES (one starter):
-the strategy's moves among them must be ones its rules allow (under --choices),
-and under every and first they must end with the opponent to move (with the
-strategy's answer). Use it to split a long question
+the strategy's moves among them must be ones its rules allow (under --choices);
+under every and first, if the strategy is to move after them, each of its
+allowed answers (every) or its first (first) continues them. Use it to split a long question
 by openings: with Blue to open against Red's strategy, the strategy is optimal
 exactly when it is optimal after every opening move. Plies (longest game, a
 counterexample's length) still count from the empty board, and a
@@ -104,6 +110,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	c.addMemory(memorySpills)
 	c.addNoSymmetry()
 	c.addHandicap()
+	within := fs.String("within", "", "check that every move of the strategy is one that strategy SPEC allows (a strategy error where it is not): e.g. a certificate of a --choices some proof, --within its strategy")
 	movesFlag := fs.String("moves", "", "start from the position after these moves from the empty board, e.g. \"c3 (2,4)\" (needs one starter; see above)")
 	c.addJSON("the report")
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md, .sgf, or .html: a page with a game stepper per game)")
@@ -196,6 +203,17 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if *cert != "" && choices != verify.Some {
 		return usageErr(fmt.Errorf("--certificate needs --choices some (under %s the strategy's choices are not a proof's to write)", choices))
 	}
+	if *within != "" {
+		rules, err := strategies.New(*within, b)
+		if err != nil {
+			return usageErr(fmt.Errorf("--within: %v", err))
+		}
+		w, err := strategies.NewWithin(strat, rules, *within)
+		if err != nil {
+			return usageErr(err)
+		}
+		strat = w
+	}
 	var startCells []board.Cell
 	if *movesFlag != "" {
 		if len(starters) != 1 {
@@ -233,14 +251,14 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			opts[k].CheckpointEvery = -1 // the library's 0 is its default
 		}
 		if startCells != nil {
-			g, err := verify.StartGame(opts[k], startCells)
+			games, err := verify.StartGames(opts[k], startCells)
 			var se *verify.StartError
 			if errors.As(err, &se) {
 				return usageErr(fmt.Errorf("--moves: %s", se.Why))
 			} else if err != nil {
 				return usageErr(fmt.Errorf("--moves: %v", err))
 			}
-			opts[k].Starts = []board.Game{g}
+			opts[k].Starts = games
 		}
 		if dbRoot != "" {
 			opts[k].DB = runDir(dbRoot, opts[k])
