@@ -53,6 +53,23 @@ type ResultDoc struct {
 	// Start is the game the run began from (verify --moves; absent: the
 	// empty board). The verdict is about the games that begin with it.
 	Start []MoveJSON `json:"start,omitempty"`
+	// Departures are, with verify --prefer, the positions where the
+	// certificate leaves the preferred strategy's move because it loses.
+	Departures []DepartureJSON `json:"departures,omitempty"`
+}
+
+// DepartureJSON is a verify.Departure: the game to the position, the
+// preferred strategy's move (which loses) and the certificate's, the allowed
+// moves that keep the win, and what chose the losing move.
+type DepartureJSON struct {
+	Moves        []MoveJSON `json:"moves"`
+	Preferred    MoveJSON   `json:"preferred"`
+	Move         [2]int     `json:"move"`
+	Winning      [][2]int   `json:"winning"`
+	RuleAllowed  [][2]int   `json:"rule_allowed"`
+	TieBreakStep string     `json:"tie_break_step,omitempty"`
+	AfterAnother bool       `json:"after_another"`
+	OutsideRules bool       `json:"outside_rules,omitempty"`
 }
 
 // MemoryJSON is the memory part of the documents that are not a ResultDoc
@@ -109,6 +126,13 @@ func NewResultDoc(r *verify.Result) (ResultDoc, error) {
 	}
 	if len(r.Start) > 0 {
 		d.Start = MovesJSON(r.Board, r.Start)
+	}
+	for _, dp := range r.Departures {
+		d.Departures = append(d.Departures, DepartureJSON{
+			Moves: MovesJSON(r.Board, dp.Moves), Preferred: MovesJSON(r.Board, []board.Move{dp.Preferred})[0],
+			Move: coordJSON(r.Board, dp.Move), Winning: coordsJSON(r.Board, dp.Winning), RuleAllowed: coordsJSON(r.Board, dp.RuleAllowed),
+			TieBreakStep: dp.TieBreakStep, AfterAnother: dp.AfterAnother, OutsideRules: dp.OutsideRules,
+		})
 	}
 	if g := r.Counterexample; g != nil {
 		b := g.Board
@@ -206,6 +230,9 @@ func ResultText(r *verify.Result) string {
 	}
 	if r.Detail != "" {
 		sb.WriteString(wrap("Detail: "+r.Detail, 80, "  "))
+	}
+	if len(r.Departures) > 0 {
+		sb.WriteString(DeparturesText(r, 10))
 	}
 	if len(r.RuleCounts) > 0 {
 		parts := make([]string, 0, len(r.RuleCounts))
@@ -528,4 +555,56 @@ func WinningChain(b *board.Board, p board.Position, winner board.Color) board.Bi
 		return comp
 	}
 	return board.Bits{}
+}
+
+func coordJSON(b *board.Board, c board.Cell) [2]int {
+	i, j := b.Coord(c)
+	return [2]int{i, j}
+}
+
+func coordsJSON(b *board.Board, cs []board.Cell) [][2]int {
+	out := make([][2]int, len(cs))
+	for k, c := range cs {
+		out[k] = coordJSON(b, c)
+	}
+	return out
+}
+
+// DeparturesText lists, for a certificate built with a preferred strategy,
+// the positions where the preferred move loses: first those on the
+// preferred strategy's own games (no departure before them), at most max
+// lines, then a count of the rest.
+func DeparturesText(r *verify.Result, max int) string {
+	var own []verify.Departure
+	for _, d := range r.Departures {
+		if !d.AfterAnother {
+			own = append(own, d)
+		}
+	}
+	var sb strings.Builder
+	sb.WriteString(wrap(fmt.Sprintf("The certificate leaves the preferred strategy's move at %d positions, where it loses or is not allowed; %d of them on games with no earlier departure:",
+		len(r.Departures), len(own)), 80, "  "))
+	b := r.Board
+	for k, d := range own {
+		if k == max {
+			fmt.Fprintf(&sb, "  … and %d more (all in the JSON, \"departures\")\n", len(own)-max)
+			break
+		}
+		why := "rule " + d.Preferred.Rule
+		if d.TieBreakStep != "" {
+			why += ", " + d.TieBreakStep
+		}
+		verdict := "loses"
+		if d.OutsideRules {
+			verdict = "is not one the rules allow"
+		}
+		win := make([]string, len(d.Winning))
+		for i, c := range d.Winning {
+			win[i] = b.Format(c, board.Thesis)
+		}
+		sb.WriteString(wrap(fmt.Sprintf("- after %s: %s (%s) %s; the certificate plays %s; winning: %s",
+			b.FormatMoves(d.Moves, board.Thesis, true), b.Format(d.Preferred.Cell, board.Thesis), why, verdict,
+			b.Format(d.Move, board.Thesis), strings.Join(win, " ")), 80, "    "))
+	}
+	return sb.String()
 }

@@ -129,6 +129,31 @@ type Options struct {
 	// claimed shortest (Result.Minimal false). nil: no pruning. Ignored
 	// under other choices.
 	PerfectPlay PerfectPlay
+	// Prefer, with Certificate under Choices Some, is a strategy of the same
+	// side whose move the certificate takes wherever that move is allowed
+	// and keeps the win (a tie-break of the rules, such as fitzgerald's
+	// hierarchy for fitzgerald-rules). The certificate then leaves Prefer's
+	// choice only where that choice loses, and Result.Departures lists those
+	// positions (somecert.go). nil: the certificate takes the first winning
+	// move in cell order.
+	Prefer strategies.Strategy
+}
+
+// Departure is a position of a `some` certificate (Options.Prefer) where the
+// preferred strategy's move loses under every completion of the rules and
+// the certificate plays another allowed move.
+type Departure struct {
+	// Moves is the game from the empty board to the position (the strategy
+	// to move), each strategy move with its rule.
+	Moves []board.Move
+	// Preferred is Prefer's move there and its rule; Move the certificate's.
+	Preferred    board.Move
+	Move         board.Cell
+	Winning      []board.Cell // the allowed moves that keep the win, in cell order
+	AfterAnother bool         // an earlier departure lies on the way here
+	TieBreakStep string       // for a TieBreakTracer: the step that left no winning move
+	RuleAllowed  []board.Cell // the strategy's allowed moves there
+	OutsideRules bool         // Prefer's move is not among them
 }
 
 // PerfectPlay answers questions about free play, in which both players may
@@ -204,6 +229,9 @@ type Result struct {
 	// optimal verdict (a *CertificateError).
 	Certificate    *strategies.Certificate
 	CertificateErr error
+	// Departures are, with Options.Prefer, the positions of the certificate
+	// where Prefer's move loses (in the order the walk met them).
+	Departures []Departure
 	// MemoryBudget is the run's budget in bytes (Options.MemoryBudget, or
 	// the default); PeakRSS the process's peak resident memory at the
 	// run's end (VmHWM; 0 where it cannot be read). Like Elapsed, PeakRSS

@@ -3,6 +3,7 @@ package verify
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"hexproof/board"
 	"hexproof/strategies"
@@ -69,6 +70,26 @@ type certBuilder struct {
 	redone  bool // a walk replaced a kept move
 	max     int  // the most positions the maps may hold
 	replies [][]game.Reply
+	// With Options.Prefer: the walk's path from the root, how many
+	// departures lie on it, and the departures met (by position and last
+	// move, with the walk that met them and the order in it).
+	prefer   strategies.Strategy
+	path     []board.Move
+	departed int
+	deps     map[strategies.AfterMove]*departure
+	seq      int
+	winsMemo map[posMove]bool
+}
+
+type posMove struct {
+	p  board.Position
+	mv board.Cell
+}
+
+type departure struct {
+	d    Departure
+	walk int32
+	seq  int
 }
 
 // someCertificate builds the certificate of a `some` proof whose least
@@ -82,8 +103,10 @@ func (s *someSearch) newCertBuilder(w int) *certBuilder {
 	return &certBuilder{
 		s: s, bound: w,
 		strat: map[board.Position]*certMove{}, opp: map[board.Position]int32{},
-		after: map[strategies.AfterMove]*certMove{},
-		max:   int(max(s.e.opt.memoryBudget()/4/certBytesPerPosition, 1<<16)),
+		after:  map[strategies.AfterMove]*certMove{},
+		max:    int(max(s.e.opt.memoryBudget()/4/certBytesPerPosition, 1<<16)),
+		prefer: s.e.opt.Prefer,
+		deps:   map[strategies.AfterMove]*departure{}, winsMemo: map[posMove]bool{},
 	}
 }
 
@@ -94,6 +117,7 @@ func (c *certBuilder) build() (*strategies.Certificate, error) {
 	for {
 		c.walk++
 		c.redone = false
+		c.path, c.departed = c.path[:0], 0
 		var err error
 		if s.root.strat {
 			err = c.strategyTurn(s.root.p, s.root.last, s.root.allowed, s.ply0)
@@ -128,17 +152,35 @@ func (c *certBuilder) build() (*strategies.Certificate, error) {
 			after[k] = m.move
 		}
 	}
+	c.departures()
 	return strategies.NewCertificateAfter(e.b, e.me, e.opt.Starter, answers, after), nil
+}
+
+// departures puts the last walk's departures in the result, in the order
+// the walk met them.
+func (c *certBuilder) departures() {
+	var ds []*departure
+	for _, d := range c.deps {
+		if d.walk == c.walk {
+			ds = append(ds, d)
+		}
+	}
+	slices.SortFunc(ds, func(a, b *departure) int { return a.seq - b.seq })
+	c.s.e.res.Departures = nil
+	for _, d := range ds {
+		c.s.e.res.Departures = append(c.s.e.res.Departures, d.d)
+	}
 }
 
 // strategyTurn answers p (ply d, the strategy to move after the opponent's
 // move last, allowed being the strategy's allowed set there) and follows the
 // answer.
 func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed board.Bits, d int) error {
+	pm, prule := c.preferred(p, last)
 	m := c.strat[p]
 	switch {
 	case m == nil:
-		mv, err := c.first(p, allowed, d)
+		mv, err := c.choose(p, allowed, d, pm)
 		if err != nil {
 			return err
 		}
@@ -149,11 +191,22 @@ func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed bo
 	case allowed.Has(m.move):
 		m.allowed = m.allowed.And(allowed)
 		if m.walk == c.walk {
-			return nil // answered and followed in this walk
+			// Answered and followed in this walk; after this last move
+			// the preferred move may be another one, and lose.
+			_, err := c.departs(p, last, allowed, d, pm, prule, m.move)
+			return err // answered and followed in this walk
 		}
 	default:
 		m.allowed = m.allowed.And(allowed)
 		mv, err := c.pick(p, m.allowed, d, false)
+		if pm != board.NoCell && m.allowed.Has(pm) && err == nil {
+			// The preferred move, if it wins (Options.Prefer gives up the
+			// proof's length for the certificate's games).
+			var ok bool
+			if ok, err = c.wins(p, pm, d); ok {
+				mv = pm
+			}
+		}
 		if err != nil {
 			return err
 		}
@@ -165,15 +218,139 @@ func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed bo
 		m.move = mv
 	}
 	m.walk = c.walk
-	return c.follow(p, m.move, d)
+	return c.followFrom(p, last, allowed, d, pm, prule, m.move)
+}
+
+// followFrom follows the strategy's move mv in p (after last), noting a
+// departure first when the preferred move pm is another and loses.
+func (c *certBuilder) followFrom(p board.Position, last board.Cell, allowed board.Bits, d int, pm board.Cell, prule string, mv board.Cell) error {
+	dep, err := c.departs(p, last, allowed, d, pm, prule, mv)
+	if err != nil {
+		return err
+	}
+	if dep {
+		c.departed++
+	}
+	c.path = append(c.path, board.Move{Player: c.s.e.me, Cell: mv})
+	err = c.follow(p, mv, d)
+	c.path = c.path[:len(c.path)-1]
+	if dep {
+		c.departed--
+	}
+	return err
+}
+
+// preferred is Options.Prefer's move in p after last (NoCell without one,
+// or where it answers nothing).
+func (c *certBuilder) preferred(p board.Position, last board.Cell) (board.Cell, string) {
+	if c.prefer == nil {
+		return board.NoCell, ""
+	}
+	a, rule := c.prefer.Allowed(p, last)
+	if !a.Any() || p.Occupied().Has(a.First()) {
+		return board.NoCell, rule
+	}
+	return a.First(), rule
+}
+
+// choose is the preferred move pm when it is allowed and keeps the win,
+// else the first winning move of allowed.
+func (c *certBuilder) choose(p board.Position, allowed board.Bits, d int, pm board.Cell) (board.Cell, error) {
+	if pm != board.NoCell && allowed.Has(pm) {
+		ok, err := c.wins(p, pm, d)
+		if err != nil {
+			return board.NoCell, err
+		}
+		if ok {
+			if err := c.room(); err != nil {
+				return board.NoCell, err
+			}
+			return pm, nil
+		}
+	}
+	return c.first(p, allowed, d)
+}
+
+// wins says whether the strategy's move mv in p (ply d) keeps its win:
+// an immediate win, or a proof of the unbounded question.
+func (c *certBuilder) wins(p board.Position, mv board.Cell, d int) (bool, error) {
+	if v, ok := c.winsMemo[posMove{p, mv}]; ok {
+		return v, nil
+	}
+	e, s := c.s.e, c.s
+	q, o := e.rules.Place(p, e.me, mv)
+	v := o == game.Won
+	if o == game.Going {
+		var err error
+		v, err = s.proof.Prove(someNode{p: q, last: mv}, d+1, e.b.Cells())
+		if errors.Is(err, andor.ErrStopped) {
+			return false, &CertificateError{Why: "stopped while building it (time limit, budget or interrupt)"}
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+	c.winsMemo[posMove{p, mv}] = v
+	return v, nil
+}
+
+// departs records, when the certificate's move mv is not the preferred pm
+// and pm loses (or is not allowed), a departure at p after last.
+func (c *certBuilder) departs(p board.Position, last board.Cell, allowed board.Bits, d int, pm board.Cell, prule string, mv board.Cell) (bool, error) {
+	if c.prefer == nil || pm == mv || pm == board.NoCell {
+		return false, nil
+	}
+	outside := !allowed.Has(pm)
+	if !outside {
+		ok, err := c.wins(p, pm, d)
+		if err != nil || ok {
+			return false, err
+		}
+	}
+	k := strategies.AfterMove{P: p, Last: last}
+	dp := c.deps[k]
+	if dp == nil {
+		dp = &departure{}
+		c.deps[k] = dp
+		moves := append(slices.Clone(c.s.start), c.path...)
+		c.s.e.withRules(moves)
+		var winning []board.Cell
+		for a := allowed; a.Any(); {
+			x := a.Pop()
+			ok, err := c.wins(p, x, d)
+			if err != nil {
+				return false, err
+			}
+			if ok {
+				winning = append(winning, x)
+			}
+		}
+		dp.d = Departure{Moves: moves, Preferred: board.Move{Player: c.s.e.me, Cell: pm, Rule: prule}, Move: mv,
+			Winning: winning, RuleAllowed: allowed.Cells(), OutsideRules: outside}
+		if tr, ok := c.prefer.(strategies.TieBreakTracer); ok && !outside {
+			for _, st := range safeTieBreakTrace(tr, p, last) {
+				if !slices.ContainsFunc(winning, st.Left.Has) {
+					dp.d.TieBreakStep = st.Step
+					break
+				}
+			}
+		}
+	}
+	if dp.walk != c.walk {
+		dp.walk, dp.seq = c.walk, c.seq
+		c.seq++
+		dp.d.AfterAnother = c.departed > 0
+	}
+	return true, nil
 }
 
 // splitTurn answers p after the last move last on its own.
 func (c *certBuilder) splitTurn(p board.Position, last board.Cell, allowed board.Bits, d int) error {
 	k := strategies.AfterMove{P: p, Last: last}
+	pm, prule := c.preferred(p, last)
 	m := c.after[k]
 	if m == nil {
-		mv, err := c.first(p, allowed, d)
+		mv, err := c.choose(p, allowed, d, pm)
 		if err != nil {
 			return err
 		}
@@ -184,7 +361,7 @@ func (c *certBuilder) splitTurn(p board.Position, last board.Cell, allowed board
 		return nil
 	}
 	m.walk = c.walk
-	return c.follow(p, m.move, d)
+	return c.followFrom(p, last, allowed, d, pm, prule, m.move)
 }
 
 // first is the first winning move of allowed in a proven position p: there
@@ -241,7 +418,10 @@ func (c *certBuilder) opponentTurn(p board.Position, d int) error {
 		if rep.Fault != game.NoFault {
 			return fmt.Errorf("verify: some certificate: a strategy error in a proven position (a bug)")
 		}
-		if err := c.strategyTurn(rep.P, rep.B, rep.Allowed, d+1); err != nil {
+		c.path = append(c.path, board.Move{Player: e.opp, Cell: rep.B})
+		err := c.strategyTurn(rep.P, rep.B, rep.Allowed, d+1)
+		c.path = c.path[:len(c.path)-1]
+		if err != nil {
 			return err
 		}
 	}
@@ -309,4 +489,17 @@ func (c *certBuilder) pick(p board.Position, cand board.Bits, d int, any bool) (
 		}
 	}
 	return board.NoCell, nil
+}
+
+// withRules gives each of the strategy's moves of a game from the empty
+// board the rule that allowed it.
+func (e *engine) withRules(moves []board.Move) {
+	var p board.Position
+	last := board.NoCell
+	for i, m := range moves {
+		if m.Player == e.me && m.Rule == "" {
+			_, moves[i].Rule, _ = e.rules.Answer(p, last)
+		}
+		p, last = p.Play(m.Player, m.Cell), m.Cell
+	}
 }

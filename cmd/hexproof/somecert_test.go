@@ -57,6 +57,21 @@ func TestVerifySomeCertificate(t *testing.T) {
 	if code != exitUsage || !strings.Contains(errs, "--moves:") {
 		t.Errorf("the piece's certificate from another opening: exit %d\n%s%s", code, out, errs)
 	}
+	// --prefer: vandenbroek's moves where they keep the win; where they
+	// do not (outside fitzgerald's rules, here), the departures say so.
+	pref := filepath.Join(dir, "pref.json")
+	code, out, errs = runCmd("verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--starter", "blue", "--certificate", pref, "--prefer", "vandenbroek", "--no-progress", "--blunder-time", "0", "--json", "-")
+	if code != 0 || !strings.Contains(out, `"departures": [`) || !strings.Contains(out, `"outside_rules": true`) {
+		t.Errorf("--prefer: exit %d\n%.2000s%s", code, out, errs)
+	}
+	code, out, errs = runCmd("verify", "--board", "5x4", "--strategy", "certificate:"+pref, "--within", "fitzgerald-rules", "--starter", "blue", "--in-memory", "--no-progress")
+	if code != 0 {
+		t.Errorf("the --prefer certificate within the rules: exit %d\n%s%s", code, out, errs)
+	}
+	code, _, errs = runCmd("verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--prefer", "fitzgerald")
+	if code != exitUsage || !strings.Contains(errs, "--prefer needs --choices some and --certificate") {
+		t.Errorf("--prefer without --certificate: exit %d %q", code, errs)
+	}
 	blue := filepath.Join(dir, "rules-blue.json")
 	code, out, errs = runCmd("replay", "--board", "5x4", "--strategy", "certificate:"+blue, "--starter", "blue", "--moves", "(1,1) (3,2) (4,1) (5,2)")
 	want := "–                    | (1, 1)\n(4, 2) - certificate | (3, 2)\n(3, 4) - certificate | (4, 1)\n(5, 1) - certificate | (5, 2)\n(3, 3) - certificate | –\n\nRed won after 8 moves."

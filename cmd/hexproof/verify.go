@@ -54,6 +54,12 @@ move, else it is a strategy error (exit 4). With a certificate written by
 --choices some, 'verify --strategy certificate:FILE --within NAME' proves that
 the certificate wins every game and is a completion of NAME's rules.
 
+--prefer SPEC (with --certificate) makes the certificate take strategy SPEC's
+move wherever SPEC's move is allowed and keeps the win, and lists the positions
+where it does not (JSON "departures"): with fitzgerald-rules and --prefer
+fitzgerald, where the proof must leave the hierarchy's choice, and which
+hierarchy item dropped the winning moves.
+
 --moves MOVES searches only the games that begin with MOVES (one starter):
 the strategy's moves among them must be ones its rules allow (under --choices);
 under every and first, if the strategy is to move after them, each of its
@@ -110,6 +116,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	c.addMemory(memorySpills)
 	c.addNoSymmetry()
 	c.addHandicap()
+	prefer := fs.String("prefer", "", "with --certificate: take strategy SPEC's move wherever it is allowed and keeps the win, and list the positions where it loses (e.g. fitzgerald for fitzgerald-rules: where the hierarchy must be left)")
 	within := fs.String("within", "", "check that every move of the strategy is one that strategy SPEC allows (a strategy error where it is not): e.g. a certificate of a --choices some proof, --within its strategy")
 	movesFlag := fs.String("moves", "", "start from the position after these moves from the empty board, e.g. \"c3 (2,4)\" (needs one starter; see above)")
 	c.addJSON("the report")
@@ -203,6 +210,18 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if *cert != "" && choices != verify.Some {
 		return usageErr(fmt.Errorf("--certificate needs --choices some (under %s the strategy's choices are not a proof's to write)", choices))
 	}
+	var preferred strategies.Strategy
+	if *prefer != "" {
+		if *cert == "" || choices != verify.Some {
+			return usageErr(fmt.Errorf("--prefer needs --choices some and --certificate (it chooses the certificate's moves)"))
+		}
+		if preferred, err = strategies.New(*prefer, b); err != nil {
+			return usageErr(fmt.Errorf("--prefer: %v", err))
+		}
+		if preferred.Side() != strat.Side() {
+			return usageErr(fmt.Errorf("--prefer %s: it plays %s, the strategy %s", *prefer, preferred.Side(), strat.Side()))
+		}
+	}
 	if *within != "" {
 		rules, err := strategies.New(*within, b)
 		if err != nil {
@@ -244,6 +263,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			NoSymmetry: *c.noSymmetry, Resume: *resume, TimeLimit: *timeLimit,
 			MaxPositions: *maxPositions, MemoryBudget: memBytes, MaxLosses: *maxLosses,
 			Certificate:     *cert != "",
+			Prefer:          preferred,
 			CheckpointEvery: *checkpointEvery,
 			Handicap:        *c.handicap,
 		}
@@ -506,8 +526,14 @@ func writeSomeCertificate(path, size, geo string, res *verify.Result) (string, e
 	if c.LenAfter() > 0 {
 		after = fmt.Sprintf(", %d of them for one last move", c.LenAfter())
 	}
-	return fmt.Sprintf("Certificate for %s: %s (%d answers%s); check it with: hexproof verify --board %s --geometry %s --strategy certificate:%s --starter %s --in-memory",
-		who, path, c.Len(), after, size, geo, path, res.Starter), nil
+	check := fmt.Sprintf("hexproof verify --board %s --geometry %s --strategy certificate:%s --starter %s --in-memory", size, geo, path, res.Starter)
+	if !strings.HasPrefix(res.Strategy, strategies.ExecPrefix) && !strings.HasPrefix(res.Strategy, "certificate:") {
+		check += " --within " + res.Strategy
+	}
+	if len(res.Start) > 0 {
+		check += fmt.Sprintf(" --moves %q", res.Board.FormatMoves(res.Start, board.Thesis, false))
+	}
+	return fmt.Sprintf("Certificate for %s: %s (%d answers%s); check it with: %s", who, path, c.Len(), after, check), nil
 }
 
 // settled: every starter ran and none is inconclusive or stopped by an
