@@ -83,7 +83,11 @@ if [ $# -gt 0 ] && [ "$1" != -- ]; then first=$1; shift; fi
 [ "${1:-}" = -- ] && shift
 m=${size%x*}; n=${size#*x}
 mkdir -p "$out" && cd "$out" || exit 2
-for j in $(seq 1 "$n"); do for i in $(seq 1 "$m"); do
+# REVERSE=1 walks the cells from the last: two runs, one each way, share
+# the pieces between two cores (a piece being run holds OUTDIR/TAG.lock).
+rows=$(seq 1 "$n"); cols=$(seq 1 "$m")
+[ -n "${REVERSE:-}" ] && rows=$(seq "$n" -1 1) && cols=$(seq "$m" -1 1)
+for j in $rows; do for i in $cols; do
   cell="($i,$j)"
   moves=$cell; tag=piece-$i-$j
   if [ -n "$first" ]; then
@@ -91,10 +95,13 @@ for j in $(seq 1 "$n"); do for i in $(seq 1 "$m"); do
     moves="$first $cell"
   fi
   if [ -s $tag.json ] && ! grep -q '"verdict": "inconclusive"' $tag.json; then continue; fi
+  mkdir $tag.lock 2>/dev/null || continue
+  trap 'rmdir '$tag'.lock 2>/dev/null' EXIT
   cert=()
   [ -n "${CERT:-}" ] && cert=(--certificate $tag-cert.json)
   /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $tag.time nice -n 5 "$bin" verify --board "$size" \
     --strategy "$strat" --starter "$starter" --choices some --moves "$moves" --time-limit "$limit" \
     --blunder-time 0 --no-progress --json $tag.json "${cert[@]}" "$@" > $tag.out 2> $tag.err
   echo "$tag exit $? $(date -u +%FT%TZ)" >> done.log
+  rmdir $tag.lock
 done; done
