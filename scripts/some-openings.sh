@@ -84,7 +84,8 @@ if [ $# -gt 0 ] && [ "$1" != -- ]; then first=$1; shift; fi
 m=${size%x*}; n=${size#*x}
 mkdir -p "$out" && cd "$out" || exit 2
 # REVERSE=1 walks the cells from the last: two runs, one each way, share
-# the pieces between two cores (a piece being run holds OUTDIR/TAG.lock).
+# the pieces between two cores (a piece being run holds OUTDIR/TAG.lock;
+# after a killed run, remove the locks left: rmdir OUTDIR/*.lock).
 rows=$(seq 1 "$n"); cols=$(seq 1 "$m")
 [ -n "${REVERSE:-}" ] && rows=$(seq "$n" -1 1) && cols=$(seq "$m" -1 1)
 for j in $rows; do for i in $cols; do
