@@ -43,7 +43,7 @@ if [ "${1:-}" = summary ]; then
   out=$2
   python3 - "$out" <<'EOF'
 import json, sys, glob, os
-pieces = []
+pieces, steps = [], {}
 for f in sorted(glob.glob(os.path.join(sys.argv[1], "piece-*.json"))):
     if f.endswith("-cert.json"):
         continue
@@ -54,6 +54,12 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "piece-*.json"))):
         extra = "%d plies%s" % (d["counterexample"]["plies"], "" if d["counterexample"]["minimal"] else " (not proven shortest)")
     elif d["verdict"] == "optimal":
         extra = "longest game %d" % d["longest_game"]
+        if "departures" in d:
+            own = [x for x in d["departures"] if not x["after_another"]]
+            extra += "; leaves the preferred move at %d positions (%d on its own games)" % (len(d["departures"]), len(own))
+            for x in own:
+                k = (x["preferred"].get("rule", ""), x.get("tie_break_step", "outside the rules" if x.get("outside_rules") else ""))
+                steps[k] = steps.get(k, 0) + 1
     else:
         extra = d.get("stop_reason", "")
     check = f.replace("piece-", "check-")
@@ -62,6 +68,10 @@ for f in sorted(glob.glob(os.path.join(sys.argv[1], "piece-*.json"))):
         extra += "; certificate within the rules: " + c["verdict"]
     pieces.append((start, d["verdict"], d["positions"], d["elapsed_seconds"], extra))
     print("%-28s %-13s %14s positions %9.1f s  %s" % (start, d["verdict"], format(d["positions"], ","), d["elapsed_seconds"], extra))
+if steps:
+    print("departures on the preferred strategy's own games, by rule and tie-break step:")
+    for (rule, step), k in sorted(steps.items(), key=lambda x: -x[1]):
+        print("  rule %-8s %-28s %d" % (rule, step, k))
 v = [p[1] for p in pieces]
 want = 0
 if pieces:
