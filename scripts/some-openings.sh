@@ -30,6 +30,8 @@ if [ "${1:-}" = check ]; then
     [ -e "$f" ] || continue
     tag=${f%-cert.json}; ctag=check-${tag#piece-}
     grep -q '"verdict": "optimal"' $ctag.json 2>/dev/null && continue
+    # Only a finished piece (its JSON is written after its certificate).
+    grep -q '"verdict": "optimal"' $tag.json 2>/dev/null || continue
     read -r size starter < <(python3 -c "import json; d=json.load(open('$tag.json')); print(d['board'], d['starter'])")
     moves=$(python3 -c "import json; d=json.load(open('$tag.json')); print(' '.join('(%d,%d)' % tuple(m['cell']) for m in d['start']))")
     /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $ctag.time nice -n 5 "$bin" verify --board "$size" \
