@@ -47,7 +47,16 @@ func docResult() *verify.Result {
 		RuleCounts: map[string]int64{"1": 3, "2a": 2}, TranspositionHits: 5, SymmetryHits: 6,
 		Elapsed: 1500 * time.Millisecond, Counterexample: &g, Minimal: true, Detail: "a detail",
 		LayersDone: 6, Losses: 2, Blunder: docBlunder(), StopReason: verify.StopBudget,
-		MemoryBudget: 16 << 20, PeakRSS: 32 << 20}
+		MemoryBudget: 16 << 20, PeakRSS: 32 << 20, Pruned: 7, Unsettled: 8,
+		Start: g.Moves[:2], Departures: []verify.Departure{docDeparture()}}
+}
+
+// docDeparture is a departure (verify --prefer) with every field set.
+func docDeparture() verify.Departure {
+	b, g := docBoard, docGame()
+	return verify.Departure{Moves: g.Moves[:2], Preferred: board.Move{Player: board.Red, Cell: b.Cell(3, 1), Rule: "2a"},
+		Move: b.Cell(1, 2), Winning: []board.Cell{b.Cell(1, 2)}, RuleAllowed: []board.Cell{b.Cell(1, 2), b.Cell(3, 1)},
+		AfterAnother: true, TieBreakStep: "hierarchy item 3", OutsideRules: true}
 }
 
 func TestResultDocFields(t *testing.T) {
