@@ -6,7 +6,7 @@ from the hunt JSONs that scripts/fitzgerald-repairs.sh wrote:
 """
 import glob, json, os, re, sys
 
-SPEC = {'default': 'fitzgerald', 'lookahead': 'fitzgerald:lookahead=on', 'truepath': 'fitzgerald:truepath=on',
+CONFIGS = {'default': 'fitzgerald', 'lookahead': 'fitzgerald:lookahead=on', 'truepath': 'fitzgerald:truepath=on',
         'rule16': 'fitzgerald:rule16=near', 'dead': 'fitzgerald:dead=avoid', 'all': 'fitzgerald:repairs=all'}
 out, only = sys.argv[1], set(sys.argv[2:])
 rows = []
@@ -25,6 +25,6 @@ for f in sorted(glob.glob(os.path.join(out, 'hunt10m-*.json'))):
     else:
         res = f"no loss found ({d['stopped']}); none of at most {d.get('proven_plies')} plies"
     fl = d.get('first_loss_seconds')
-    rows.append((int(n), st, c, f"| 5×{n} | {st.capitalize()} | `{SPEC[c]}` | {res} | {d['nodes']:,} | {fl if fl else '–'} | {float(wall):.1f} |"))
+    rows.append((int(n), st, c, f"| 5×{n} | {st.capitalize()} | `{CONFIGS[c]}` | {res} | {d['nodes']:,} | {fl if fl else '–'} | {float(wall):.1f} |"))
 rows.sort(key=lambda r: (r[0], r[1] != 'blue', r[2]))
 print("\n".join(r[3] for r in rows))

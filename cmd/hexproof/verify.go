@@ -48,14 +48,14 @@ Check it independently with 'hexproof verify --strategy certificate:FILE',
 replay games with 'hexproof replay --strategy certificate:FILE'. A verdict
 other than optimal writes no file.
 
---within SPEC checks that the strategy keeps to another strategy's rules: each
-of its moves must be one SPEC allows in the same position after the same last
+--within NAME checks that the strategy keeps to another strategy's rules: each
+of its moves must be one NAME allows in the same position after the same last
 move, else it is a strategy error (exit 4). With a certificate written by
 --choices some, 'verify --strategy certificate:FILE --within NAME' proves that
 the certificate wins every game and is a completion of NAME's rules.
 
---prefer SPEC (with --certificate) makes the certificate take strategy SPEC's
-move wherever SPEC's move is allowed and keeps the win, and lists the positions
+--prefer NAME (with --certificate) makes the certificate take strategy NAME's
+move wherever NAME's move is allowed and keeps the win, and lists the positions
 where it does not (JSON "departures"): with fitzgerald-rules and --prefer
 fitzgerald, where the proof must leave the hierarchy's choice, and which
 hierarchy item dropped the winning moves.
@@ -116,8 +116,8 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	c.addMemory(memorySpills)
 	c.addNoSymmetry()
 	c.addHandicap()
-	prefer := fs.String("prefer", "", "with --certificate: take strategy SPEC's move wherever it is allowed and keeps the win, and list the positions where it loses (e.g. fitzgerald for fitzgerald-rules: where the hierarchy must be left)")
-	within := fs.String("within", "", "check that every move of the strategy is one that strategy SPEC allows (a strategy error where it is not): e.g. a certificate of a --choices some proof, --within its strategy")
+	prefer := fs.String("prefer", "", "with --certificate: take strategy NAME's move wherever it is allowed and keeps the win, and list the positions where it loses (e.g. fitzgerald for fitzgerald-rules: where the hierarchy must be left)")
+	within := fs.String("within", "", "check that every move of the strategy is one that strategy NAME allows (a strategy error where it is not): e.g. a certificate of a --choices some proof, --within its strategy")
 	movesFlag := fs.String("moves", "", "start from the position after these moves from the empty board, e.g. \"c3 (2,4)\" (needs one starter; see above)")
 	c.addJSON("the report")
 	exportLosses := fs.String("export-losses", "", "write shortest lost games to FILE (.jsonl, .md, .sgf, or .html: a page with a game stepper per game)")
