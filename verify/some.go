@@ -526,12 +526,10 @@ func (s *someSearch) run() error {
 		// move (Key); with the strategy to move, it does, as everywhere.
 		s.start = slices.Clone(e.opt.Starts[0].Moves)
 		s.ply0 = len(s.start)
+		e.withRules(s.start) // each strategy move's rule, for the games reported
 		var p board.Position
 		last := board.NoCell
-		for i, m := range s.start {
-			if m.Player == e.me { // its rule, for the games reported
-				_, s.start[i].Rule, _ = e.rules.Answer(p, last)
-			}
+		for _, m := range s.start {
 			p, _ = e.rules.Place(p, m.Player, m.Cell)
 			last = m.Cell
 		}
