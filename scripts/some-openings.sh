@@ -8,7 +8,11 @@
 # With the opponent to open (STARTER blue for a Red strategy), the pieces are
 # the positions after each first move (every cell). With the strategy to open,
 # give its first move FIRST (e.g. "(3,4)"): the pieces are the positions after
-# FIRST and each reply. A piece whose JSON exists with a conclusive verdict is
+# FIRST and each reply. FIRST may be several moves ending with the strategy's
+# (e.g. "(3,4) (2,7) (1,6)"), to split a piece too large for one certificate
+# by the opponent's next move: the piece is then won if the strategy's last
+# move in FIRST is one its rules allow there (checked by `check`, which
+# verifies each certificate from its whole prefix) and every sub-piece is. A piece whose JSON exists with a conclusive verdict is
 # skipped; an inconclusive one is run again (with this LIMIT), so a rerun with
 # a longer limit carries on. With CERT=1 in the environment each piece also
 # writes its proof's certificate, OUTDIR/piece-I-J-cert.json (check it with
@@ -81,7 +85,7 @@ if pieces:
     want = m * n - (len(d["start"]) - 1)  # every opening, or every reply after FIRST
 checked = sum(1 for p in pieces if p[4].endswith("within the rules: optimal"))
 if "refuted" in v:
-    print("combined: refuted (a piece is refuted: the opponent opens so)")
+    print("combined: refuted after the moves before the piece's last (a piece is refuted: that opponent move wins)")
 elif len(v) == want and all(x == "optimal" for x in v):
     print("combined: optimal (all %d pieces); certificates verified within the rules: %d of %d" % (want, checked, want))
 else:
@@ -104,7 +108,7 @@ for j in $rows; do for i in $cols; do
   cell="($i,$j)"
   moves=$cell; tag=piece-$i-$j
   if [ -n "$first" ]; then
-    [ "$cell" = "$first" ] && continue
+    case " $first " in *" $cell "*) continue ;; esac
     moves="$first $cell"
   fi
   if [ -s $tag.json ] && ! grep -q '"verdict": "inconclusive"' $tag.json; then continue; fi
