@@ -12,8 +12,9 @@
 # (e.g. "(3,4) (2,7) (1,6)"), to split a piece too large for one certificate
 # by the opponent's next move: the piece is then won if the strategy's last
 # move in FIRST is one its rules allow there (checked by `check`, which
-# verifies each certificate from its whole prefix) and every sub-piece is. A piece whose JSON exists with a conclusive verdict is
-# skipped; an inconclusive one is run again (with this LIMIT), so a rerun with
+# verifies each certificate from its whole prefix) and every sub-piece is
+# (SPLIT=1 below does this by itself). A piece whose JSON exists with a
+# conclusive verdict is skipped; an inconclusive one is run again (with this LIMIT), so a rerun with
 # a longer limit carries on. With CERT=1 in the environment each piece also
 # writes its proof's certificate, OUTDIR/piece-I-J-cert.json (check it with
 # verify --strategy certificate:FILE --within STRATEGY --moves …). Then
@@ -24,6 +25,7 @@
 # prints each piece's verdict and the combined one: with the opponent to open
 # (or after FIRST), optimal iff every piece is, refuted iff some piece is.
 set -u
+self=$(realpath "$0")
 if [ "${1:-}" = check ]; then
   # scripts/some-openings.sh check BINARY OUTDIR STRATEGY: every optimal piece's
   # certificate, verified under every from the piece's prefix, --within STRATEGY
@@ -43,53 +45,80 @@ if [ "${1:-}" = check ]; then
       --blunder-time 0 --no-progress --json $ctag.json > $ctag.out 2>&1
     echo "$ctag exit $? $(date -u +%FT%TZ)" >> done.log
   done
+  # The sub-pieces of pieces split for their certificates (SPLIT=1).
+  for d in split-*/; do
+    [ -d "$d" ] && "$self" check "$bin" "$d" "$strat"
+  done
   exit 0
 fi
 if [ "${1:-}" = summary ]; then
   out=$2
   python3 - "$out" <<'EOF'
 import json, sys, glob, os
-pieces, steps = [], {}
-for f in sorted(glob.glob(os.path.join(sys.argv[1], "piece-*.json"))):
-    if f.endswith("-cert.json"):
-        continue
-    d = json.load(open(f))
-    start = " ".join("%s:(%d,%d)" % (m["player"][0].upper(), m["cell"][0], m["cell"][1]) for m in d.get("start", []))
-    extra = ""
-    if d["verdict"] == "refuted":
-        extra = "%d plies%s" % (d["counterexample"]["plies"], "" if d["counterexample"]["minimal"] else " (not proven shortest)")
-    elif d["verdict"] == "optimal":
-        extra = "longest game %d" % d["longest_game"]
-        if "departures" in d:
-            own = [x for x in d["departures"] if not x["after_another"]]
-            extra += "; leaves the preferred move at %d positions (%d on its own games)" % (len(d["departures"]), len(own))
-            for x in own:
-                k = (x["preferred"].get("rule", ""), x.get("tie_break_step", "outside the rules" if x.get("outside_rules") else ""))
-                steps[k] = steps.get(k, 0) + 1
-    else:
-        extra = d.get("stop_reason", "")
-    check = f.replace("piece-", "check-")
-    if os.path.exists(check):
-        c = json.load(open(check))
-        extra += "; certificate within the rules: " + c["verdict"]
-    pieces.append((start, d["verdict"], d["positions"], d["elapsed_seconds"], extra))
-    print("%-28s %-13s %14s positions %9.1f s  %s" % (start, d["verdict"], format(d["positions"], ","), d["elapsed_seconds"], extra))
+
+def summarize(dirname, show, steps):
+    """Prints (if show) each piece of dirname; returns the combined verdict
+    ("optimal", "refuted", "unknown"), whether every piece's certificate is
+    verified within the rules (a piece split for its certificate counts when
+    its split directory's are), and how many pieces there should be."""
+    pieces, d = [], None
+    for f in sorted(glob.glob(os.path.join(dirname, "piece-*.json"))):
+        if f.endswith("-cert.json") or f.endswith("-replay.json"):
+            continue
+        d = json.load(open(f))
+        start = " ".join("%s:(%d,%d)" % (m["player"][0].upper(), m["cell"][0], m["cell"][1]) for m in d.get("start", []))
+        extra, checked = "", False
+        if d["verdict"] == "refuted":
+            extra = "%d plies%s" % (d["counterexample"]["plies"], "" if d["counterexample"]["minimal"] else " (not proven shortest)")
+        elif d["verdict"] == "optimal":
+            extra = "longest game %d" % d["longest_game"]
+            if "departures" in d:
+                own = [x for x in d["departures"] if not x["after_another"]]
+                extra += "; leaves the preferred move at %d positions (%d on its own games)" % (len(d["departures"]), len(own))
+                for x in own:
+                    k = (x["preferred"].get("rule", ""), x.get("tie_break_step", "outside the rules" if x.get("outside_rules") else ""))
+                    steps[k] = steps.get(k, 0) + 1
+        else:
+            extra = d.get("stop_reason", "")
+        check = f.replace("piece-", "check-")
+        split = os.path.join(dirname, "split-" + os.path.basename(f)[len("piece-"):-len(".json")])
+        if os.path.exists(check):
+            c = json.load(open(check))
+            extra += "; certificate within the rules: " + c["verdict"]
+            checked = c["verdict"] == "optimal"
+        elif os.path.isdir(split):
+            sv, sc, sn, sk = summarize(split, False, steps)
+            extra += "; too large for one certificate, split (%s): %s, %d of %d sub-certificates verified within the rules" % (split, sv, sk, sn)
+            checked = sv == "optimal" and sk == sn
+        pieces.append((d["verdict"], checked))
+        if show:
+            print("%-36s %-13s %14s positions %9.1f s  %s" % (start, d["verdict"], format(d["positions"], ","), d["elapsed_seconds"], extra))
+    want = 0
+    if d is not None:
+        m, n = map(int, d["board"].split("x"))
+        want = m * n - (len(d["start"]) - 1)  # every opening, or every reply after FIRST
+    v = [p[0] for p in pieces]
+    nchecked = sum(1 for p in pieces if p[1])
+    if "refuted" in v:
+        return "refuted", False, want, nchecked
+    if pieces and len(v) == want and all(x == "optimal" for x in v):
+        return "optimal", nchecked == want, want, nchecked
+    return "unknown", False, want, nchecked
+
+steps = {}
+verdict, allchecked, want, checked = summarize(sys.argv[1], True, steps)
 if steps:
     print("departures on the preferred strategy's own games, by rule and tie-break step:")
     for (rule, step), k in sorted(steps.items(), key=lambda x: -x[1]):
         print("  rule %-8s %-28s %d" % (rule, step, k))
-v = [p[1] for p in pieces]
-want = 0
-if pieces:
-    m, n = map(int, d["board"].split("x"))
-    want = m * n - (len(d["start"]) - 1)  # every opening, or every reply after FIRST
-checked = sum(1 for p in pieces if p[4].endswith("within the rules: optimal"))
-if "refuted" in v:
+if want == 0:
+    print("combined: no piece has run")
+elif verdict == "refuted":
     print("combined: refuted after the moves before the piece's last (a piece is refuted: that opponent move wins)")
-elif len(v) == want and all(x == "optimal" for x in v):
+elif verdict == "optimal":
     print("combined: optimal (all %d pieces); certificates verified within the rules: %d of %d" % (want, checked, want))
 else:
-    print("combined: not known yet (%d of %d pieces optimal, none refuted)" % (v.count("optimal"), want))
+    print("combined: not known yet (%d of %d pieces run, none refuted)" % (len(glob.glob(os.path.join(sys.argv[1], "piece-*[0-9].json"))), want))
 EOF
   exit 0
 fi
@@ -97,11 +126,45 @@ bin=$(realpath "$1"); out=$2; size=$3; starter=$4; strat=$5; limit=$6; shift 6
 first=
 if [ $# -gt 0 ] && [ "$1" != -- ]; then first=$1; shift; fi
 [ "${1:-}" = -- ] && shift
+flags=("$@")
 m=${size%x*}; n=${size#*x}
-mkdir -p "$out" && cd "$out" || exit 2
+mkdir -p "$out" && out=$(realpath "$out") && cd "$out" || exit 2
 # REVERSE=1 walks the cells from the last: two runs, one each way, share
 # the pieces between two cores (a piece being run holds OUTDIR/TAG.lock;
 # after a killed run, remove the locks left: rmdir OUTDIR/*.lock).
+# With CERT=1 and SPLIT=1, a piece that is optimal but whose proof was too
+# large for one certificate is split by the opponent's next move: the
+# strategy's move is the one --prefer's strategy plays there (read from
+# `replay`), and the sub-pieces go to OUTDIR/split-I-J (FIRST = the piece's
+# moves and that move). A refuted sub-piece says that move loses, not the
+# piece: try another allowed move by hand.
+prefer=
+for ((k = 0; k < ${#flags[@]}; k++)); do [ "${flags[k]}" = --prefer ] && prefer=${flags[k + 1]:-}; done
+split_piece() {
+  local tag=$1 moves=$2
+  [ -n "${CERT:-}" ] && [ -n "${SPLIT:-}" ] && [ -n "$prefer" ] || return 0
+  [ -e $tag-cert.json ] && return 0
+  grep -q '"verdict": "optimal"' $tag.json 2>/dev/null || return 0
+  grep -q 'no certificate: the proof tree has more than' $tag.err 2>/dev/null || return 0
+  local game answer
+  game=$(python3 - "$moves" "$starter" "$m" "$n" <<'PY'
+import sys
+moves, starter, m, n = sys.argv[1].split(), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+who = "R" if starter == "red" else "B"
+out = []
+for c in moves:
+    out.append(who + ":" + c)
+    who = "B" if who == "R" else "R"
+free = next("(%d,%d)" % (i, j) for j in range(1, n + 1) for i in range(1, m + 1) if "(%d,%d)" % (i, j) not in moves)
+print(" ".join(out + [who + ":" + free]))
+PY
+)
+  answer=$("$bin" replay --board "$size" --strategy "$prefer" --starter "$starter" --moves "$game" --json $tag-replay.json >/dev/null 2>&1 &&
+    python3 -c "import json; d=json.load(open('$tag-replay.json')); a=d['moves'][-1]['answer']; print('(%d,%d)' % (a[0], a[1]))") || {
+    echo "$tag: no answer of $prefer to split by" >> done.log; return 0; }
+  echo "$tag split by $prefer's move $answer into split-${tag#piece-} $(date -u +%FT%TZ)" >> done.log
+  "$self" "$bin" "$out/split-${tag#piece-}" "$size" "$starter" "$strat" "$limit" "$moves $answer" -- "${flags[@]}"
+}
 rows=$(seq 1 "$n"); cols=$(seq 1 "$m")
 [ -n "${REVERSE:-}" ] && rows=$(seq "$n" -1 1) && cols=$(seq "$m" -1 1)
 for j in $rows; do for i in $cols; do
@@ -111,14 +174,17 @@ for j in $rows; do for i in $cols; do
     case " $first " in *" $cell "*) continue ;; esac
     moves="$first $cell"
   fi
-  if [ -s $tag.json ] && ! grep -q '"verdict": "inconclusive"' $tag.json; then continue; fi
+  if [ -s $tag.json ] && ! grep -q '"verdict": "inconclusive"' $tag.json; then
+    split_piece "$tag" "$moves"; continue
+  fi
   mkdir $tag.lock 2>/dev/null || continue
   trap 'rmdir '$tag'.lock 2>/dev/null' EXIT
   cert=()
   [ -n "${CERT:-}" ] && cert=(--certificate $tag-cert.json)
   /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $tag.time nice -n 5 "$bin" verify --board "$size" \
     --strategy "$strat" --starter "$starter" --choices some --moves "$moves" --time-limit "$limit" \
-    --blunder-time 0 --no-progress --json $tag.json "${cert[@]}" "$@" > $tag.out 2> $tag.err
+    --blunder-time 0 --no-progress --json $tag.json "${cert[@]}" "${flags[@]}" > $tag.out 2> $tag.err
   echo "$tag exit $? $(date -u +%FT%TZ)" >> done.log
   rmdir $tag.lock
+  split_piece "$tag" "$moves"
 done; done
