@@ -86,13 +86,17 @@ def summarize(dirname, show, steps):
             c = json.load(open(check))
             extra += "; certificate within the rules: " + c["verdict"]
             checked = c["verdict"] == "optimal"
-        elif os.path.isdir(split):
+        verdict = d["verdict"]
+        if os.path.isdir(split) and not os.path.exists(check):
             sv, sc, sn, sk = summarize(split, False, steps)
-            extra += "; too large for one certificate, split (%s): %s, %d of %d sub-certificates verified within the rules" % (split, sv, sk, sn)
+            why = "too large for one certificate" if verdict == "optimal" else "out of time"
+            extra += "; %s, split (%s): %s, %d of %d sub-certificates verified within the rules" % (why, split, sv, sk, sn)
             checked = sv == "optimal" and sk == sn
-        pieces.append((d["verdict"], checked))
+            if verdict == "inconclusive" and sv == "optimal":
+                verdict = "optimal"  # the preferred move, and every reply after it, won
+        pieces.append((verdict, checked))
         if show:
-            print("%-36s %-13s %14s positions %9.1f s  %s" % (start, d["verdict"], format(d["positions"], ","), d["elapsed_seconds"], extra))
+            print("%-36s %-13s %14s positions %9.1f s  %s" % (start, verdict, format(d["positions"], ","), d["elapsed_seconds"], extra))
     want = 0
     if d is not None:
         m, n = map(int, d["board"].split("x"))
@@ -133,19 +137,24 @@ mkdir -p "$out" && out=$(realpath "$out") && cd "$out" || exit 2
 # the pieces between two cores (a piece being run holds OUTDIR/TAG.lock;
 # after a killed run, remove the locks left: rmdir OUTDIR/*.lock).
 # With CERT=1 and SPLIT=1, a piece that is optimal but whose proof was too
-# large for one certificate is split by the opponent's next move: the
+# large for one certificate, or that ran out of time, is split by the
+# opponent's next move (instead of being run again): the
 # strategy's move is the one --prefer's strategy plays there (read from
 # `replay`), and the sub-pieces go to OUTDIR/split-I-J (FIRST = the piece's
-# moves and that move). A refuted sub-piece says that move loses, not the
-# piece: try another allowed move by hand.
+# moves and that move). A piece out of time is then optimal if its split is;
+# a refuted sub-piece says that move loses, not the piece: run the piece
+# again with a longer LIMIT, or try another allowed move by hand.
 prefer=
 for ((k = 0; k < ${#flags[@]}; k++)); do [ "${flags[k]}" = --prefer ] && prefer=${flags[k + 1]:-}; done
 split_piece() {
   local tag=$1 moves=$2
   [ -n "${CERT:-}" ] && [ -n "${SPLIT:-}" ] && [ -n "$prefer" ] || return 0
   [ -e $tag-cert.json ] && return 0
-  grep -q '"verdict": "optimal"' $tag.json 2>/dev/null || return 0
-  grep -q 'no certificate: the proof tree has more than' $tag.err 2>/dev/null || return 0
+  if grep -q '"verdict": "optimal"' $tag.json 2>/dev/null; then
+    grep -q 'no certificate: the proof tree has more than' $tag.err 2>/dev/null || return 0
+  else
+    grep -q '"stop_reason": "time limit' $tag.json 2>/dev/null || return 0
+  fi
   local game answer
   game=$(python3 - "$moves" "$starter" "$m" "$n" <<'PY'
 import sys
@@ -174,7 +183,8 @@ for j in $rows; do for i in $cols; do
     case " $first " in *" $cell "*) continue ;; esac
     moves="$first $cell"
   fi
-  if [ -s $tag.json ] && ! grep -q '"verdict": "inconclusive"' $tag.json; then
+  if [ -s $tag.json ] && { ! grep -q '"verdict": "inconclusive"' $tag.json || [ -d split-$i-$j ] ||
+    { [ -n "${SPLIT:-}" ] && grep -q '"stop_reason": "time limit' $tag.json; }; }; then
     split_piece "$tag" "$moves"; continue
   fi
   mkdir $tag.lock 2>/dev/null || continue
