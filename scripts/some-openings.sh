@@ -137,7 +137,8 @@ mkdir -p "$out" && out=$(realpath "$out") && cd "$out" || exit 2
 # the pieces between two cores (a piece being run holds OUTDIR/TAG.lock;
 # after a killed run, remove the locks left: rmdir OUTDIR/*.lock).
 # With CERT=1 and SPLIT=1, a piece that is optimal but whose proof was too
-# large for one certificate, or that ran out of time, is split by the
+# large for one certificate (or out of time while writing it), or that ran
+# out of time, is split by the
 # opponent's next move (instead of being run again): the
 # strategy's move is the one --prefer's strategy plays there (read from
 # `replay`), and the sub-pieces go to OUTDIR/split-I-J (FIRST = the piece's
@@ -151,7 +152,7 @@ split_piece() {
   [ -n "${CERT:-}" ] && [ -n "${SPLIT:-}" ] && [ -n "$prefer" ] || return 0
   [ -e $tag-cert.json ] && return 0
   if grep -q '"verdict": "optimal"' $tag.json 2>/dev/null; then
-    grep -q 'no certificate: the proof tree has more than' $tag.err 2>/dev/null || return 0
+    grep -q 'no certificate: \(the proof tree has more than\|stopped while building it\)' $tag.err 2>/dev/null || return 0
   else
     grep -q '"stop_reason": "time limit' $tag.json 2>/dev/null || return 0
   fi
