@@ -136,15 +136,16 @@ mkdir -p "$out" && out=$(realpath "$out") && cd "$out" || exit 2
 # REVERSE=1 walks the cells from the last: two runs, one each way, share
 # the pieces between two cores (a piece being run holds OUTDIR/TAG.lock;
 # after a killed run, remove the locks left: rmdir OUTDIR/*.lock).
-# With CERT=1 and SPLIT=1, a piece that is optimal but whose proof was too
-# large for one certificate (or out of time while writing it), or that ran
-# out of time, is split by the
-# opponent's next move (instead of being run again): the
-# strategy's move is the one --prefer's strategy plays there (read from
-# `replay`), and the sub-pieces go to OUTDIR/split-I-J (FIRST = the piece's
-# moves and that move). A piece out of time is then optimal if its split is;
-# a refuted sub-piece says that move loses, not the piece: run the piece
-# again with a longer LIMIT, or try another allowed move by hand.
+# With CERT=1 and SPLIT=1 (decisions.md V35), a piece that is optimal but
+# whose proof was too large for one certificate (or out of time while
+# writing it), or that ran out of time, is split by the opponent's next move
+# instead of being run again: the strategy's move is the one --prefer's
+# strategy plays there (read from `replay`), and the sub-pieces go to
+# OUTDIR/split-I-J (FIRST = the piece's moves and that move), split again
+# in turn if need be. A piece out of time is then optimal if its split is; a
+# refuted sub-piece says that move loses, not the piece: run the piece again
+# with a longer LIMIT, or try another allowed move by hand. Any number of
+# runners may share OUTDIR (locks are directories).
 prefer=
 for ((k = 0; k < ${#flags[@]}; k++)); do [ "${flags[k]}" = --prefer ] && prefer=${flags[k + 1]:-}; done
 split_piece() {
