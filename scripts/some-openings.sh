@@ -109,8 +109,30 @@ def summarize(dirname, show, steps):
         return "optimal", nchecked == want, want, nchecked
     return "unknown", False, want, nchecked
 
+def totals(dirname):
+    """Runs, expansions, user CPU seconds and the largest peak RSS (kB) of
+    every piece and check under dirname, splits included (from the JSONs
+    and the /usr/bin/time files)."""
+    runs = exp = 0
+    cpu, rss = 0.0, 0
+    for root, _, files in os.walk(dirname):
+        for f in files:
+            path = os.path.join(root, f)
+            if f.endswith(".time"):
+                for line in open(path):
+                    w = line.split()
+                    if w and w[0] == "wall":
+                        cpu += float(w[3]) + float(w[5])
+                        rss = max(rss, int(w[7]))
+            elif f.startswith("piece-") and f.endswith(".json") and not f.endswith("-cert.json") and not f.endswith("-replay.json"):
+                runs += 1
+                exp += json.load(open(path))["positions"]
+    return runs, exp, cpu, rss
+
 steps = {}
 verdict, allchecked, want, checked = summarize(sys.argv[1], True, steps)
+runs, exp, cpu, rss = totals(sys.argv[1])
+print("totals: %d piece runs (splits included), %s expansions, %.0f s of CPU (user + sys, checks included), peak RSS %.2f GB" % (runs, format(exp, ","), cpu, rss / 1e6))
 if steps:
     print("departures on the preferred strategy's own games, by rule and tie-break step:")
     for (rule, step), k in sorted(steps.items(), key=lambda x: -x[1]):
