@@ -30,7 +30,7 @@ the player to move. The position is the empty board, or the one after --moves
 (played from the starter's first move).
 
 On the cylinder and the flat board the search uses Hex knowledge (Henderson
-2010): dead cells are filled in and never played, Red's virtual connections
+2010): dead cells and captured pairs are filled in and never played, Red's virtual connections
 between ring 1 and ring n (found by H-search, wrapping around the cylinder)
 decide a position as Red's, and Blue to move only plays inside the carriers
 of Red's semi-connections. For Blue: its threats, and its virtual rings

@@ -40,6 +40,9 @@ type Analysis struct {
 	// Dead is the set of empty cells found dead (after earlier ones were
 	// filled with Blue; see Analyze).
 	Dead board.Bits
+	// Captured is the set of empty cells filled as captured pairs (K9),
+	// Red's with Red and Blue's with Blue; never among Moves.
+	Captured board.Bits
 	// Moves are the mover's moves that must be searched: every other empty
 	// cell is no better than one of them. Set only when Winner is Empty; never
 	// empty then.
@@ -64,6 +67,8 @@ type Limits struct {
 	NoThreats bool
 	// NoRing turns Blue's virtual ring off (K7), for measurements.
 	NoRing bool
+	// NoCapture turns the captured pairs off (K9), for measurements.
+	NoCapture bool
 }
 
 // DefaultLimits are the limits the solver uses.
@@ -90,11 +95,12 @@ type Analyzer struct {
 	ringStack []int
 	ringTouch []uint64
 	ringLinks [][]ringLink
+	capGs     []group // scratch: Red's groups with one more stone (captured)
 }
 
 // Stats count what the knowledge decided, for measurements.
 type Stats struct {
-	Analyses, DecidedRed, DecidedBlue, DeadCells, Pruned int64
+	Analyses, DecidedRed, DecidedBlue, DeadCells, Captured, Pruned int64
 }
 
 // New makes an Analyzer for b (cylinder or flat, at most 64 cells).
@@ -129,10 +135,14 @@ func (a *Analyzer) Stats() Stats { return a.stats }
 // Steps (each argued in docs/decisions/solve.md):
 //  1. Dead cells, to a fixpoint: an empty cell whose non-Blue neighbourhood is
 //     a clique (see dead) is dead; it is filled with Blue and the others are
-//     looked at again. The filled position has p's value, and so has every
-//     move on a cell still empty (K1).
+//     looked at again. Then captured pairs (K9): two empty cells each of which
+//     a player's stone on the other makes dead are filled with that
+//     player's colour, and the dead cells are looked for again. The filled
+//     position has p's value, and so has every move on a cell still empty
+//     (K1, K9).
 //  2. If the cells not Blue after the fill no longer join ring 1 to ring n,
-//     Blue has won already in all but name (K1).
+//     Blue has won already in all but name (K1); if Red's stones with its
+//     captured cells join them, Red has (K9).
 //  3. Blue's threats (K6) and Blue's virtual ring (K7, ring.go).
 //  4. H-search for Red on the filled position (K2): a virtual connection
 //     between the rings is Red's win whoever moves; a semi-connection is
@@ -145,14 +155,21 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 	a.stats.Analyses++
 	red, blue := p.Red.Lo, p.Blue.Lo
 	empty := a.all &^ (red | blue)
-	dead := a.deadCells(red, blue, empty)
+	dead, redCap, blueCap := a.fill(red, blue, empty)
 	a.stats.DeadCells += int64(bits.OnesCount64(dead))
-	blue |= dead
-	live := empty &^ dead
-	res := Analysis{Dead: board.Bits{Lo: dead}}
+	a.stats.Captured += int64(bits.OnesCount64(redCap | blueCap))
+	blue |= dead | blueCap
+	red |= redCap
+	live := empty &^ (dead | redCap | blueCap)
+	res := Analysis{Dead: board.Bits{Lo: dead}, Captured: board.Bits{Lo: redCap | blueCap}}
 	if !a.connects(a.all&^blue, a.top, a.bot) {
 		a.stats.DecidedBlue++
 		res.Winner, res.Why = board.Blue, "no path of cells not blue after the dead cells are filled"
+		return res
+	}
+	if redCap != 0 && a.connects(red, a.top, a.bot) {
+		a.stats.DecidedRed++
+		res.Winner, res.Why = board.Red, "red's stones and captured cells join ring 1 to ring n"
 		return res
 	}
 	// Blue's threats (K6): cells where a Blue stone wins at once, and cells
@@ -368,6 +385,95 @@ func (a *Analyzer) groups(red uint64, gs []group) []group {
 		gs = append(gs, group{g, a.grow(g)})
 	}
 	return gs
+}
+
+// fill is Analyze's step 1: the dead cells (filled with Blue) and the
+// captured pairs (filled with their owner's colour, K9), repeated until
+// neither finds more. It leaves a.h.gs holding the groups of Red's stones
+// with redCap, as H-search expects.
+func (a *Analyzer) fill(red, blue, empty uint64) (dead, redCap, blueCap uint64) {
+	for {
+		d := a.deadCells(red, blue, empty)
+		dead |= d
+		blue |= d
+		empty &^= d
+		if a.lim.NoCapture {
+			return
+		}
+		r, b := a.captured(red, blue, empty)
+		if r|b == 0 {
+			return
+		}
+		redCap |= r
+		blueCap |= b
+		red |= r
+		blue |= b
+		empty &^= r | b
+	}
+}
+
+// captured finds captured pairs in the position with Red stones red, Blue
+// stones blue (the dead cells included) and empty cells empty, in which no
+// empty cell is dead. A pair {x, y} of empty cells is Red's when y is dead
+// once x is Red and x is dead once y is Red; Blue's likewise with Blue
+// stones. The pairs returned are disjoint, so they can be filled together
+// (K9: a pair stays captured whatever is played outside it).
+//
+// Only cells whose neighbourhood the extra stone changes can become dead:
+// for a Blue stone on x, x's neighbours; for a Red one, the cells that touch
+// the group x joins. A Red stone that would win at once is not tried (the
+// groups assume Red has not won).
+func (a *Analyzer) captured(red, blue, empty uint64) (redCap, blueCap uint64) {
+	gs := a.groups(red, a.h.gs[:0])
+	a.h.gs = gs
+	var killR, killB [MaxCells]uint64 // cells a Red / Blue stone on x makes dead
+	for x := empty; x != 0; x &= x - 1 {
+		c := bits.TrailingZeros64(x)
+		bit := uint64(1) << uint(c)
+		open := empty &^ bit
+		for y := a.nbr[c] & open; y != 0; y &= y - 1 {
+			if u := bits.TrailingZeros64(y); a.cliqueAround(u, open, gs) {
+				killB[c] |= 1 << uint(u)
+			}
+		}
+		r := red | bit
+		if t := a.reach(r, r&a.top); t&a.bot != 0 {
+			continue
+		}
+		gx := a.groups(r, a.capGs[:0])
+		a.capGs = gx
+		for i := range gx {
+			if gx[i].stones&bit == 0 {
+				continue // only the group x joins has a new neighbourhood
+			}
+			for y := gx[i].touch & open; y != 0; y &= y - 1 {
+				if u := bits.TrailingZeros64(y); a.cliqueAround(u, open, gx) {
+					killR[c] |= 1 << uint(u)
+				}
+			}
+		}
+	}
+	var used uint64
+	for x := empty; x != 0; x &= x - 1 {
+		c := bits.TrailingZeros64(x)
+		for y := (killR[c] | killB[c]) &^ used; y != 0; y &= y - 1 {
+			u := bits.TrailingZeros64(y)
+			if u <= c || used&(1<<uint(c)) != 0 {
+				continue
+			}
+			pair := uint64(1)<<uint(c) | uint64(1)<<uint(u)
+			switch {
+			case killR[c]&(1<<uint(u)) != 0 && killR[u]&(1<<uint(c)) != 0:
+				redCap |= pair
+			case killB[c]&(1<<uint(u)) != 0 && killB[u]&(1<<uint(c)) != 0:
+				blueCap |= pair
+			default:
+				continue
+			}
+			used |= pair
+		}
+	}
+	return redCap, blueCap
 }
 
 // deadCells is the set of empty cells found dead, filled with Blue one after
