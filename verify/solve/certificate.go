@@ -195,10 +195,11 @@ const (
 )
 
 // tryOrder is the order in which the walk tries the winner's moves that the
-// table does not know: with the knowledge on and Red the mover, the keys of
-// Red's semi-connections first (each wins), then the moves that leave Red
-// closest to its connection (knowledge.Distance), then
+// table does not know: with the knowledge on and Red the mover, the moves
+// that leave Red closest to its connection (knowledge.Distance) first, the
+// keys of Red's semi-connections first among equals (each wins), then
 // cell order, so that Red's games end soon and the certificate stays small
+// (keys before distance made the 5×5 certificates 30-80 times larger)
 // (the search's proofs of VC-decided positions are not in the table, and
 // cell order alone made the 5×5 certificate sixty times larger); otherwise
 // cell order.
