@@ -226,3 +226,63 @@ func TestBlueRingAgainstMinimax(t *testing.T) {
 		t.Fatalf("%d ring claims (%v), %d beyond the threats, %d bound: too few to test the ring", claims, why, beyondThreats, bound)
 	}
 }
+
+// TestBlueHSearchAgainstMinimax checks Blue's H-search with windings (K10)
+// on its own: with Blue's threats (K6) and bridge rings (K7) off, every
+// ring or semi-ring it claims, on random positions of cylinders of 3 to 8
+// columns, is a Blue win by the plain minimax; and where it holds Red to
+// move to the semi-rings' carriers and Red wins, a winning move is among the
+// moves kept. It fails unless it also finds claims that the threats and the
+// bridge rings do not make (what K10 adds).
+func TestBlueHSearchAgainstMinimax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	per := 1500
+	if testing.Short() {
+		per = 200
+	}
+	claims, beyond, bound := 0, 0, 0
+	why := map[string]int{}
+	for _, sz := range [][2]int{{3, 4}, {4, 4}, {5, 3}, {5, 4}, {6, 3}, {4, 5}, {5, 5}, {6, 4}, {7, 3}, {8, 2}} {
+		b := board.MustNew(sz[0], sz[1], board.Cylinder)
+		ref := &plain{b: b, memo: map[node]board.Color{}}
+		lim := knowledge.Limits{VCs: 4, SCs: 8, OrDepth: 6, HSearch: true, NoThreats: true, NoRing: true}
+		hs, _ := knowledge.New(b, lim)
+		lim.NoBlueHSearch = true
+		without, _ := knowledge.New(b, lim)
+		rest := knowledge.DefaultLimits
+		rest.NoBlueHSearch = true
+		others, _ := knowledge.New(b, rest) // the knowledge without K10
+		for i := 0; i < per; i++ {
+			starter := []board.Color{board.Red, board.Blue}[rng.IntN(2)]
+			p, mover, ok := randomGamePosition(rng, b, starter, max(b.Cells()/4, b.Cells()-14)+rng.IntN(b.Cells()/2))
+			if !ok || b.Cells()-p.Occupied().Count() > 14 {
+				continue
+			}
+			an := hs.Analyze(p, mover)
+			if !strings.Contains(an.Why, "by H-search") {
+				if an.Winner == board.Empty && mover == board.Red {
+					if w := without.Analyze(p, mover); w.Winner == board.Empty && an.Moves != w.Moves {
+						bound++
+						if ref.value(p, mover) == board.Red && !slices.ContainsFunc(ref.winningMoves(p, mover), an.Moves.Has) {
+							t.Fatalf("%s, red to move in\n%s: the winning moves %v all lie outside the moves kept %v",
+								b, b.Picture(p, board.Bits{}), ref.winningMoves(p, mover), an.Moves.Cells())
+						}
+					}
+				}
+				continue
+			}
+			why[an.Why]++
+			claims++
+			if want := ref.value(p, mover); want != board.Blue {
+				t.Fatalf("%s, %s to move in\n%s: %q, but minimax says %s wins", b, mover, b.Picture(p, board.Bits{}), an.Why, want)
+			}
+			if others.Analyze(p, mover).Winner != board.Blue {
+				beyond++
+			}
+		}
+	}
+	t.Logf("%d claims of Blue's H-search (%v), %d of them decided by nothing else; Red held to the semi-rings' carriers in %d", claims, why, beyond, bound)
+	if claims < 100 || beyond == 0 || bound == 0 || len(why) < 2 {
+		t.Fatalf("%d claims (%v), %d beyond the rest of the knowledge, %d bound: too few to test Blue's H-search", claims, why, beyond, bound)
+	}
+}

@@ -44,6 +44,7 @@ type hnode struct {
 
 type vcItem struct {
 	x, y uint8
+	s    int8 // its shift from x to y (Blue's H-search, K10); 0 for Red's
 	c    uint64
 }
 
@@ -67,6 +68,23 @@ type hsearch struct {
 	// keys[k] is the key (the cell Red plays first) of the ring-to-ring
 	// SC sc[pair(0, 1)][k].
 	keys [maxSC]uint64
+
+	// Blue's H-search with windings (docs/decisions/solve.md K10; wind
+	// set). vsh and ssh are the shifts of the VCs and SCs, in turns around
+	// the cylinder, from the pair's lower node to its higher one (both 0 in
+	// Red's search). ring says a virtual ring was found; semi is the
+	// intersection of the carriers of the semi-rings found, started at the
+	// mask run gave, and semis counts them; blueToMove stops at the first.
+	wind       bool
+	vsh        [maxNodes * maxNodes][maxVC]int8
+	ssh        [maxNodes * maxNodes][maxSC]int8
+	ring       bool
+	semi       uint64
+	semis      int
+	blueToMove bool
+	// loops, when not nil, collects the carriers of the rings and
+	// semi-rings found (for tests).
+	loops *[]uint64
 }
 
 type hresult struct {
@@ -82,54 +100,72 @@ func (h *hsearch) pair(x, y int) int {
 	return x*maxNodes + y
 }
 
-// run searches the position with Red stones red, Blue stones (with the dead
-// cells) blue and live empty cells live; a.h.gs holds Red's groups.
-//
-// With stopAtSC the search ends at the first ring-to-ring SC (or VC): for
-// Red to move one SC decides the position, and the rest is not needed.
-func (h *hsearch) run(a *Analyzer, red, blue, live uint64, lim Limits, stopAtSC bool) hresult {
-	h.stopAtSC = stopAtSC
+// reset empties the lists of the last search.
+func (h *hsearch) reset(lim Limits, wind bool) {
 	for _, p := range h.touched {
 		h.nvc[p], h.nsc[p] = 0, 0
 	}
 	h.touched = h.touched[:0]
 	h.queue = h.queue[:0]
 	h.lim = lim
-	h.stop, h.ringVC = false, false
+	h.stop, h.ringVC, h.ring = false, false, false
+	h.wind = wind
 	h.nodes = h.nodes[:0]
-	for i := range h.gs {
-		h.nodes = append(h.nodes, hnode{terminal: i < 2})
+}
+
+// close applies the AND rule (and through it the OR rule) to every VC in
+// the queue, until none is left or the search is stopped.
+func (h *hsearch) close() {
+	h.nn = len(h.nodes)
+	for qi := 0; qi < len(h.queue) && !h.stop; qi++ {
+		v := h.queue[qi]
+		h.and(int(v.x), int(v.y), v.c, v.s)
+		if !h.stop {
+			h.and(int(v.y), int(v.x), v.c, -v.s)
+		}
 	}
-	ng := len(h.nodes)
-	var at [MaxCells]uint8
+}
+
+// addNodes appends the live cells as nodes; at[c] is cell c's node.
+func (h *hsearch) addNodes(live uint64, at *[MaxCells]uint8) {
 	for x := live; x != 0; x &= x - 1 {
 		c := bits.TrailingZeros64(x)
 		at[c] = uint8(len(h.nodes))
 		h.nodes = append(h.nodes, hnode{cell: 1 << uint(c)})
 	}
-	h.nn = len(h.nodes)
-	for i := 0; i < h.nn; i++ {
+	for i := range h.nodes {
 		h.adj[i] = board.Bits{}
 	}
+}
+
+// run searches the position with Red stones red, Blue stones (with the dead
+// cells) blue and live empty cells live; a.h.gs holds Red's groups.
+//
+// With stopAtSC the search ends at the first ring-to-ring SC (or VC): for
+// Red to move one SC decides the position, and the rest is not needed.
+func (h *hsearch) run(a *Analyzer, red, blue, live uint64, lim Limits, stopAtSC bool) hresult {
+	h.reset(lim, false)
+	h.stopAtSC = stopAtSC
+	for i := range h.gs {
+		h.nodes = append(h.nodes, hnode{terminal: i < 2})
+	}
+	ng := len(h.nodes)
+	var at [MaxCells]uint8
+	h.addNodes(live, &at)
+	h.nn = len(h.nodes)
 	// Base: a group and a live cell it touches; two adjacent live cells.
 	for i := 0; i < ng; i++ {
 		for x := h.gs[i].touch & live; x != 0; x &= x - 1 {
-			h.addVC(i, int(at[bits.TrailingZeros64(x)]), 0)
+			h.addVC(i, int(at[bits.TrailingZeros64(x)]), 0, 0)
 		}
 	}
 	for x := live; x != 0; x &= x - 1 {
 		c := bits.TrailingZeros64(x)
 		for y := a.nbr[c] & live &^ (uint64(1)<<uint(c+1) - 1); y != 0; y &= y - 1 {
-			h.addVC(int(at[c]), int(at[bits.TrailingZeros64(y)]), 0)
+			h.addVC(int(at[c]), int(at[bits.TrailingZeros64(y)]), 0, 0)
 		}
 	}
-	for qi := 0; qi < len(h.queue) && !h.stop; qi++ {
-		v := h.queue[qi]
-		h.and(int(v.x), int(v.y), v.c)
-		if !h.stop {
-			h.and(int(v.y), int(v.x), v.c)
-		}
-	}
+	h.close()
 	if h.ringVC {
 		return hresult{vc: true}
 	}
@@ -145,8 +181,11 @@ func (h *hsearch) run(a *Analyzer, red, blue, live uint64, lim Limits, stopAtSC 
 	return hresult{sc: true, must: must, keys: keys}
 }
 
-// and combines the VC end–mid (carrier c) with every VC mid–z.
-func (h *hsearch) and(end, mid int, c uint64) {
+// and combines the VC end–mid (carrier c, shift s from end to mid) with
+// every VC mid–z. In Blue's search (wind) z may be end itself: a closed
+// chain whose shifts add up to a non-zero total goes around the cylinder
+// (loop).
+func (h *hsearch) and(end, mid int, c uint64, s int8) {
 	if h.nodes[mid].terminal {
 		// Chaining through a terminal gives nothing the solver asks for
 		// (Benzene does not either); skipping it is only weaker.
@@ -155,27 +194,75 @@ func (h *hsearch) and(end, mid int, c uint64) {
 	endCell, midCell := h.nodes[end].cell, h.nodes[mid].cell
 	zs := h.zs[:0]
 	for adj := h.adj[mid]; adj.Any(); {
-		if z := int(adj.Pop()); z != end && h.nodes[z].cell&c == 0 {
+		if z := int(adj.Pop()); (z != end || h.wind) && h.nodes[z].cell&c == 0 {
 			zs = append(zs, z)
 		}
 	}
 	h.zs = zs
 	for _, z := range zs {
 		p := h.pair(mid, z)
+		sign := int8(1)
+		if mid > z {
+			sign = -1
+		}
 		for k := 0; k < int(h.nvc[p]); k++ {
 			d := h.vc[p][k]
 			if d&c != 0 || d&endCell != 0 {
 				continue
 			}
-			if midCell == 0 {
-				h.addVC(end, z, c|d)
-			} else {
-				h.addSC(end, z, c|d|midCell, midCell)
+			t := int(s) + int(sign*h.vsh[p][k])
+			if t > 100 || t < -100 {
+				continue // an int8 holds it; no real chain winds this often
+			}
+			switch {
+			case z == end:
+				if t != 0 {
+					h.loop(end, c|d|midCell, midCell)
+				}
+			case midCell == 0:
+				h.addVC(end, z, c|d, int8(t))
+			default:
+				h.addSC(end, z, c|d|midCell, midCell, int8(t))
 			}
 			if h.stop {
 				return
 			}
 		}
+	}
+}
+
+// loop records a closed chain of Blue's search from node end back to
+// itself that goes around the cylinder, with carrier c (midCell included),
+// made through mid
+// (midCell 0: a group, so the chain is a VC; else an empty cell Blue must
+// play first, so an SC with key midCell). A VC at a group is a virtual
+// ring; a VC at an empty cell e, and an SC at a group, are semi-rings
+// (Blue plays e, or the key, and has a virtual ring). An SC at an empty
+// cell needs two Blue moves, and is not used.
+func (h *hsearch) loop(end int, c, midCell uint64) {
+	endCell := h.nodes[end].cell
+	if h.loops != nil && (endCell == 0 || midCell == 0) {
+		*h.loops = append(*h.loops, c|endCell)
+	}
+	switch {
+	case endCell == 0 && midCell == 0:
+		h.ring, h.stop = true, true
+	case endCell == 0:
+		h.semiRing(c) // c holds the key
+	case midCell == 0:
+		h.semiRing(c | endCell)
+	}
+}
+
+// semiRing records a semi-ring with carrier c (its key included): with Blue
+// to move it decides the position; with Red to move every winning Red move
+// lies in c, and when the carriers found leave no cell of the mask, Red
+// loses.
+func (h *hsearch) semiRing(c uint64) {
+	h.semis++
+	h.semi &= c
+	if h.blueToMove || h.semi == 0 {
+		h.stop = true
 	}
 }
 
@@ -185,25 +272,29 @@ func (h *hsearch) touch(p int) {
 	}
 }
 
-// addVC records a VC x–y with carrier u unless a VC with a carrier inside u
-// is known; it drops the known ones whose carrier contains u. A full list
-// gives up its largest carrier for a smaller one.
-func (h *hsearch) addVC(x, y int, u uint64) {
+// addVC records a VC x–y with carrier u and shift s from x to y unless a VC
+// with the same shift and a carrier inside u is known; it drops the known
+// ones with that shift whose carrier contains u. A full list gives up its
+// largest carrier for a smaller one.
+func (h *hsearch) addVC(x, y int, u uint64, s int8) {
 	if x == y {
 		return
 	}
 	p := h.pair(x, y)
+	if x > y {
+		s = -s
+	}
 	n := int(h.nvc[p])
-	list := &h.vc[p]
+	list, sh := &h.vc[p], &h.vsh[p]
 	for k := 0; k < n; k++ {
-		if list[k]&^u == 0 {
+		if list[k]&^u == 0 && sh[k] == s {
 			return
 		}
 	}
 	j := 0
 	for k := 0; k < n; k++ {
-		if u&^list[k] != 0 {
-			list[j] = list[k]
+		if u&^list[k] != 0 || sh[k] != s {
+			list[j], sh[j] = list[k], sh[k]
 			j++
 		}
 	}
@@ -218,38 +309,43 @@ func (h *hsearch) addVC(x, y int, u uint64) {
 			h.nvc[p] = uint8(j)
 			return
 		}
-		list[at] = u
+		list[at], sh[at] = u, s
 	} else {
 		h.touch(p)
-		list[j] = u
+		list[j], sh[j] = u, s
 		j++
 	}
 	h.nvc[p] = uint8(j)
 	h.adj[x] = h.adj[x].With(board.Cell(y))
 	h.adj[y] = h.adj[y].With(board.Cell(x))
-	if (x == 0 && y == 1) || (x == 1 && y == 0) {
+	if !h.wind && ((x == 0 && y == 1) || (x == 1 && y == 0)) {
 		h.stop, h.ringVC = true, true
 		return
 	}
-	h.queue = append(h.queue, vcItem{uint8(x), uint8(y), u})
+	lo, hi := min(x, y), max(x, y)
+	h.queue = append(h.queue, vcItem{uint8(lo), uint8(hi), s, u})
 }
 
-// addSC records an SC x–y with carrier s (the OR rule first) unless a VC or
-// an SC with a carrier inside s is known.
-func (h *hsearch) addSC(x, y int, s, key uint64) {
+// addSC records an SC x–y with carrier s, key key and shift sh from x to y
+// (the OR rule first) unless a VC or an SC with the same shift and a carrier
+// inside s is known.
+func (h *hsearch) addSC(x, y int, s, key uint64, sh int8) {
 	if x == y {
 		return
 	}
 	p := h.pair(x, y)
+	if x > y {
+		sh = -sh
+	}
 	for k := 0; k < int(h.nvc[p]); k++ {
-		if h.vc[p][k]&^s == 0 {
+		if h.vc[p][k]&^s == 0 && h.vsh[p][k] == sh {
 			return
 		}
 	}
 	n := int(h.nsc[p])
-	list := &h.sc[p]
+	list, shs := &h.sc[p], &h.ssh[p]
 	for k := 0; k < n; k++ {
-		if list[k]&^s == 0 {
+		if list[k]&^s == 0 && shs[k] == sh {
 			return
 		}
 	}
@@ -261,15 +357,15 @@ func (h *hsearch) addSC(x, y int, s, key uint64) {
 	for k := n - 1; k >= 0; k-- {
 		suf[k] = suf[k+1] & list[k]
 	}
-	h.or(x, y, p, s, s, 0, 1)
+	h.or(x, y, p, s, s, 0, 1, sh)
 	if h.stop {
 		return
 	}
-	rings := p == h.pair(0, 1)
+	rings := !h.wind && p == h.pair(0, 1)
 	j := 0
 	for k := 0; k < n; k++ {
-		if s&^list[k] != 0 {
-			list[j] = list[k]
+		if s&^list[k] != 0 || shs[k] != sh {
+			list[j], shs[j] = list[k], shs[k]
 			if rings {
 				h.keys[j] = h.keys[k]
 			}
@@ -290,7 +386,7 @@ func (h *hsearch) addSC(x, y int, s, key uint64) {
 		j++
 	}
 	if at >= 0 {
-		list[at] = s
+		list[at], shs[at] = s, sh
 		if rings {
 			h.keys[at] = key
 		}
@@ -303,12 +399,19 @@ func (h *hsearch) addSC(x, y int, s, key uint64) {
 
 // or is the OR rule: the SCs of pair p from start on, taken with the ones
 // chosen so far (intersection inter, union union), that bring the
-// intersection to the empty set make a VC.
-func (h *hsearch) or(x, y, p int, inter, union uint64, start, depth int) {
+// intersection to the empty set make a VC. Only SCs with the new one's
+// shift sh (from the pair's lower node) are combined: Blue does not choose
+// which SC it completes, so they must agree. (suf, the intersection of all
+// the carriers from start on, holds that of the ones with shift sh, so it
+// still ends a branch soundly.)
+func (h *hsearch) or(x, y, p int, inter, union uint64, start, depth int, sh int8) {
 	if inter&h.suf[start] != 0 {
 		return
 	}
 	for i := start; i < int(h.nsc[p]); i++ {
+		if h.ssh[p][i] != sh {
+			continue
+		}
 		c := h.sc[p][i]
 		ni := inter & c
 		if ni == inter {
@@ -316,14 +419,18 @@ func (h *hsearch) or(x, y, p int, inter, union uint64, start, depth int) {
 		}
 		nu := union | c
 		if ni == 0 {
-			h.addVC(x, y, nu)
+			vs := sh // addVC takes the shift from x
+			if x > y {
+				vs = -sh
+			}
+			h.addVC(x, y, nu, vs)
 			if h.stop {
 				return
 			}
 			continue
 		}
 		if depth < h.lim.OrDepth {
-			h.or(x, y, p, ni, nu, i+1, depth+1)
+			h.or(x, y, p, ni, nu, i+1, depth+1, sh)
 			if h.stop {
 				return
 			}

@@ -69,6 +69,9 @@ type Limits struct {
 	NoRing bool
 	// NoCapture turns the captured pairs off (K9), for measurements.
 	NoCapture bool
+	// NoBlueHSearch turns Blue's H-search with windings off (K10); it runs
+	// only with HSearch.
+	NoBlueHSearch bool
 }
 
 // DefaultLimits are the limits the solver uses.
@@ -149,7 +152,10 @@ func (a *Analyzer) Stats() Stats { return a.stats }
 //     Red's win when Red moves; Blue to move must play inside every
 //     semi-connection's carrier, so outside their intersection every Blue move
 //     loses.
-//  5. Moves: the live cells (a dead cell is no better than any other move,
+//  5. Blue's H-search with windings (K10): a virtual ring is Blue's win
+//     whoever moves, a semi-ring Blue's win when Blue moves, and Red to move
+//     must play inside every semi-ring's carrier.
+//  6. Moves: the live cells (a dead cell is no better than any other move,
 //     K1), and for Blue only those of the must-play set.
 func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 	a.stats.Analyses++
@@ -217,6 +223,22 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 			return res
 		case st.sc:
 			must = st.must
+		}
+	}
+	// Blue's H-search with windings (K10): a virtual ring wins for Blue
+	// whoever moves, a semi-ring when Blue moves; Red to move must play
+	// inside every semi-ring's carrier.
+	if a.lim.HSearch && !a.lim.NoBlueHSearch && (mover == board.Red || must == live) {
+		ring, semis, semi := a.blueHSearch(blue, live, redMoves&live, mover == board.Blue)
+		switch {
+		case ring:
+			a.stats.DecidedBlue++
+			res.Winner, res.Why = board.Blue, "blue has a virtual ring by H-search"
+			return res
+		case semis > 0 && (mover == board.Blue || semi == 0):
+			return a.blueWon(res, mover, "blue to move has a semi-ring by H-search", "red cannot stop all of blue's semi-rings by H-search")
+		case semis > 0:
+			redMoves &= semi
 		}
 	}
 	moves := live & redMoves

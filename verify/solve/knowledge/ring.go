@@ -55,43 +55,8 @@ func (a *Analyzer) ringCarrier(blue, live uint64) (bool, uint64) {
 	if !a.cylinder || m < 3 || bits.OnesCount64(blue) < 2 {
 		return false, 0
 	}
-	// Groups and their lifted columns.
-	ng := 0
-	gid := a.ringGid[:0]
-	for range a.b.Cells() {
-		gid = append(gid, -1)
-	}
-	lift := a.ringLift[:0]
-	for range a.b.Cells() {
-		lift = append(lift, 0)
-	}
-	a.ringGid, a.ringLift = gid, lift
-	touch := a.ringTouch[:0]
-	stack := a.ringStack[:0]
-	for rest := blue; rest != 0; rest &= rest - 1 {
-		s := bits.TrailingZeros64(rest)
-		if gid[s] >= 0 {
-			continue
-		}
-		gid[s], lift[s] = ng, a.col[s]
-		stack = append(stack[:0], s)
-		var t uint64
-		for len(stack) > 0 {
-			u := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			t |= a.nbr[u]
-			for x := a.nbr[u] & blue; x != 0; x &= x - 1 {
-				v := bits.TrailingZeros64(x)
-				if gid[v] < 0 {
-					gid[v], lift[v] = ng, lift[u]+a.step(u, v)
-					stack = append(stack, v)
-				}
-			}
-		}
-		touch = append(touch, t&live)
-		ng++
-	}
-	a.ringTouch, a.ringStack = touch, stack
+	ng := a.blueGroups(blue, live)
+	gid, lift, touch := a.ringGid, a.ringLift, a.ringTouch
 	if ng < 2 {
 		return false, 0
 	}
@@ -198,6 +163,51 @@ func (a *Analyzer) ringCarrier(blue, live uint64) (bool, uint64) {
 		}
 	}
 	return false, 0
+}
+
+// blueGroups numbers Blue's groups (blue holds the Blue stones and the dead
+// cells) and lifts their columns: a.ringGid[c] is cell c's group (-1 if
+// none), a.ringLift[c] its lifted column in its group's numbering, and
+// a.ringTouch[g] the live cells group g touches. It returns the number of
+// groups. Each group gets a consistent numbering as long as it does not go
+// around by itself, which a Blue group cannot while Red can still connect.
+func (a *Analyzer) blueGroups(blue, live uint64) int {
+	ng := 0
+	gid := a.ringGid[:0]
+	for range a.b.Cells() {
+		gid = append(gid, -1)
+	}
+	lift := a.ringLift[:0]
+	for range a.b.Cells() {
+		lift = append(lift, 0)
+	}
+	touch := a.ringTouch[:0]
+	stack := a.ringStack[:0]
+	for rest := blue; rest != 0; rest &= rest - 1 {
+		s := bits.TrailingZeros64(rest)
+		if gid[s] >= 0 {
+			continue
+		}
+		gid[s], lift[s] = ng, a.col[s]
+		stack = append(stack[:0], s)
+		var t uint64
+		for len(stack) > 0 {
+			u := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			t |= a.nbr[u]
+			for x := a.nbr[u] & blue; x != 0; x &= x - 1 {
+				v := bits.TrailingZeros64(x)
+				if gid[v] < 0 {
+					gid[v], lift[v] = ng, lift[u]+a.step(u, v)
+					stack = append(stack, v)
+				}
+			}
+		}
+		touch = append(touch, t&live)
+		ng++
+	}
+	a.ringGid, a.ringLift, a.ringTouch, a.ringStack = gid, lift, touch, stack
+	return ng
 }
 
 // semiRings looks for Blue's semi-rings: empty cells c such that Blue's
