@@ -30,13 +30,14 @@ the player to move. The position is the empty board, or the one after --moves
 (played from the starter's first move).
 
 On the cylinder and the flat board the search uses Hex knowledge (Henderson
-2010): dead cells and captured pairs are filled in and never played, Red's virtual connections
-between ring 1 and ring n (found by H-search, wrapping around the cylinder)
-decide a position as Red's, and Blue to move only plays inside the carriers
-of Red's semi-connections. For Blue: its threats, and its virtual rings
-(groups joined around the cylinder by bridges) decide a position as Blue's,
-and Red to move only plays inside the carriers of Blue's threats and
-semi-rings. Each piece is argued in docs/decisions/solve.md;
+2010): dead cells and captured pairs are filled in and never played, Red's
+virtual connections between ring 1 and ring n (found by H-search, wrapping
+around the cylinder) decide a position as Red's, and Blue to move only plays
+inside the carriers of Red's semi-connections. For Blue: its threats, and its
+virtual rings (groups joined around the cylinder by bridges, or by the
+connections of an H-search on Blue's groups that counts how often each one
+goes around) decide a position as Blue's, and Red to move only plays inside
+the carriers of Blue's threats and semi-rings. Each piece is argued in docs/decisions/solve.md;
 --no-knowledge turns it off (for cross-checks; the torus never uses it). The
 winning moves are exact either way: every move is solved, pruned or not.
 
