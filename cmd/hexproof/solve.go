@@ -38,7 +38,10 @@ virtual rings (groups joined around the cylinder by bridges, or by the
 connections of an H-search on Blue's groups that counts how often each one
 goes around) decide a position as Blue's, and Red to move only plays inside
 the carriers of Blue's threats and semi-rings. Each piece is argued in docs/decisions/solve.md;
---no-knowledge turns it off (for cross-checks; the torus never uses it). The
+--no-knowledge turns it off (for cross-checks; the torus never uses it). With
+the knowledge the search is focused (Henderson's focused DFPN): it looks at
+the moves that carry most of Red's current in Shannon's electrical model
+first, which changes how fast it finds a proof, never the answer. The
 winning moves are exact either way: every move is solved, pruned or not.
 
 --certificate FILE writes the winner's strategy from the empty board as data

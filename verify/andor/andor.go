@@ -26,6 +26,7 @@ package andor
 import (
 	"context"
 	"errors"
+	"math"
 	"slices"
 
 	"hexproof/board"
@@ -66,7 +67,8 @@ type Problem[S any] interface {
 	// the same key must have the same value at every bound. (Expand may give
 	// its children's keys instead: Child.Keyed.)
 	Key(s S) (Key, bool)
-	// Expand appends the mover's moves in s to out, in cell order, each made
+	// Expand appends the mover's moves in s to out, in cell order (best
+	// first for a Focused problem, in an order fixed by s), each made
 	// through the game step; or only one move that ends the game with the
 	// mover's win, which decides s whatever the other moves are (prepare).
 	// An error (a strategy error) ends the search.
@@ -101,6 +103,19 @@ type Decider[S any] interface {
 	Cells() int // the board's cells
 }
 
+// Focused is a Problem whose Expand gives the children best first, by a
+// heuristic, for focused DFPN (Henderson 2010, §5.2.3): a node's proof and
+// disproof numbers, and the child searched next, are taken over only the
+// first Base + ⌈Fraction × u⌉ of its children that are not yet refuted for
+// the mover (u of them), in Expand's order. A child refuted for the mover
+// leaves the window and the next one enters, so every child is searched
+// before a node is refuted; a node is still proven or refuted only from its
+// children's values, so the focus changes which tree is found, never an
+// answer.
+type Focused interface {
+	Focus() (base int, fraction float64)
+}
+
 // Key identifies a node in the table: a position (usually canonical under
 // symmetry) and a tag for whatever else its future depends on (for example
 // the opponent's last move, which a strategy's answer depends on).
@@ -133,17 +148,21 @@ type Search[S any] struct {
 	// wherever its own table has no answer.
 	OracleTable *Table
 
-	Nodes  int64 // expansions so far
-	Hits   int64 // questions answered by the table
-	table  *Table
-	far    Distant[S]
-	dec    Decider[S]
-	decAt  int // the least bound at which dec is asked
-	cells  int // far's board's cells: a question with K below them is bounded
-	levels []level[S]
-	path   []board.Cell
-	failAt []board.Cell
-	sink   uint8 // keeps the bucket loads of mid's first pass
+	Nodes int64 // expansions so far
+	Hits  int64 // questions answered by the table
+	table *Table
+	far   Distant[S]
+	dec   Decider[S]
+	decAt int // the least bound at which dec is asked
+	// focusBase and focusFrac are the window of focused DFPN (Focused;
+	// focusBase 0: off).
+	focusBase int
+	focusFrac float64
+	cells     int // far's board's cells: a question with K below them is bounded
+	levels    []level[S]
+	path      []board.Cell
+	failAt    []board.Cell
+	sink      uint8 // keeps the bucket loads of mid's first pass
 }
 
 // level is the scratch of one ply of the depth-first search.
@@ -177,6 +196,9 @@ func NewWithTable[S any](p Problem[S], prover board.Color, drawWins bool, ctx co
 	}
 	if dec, ok := p.(Decider[S]); ok {
 		x.dec, x.decAt = dec, dec.Cells()
+	}
+	if f, ok := p.(Focused); ok {
+		x.focusBase, x.focusFrac = f.Focus()
 	}
 	return x
 }
@@ -414,8 +436,27 @@ func (s *Search[S]) mid(n S, key Key, store bool, d, K int, thpn, thdn uint64) (
 		} else {
 			dn = inf
 		}
+		// Focused DFPN: only the first `window` children still open count
+		// (a child refuted for the mover changes neither number, and one
+		// that wins for the mover decides n, so both always count).
+		window := len(info)
+		if s.focusBase > 0 {
+			open := 0
+			for i := range info {
+				if c := &info[i]; c.pn != 0 && c.dn != 0 {
+					open++
+				}
+			}
+			window = s.focusBase + int(math.Ceil(s.focusFrac*float64(open)))
+		}
 		for i := range info {
 			c := &info[i]
+			if c.pn != 0 && c.dn != 0 {
+				if window == 0 {
+					continue
+				}
+				window--
+			}
 			num := c.dn
 			if or {
 				num = c.pn

@@ -123,7 +123,8 @@ func TestAnalyzeAgainstMinimax(t *testing.T) {
 }
 
 // TestKnowledgeAgreesWithPlainSearch compares the solver with and without
-// the knowledge — winner and the exact set of winning moves — on random
+// the knowledge, and with the knowledge but without the focus of focused
+// DFPN (K11) — winner and the exact set of winning moves — on random
 // mid-game positions of 5×5, 4×6, 6×4 and 5×6 (both starters, both
 // geometries where the knowledge applies).
 func TestKnowledgeAgreesWithPlainSearch(t *testing.T) {
@@ -139,6 +140,7 @@ func TestKnowledgeAgreesWithPlainSearch(t *testing.T) {
 			b = board.MustNew(sz[0], sz[1], board.Flat)
 		}
 		with, _ := NewSolver(context.Background(), b, Options{TableBytes: 64 << 20})
+		unfocused, _ := NewSolver(context.Background(), b, Options{TableBytes: 64 << 20, NoFocus: true})
 		without, _ := NewSolver(context.Background(), b, Options{TableBytes: 64 << 20, NoKnowledge: true})
 		for i := 0; i < per; {
 			starter := []board.Color{board.Red, board.Blue}[rng.IntN(2)]
@@ -160,6 +162,14 @@ func TestKnowledgeAgreesWithPlainSearch(t *testing.T) {
 			if r1.Winner != r2.Winner || !slices.Equal(r1.WinningMoves, r2.WinningMoves) {
 				t.Fatalf("%s, %s to move in\n%s: with knowledge %s wins with %v; without %s with %v",
 					b, mover, b.Picture(p, board.Bits{}), r1.Winner, r1.WinningMoves, r2.Winner, r2.WinningMoves)
+			}
+			r3, err := unfocused.Solve(p, mover)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r3.Winner != r1.Winner || !slices.Equal(r3.WinningMoves, r1.WinningMoves) {
+				t.Fatalf("%s, %s to move in\n%s: focused %s wins with %v; unfocused %s with %v",
+					b, mover, b.Picture(p, board.Bits{}), r1.Winner, r1.WinningMoves, r3.Winner, r3.WinningMoves)
 			}
 			total++
 		}

@@ -7,9 +7,11 @@
 package solve
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -42,7 +44,18 @@ type Options struct {
 	// Limits bound H-search's work per position (zero: the defaults,
 	// knowledge.DefaultLimits); a limit costs connections, never soundness.
 	Limits knowledge.Limits
+	// NoFocus turns focused DFPN off (on with the knowledge:
+	// docs/decisions/solve.md K11), for measurements; it changes which
+	// proof is found, never an answer.
+	NoFocus bool
 }
+
+// The window of focused DFPN (docs/decisions/solve.md K11): Henderson's
+// base and fraction (thesis §5.2.5 and the default of his 7×7 runs).
+const (
+	focusBase     = 1
+	focusFraction = 0.25
+)
 
 // Result is a solved position.
 type Result struct {
@@ -85,13 +98,15 @@ type freePlay struct {
 	// know is the Hex knowledge (nil: off). The search asks Decide and then
 	// Expand of the same node, so the analysis Decide made is kept for
 	// Expand (last, for lastS).
-	know  *knowledge.Analyzer
+	know *knowledge.Analyzer
+	// focus: focused DFPN, with the children ordered (Focus).
+	focus bool
 	last  knowledge.Analysis
 	lastS state
 	known bool
 }
 
-func newGame(b *board.Board, nosym, noKnowledge bool, lim knowledge.Limits) *freePlay {
+func newGame(b *board.Board, nosym, noKnowledge, noFocus bool, lim knowledge.Limits) *freePlay {
 	g := &freePlay{r: game.GameRules(b), all: b.All()}
 	if lim == (knowledge.Limits{}) {
 		lim = knowledge.DefaultLimits
@@ -99,6 +114,7 @@ func newGame(b *board.Board, nosym, noKnowledge bool, lim knowledge.Limits) *fre
 	if !noKnowledge {
 		if k, err := knowledge.New(b, lim); err == nil {
 			g.know = k
+			g.focus = !noFocus
 		}
 	}
 	// Every element of the board's group maps the neighbour relation and each
@@ -158,7 +174,25 @@ func (g *freePlay) Expand(s state, out []andor.Child[state]) ([]andor.Child[stat
 		q, o := g.r.Place(s.p, s.mover, c)
 		out = append(out, andor.Child[state]{Cell: c, S: state{q, other}, O: outcome(o)})
 	}
+	if g.focus {
+		// Best first for focused DFPN: the cells carrying most of Red's
+		// current, for both players (K11); then cell order (a stable sort).
+		var cur [knowledge.MaxCells]float64
+		g.know.Currents(s.p, &cur)
+		slices.SortStableFunc(out, func(x, y andor.Child[state]) int {
+			return cmp.Compare(cur[y.Cell], cur[x.Cell])
+		})
+	}
 	return out, nil
+}
+
+// Focus is the window of focused DFPN (andor.Focused): on with the
+// knowledge, which orders the children (base 0: off).
+func (g *freePlay) Focus() (int, float64) {
+	if !g.focus {
+		return 0, 0
+	}
+	return focusBase, focusFraction
 }
 
 func (g *freePlay) Threats(s state) (board.Bits, bool) {
@@ -215,7 +249,7 @@ func NewSolver(ctx context.Context, b *board.Board, opt Options) (*Solver, error
 	if opt.TableBytes <= 0 {
 		opt.TableBytes = 256 << 20
 	}
-	return &Solver{B: b, g: newGame(b, opt.NoSymmetry, opt.NoKnowledge, opt.Limits), opt: opt, ctx: ctx}, nil
+	return &Solver{B: b, g: newGame(b, opt.NoSymmetry, opt.NoKnowledge, opt.NoFocus, opt.Limits), opt: opt, ctx: ctx}, nil
 }
 
 // SetContext makes ctx the context of every later question (a solver kept

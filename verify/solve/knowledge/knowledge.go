@@ -98,7 +98,8 @@ type Analyzer struct {
 	ringStack []int
 	ringTouch []uint64
 	ringLinks [][]ringLink
-	capGs     []group // scratch: Red's groups with one more stone (captured)
+	capGs     []group   // scratch: Red's groups with one more stone (captured)
+	circ      []float64 // scratch: the circuit of Currents
 }
 
 // Stats count what the knowledge decided, for measurements.
