@@ -79,6 +79,8 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	noKnow := fs.Bool("no-knowledge", false, "search without the Hex knowledge (dead cells, Red's virtual connections, Blue's threats and rings, the must-play sets), for cross-checks")
 	c.addJSON("the report")
 	c.addNoProgress()
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
+	_ = fs.MarkHidden("cpuprofile")
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
@@ -98,8 +100,15 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return usageErr(fmt.Errorf("--compact is the format of --certificate; give --certificate FILE or leave out --compact"))
 	}
 	// Every output is checked before the search, as verify does.
-	if err := checkOutputSet(append([]output{{flag: "json", path: *jsonOut, std: true}}, certOutputs(*cert, starters)...)...); err != nil {
+	if err := checkOutputSet(append([]output{{flag: "json", path: *jsonOut, std: true}, {flag: "cpuprofile", path: *cpuProfile}}, certOutputs(*cert, starters)...)...); err != nil {
 		return usageErr(err)
+	}
+	if *cpuProfile != "" {
+		stopProfile, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			return usageErr(err)
+		}
+		defer stopProfile()
 	}
 	ctx, stop := interruptible()
 	defer stop()
