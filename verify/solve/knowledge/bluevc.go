@@ -35,7 +35,7 @@ func (a *Analyzer) blueHSearch(blue, live, mask uint64, blueToMove bool) (ring b
 	if ng+bits.OnesCount64(live) > maxNodes {
 		return false, 0, mask
 	}
-	gid, lift, touch := a.ringGid, a.ringLift, a.ringTouch
+	gid, touch := a.ringGid, a.ringTouch
 	h := &a.h
 	h.reset(a.lim, true)
 	h.blueToMove, h.semi, h.semis = blueToMove, mask, 0
@@ -56,7 +56,7 @@ func (a *Analyzer) blueHSearch(blue, live, mask uint64, blueToMove bool) (ring b
 				if gid[u] != g {
 					continue
 				}
-				h.addVC(g, int(at[c]), 0, int8((a.col[c]-lift[u]-a.step(u, c))/m))
+				h.addVC(g, int(at[c]), 0, int8((a.col[c]-a.liftedAt(u, c))/m))
 			}
 		}
 	}

@@ -56,7 +56,7 @@ func (a *Analyzer) ringCarrier(blue, live uint64) (bool, uint64) {
 		return false, 0
 	}
 	ng := a.blueGroups(blue, live)
-	gid, lift, touch := a.ringGid, a.ringLift, a.ringTouch
+	gid, touch := a.ringGid, a.ringTouch
 	if ng < 2 {
 		return false, 0
 	}
@@ -69,7 +69,7 @@ func (a *Analyzer) ringCarrier(blue, live uint64) (bool, uint64) {
 			if gid[u] != g {
 				continue
 			}
-			c := lift[u] + a.step(u, x)
+			c := a.liftedAt(u, x)
 			if seen && c != col {
 				return 0, false
 			}
@@ -237,6 +237,12 @@ func (a *Analyzer) semiRings(blue, live uint64, redToMove bool) (won bool, moves
 	}
 	return false, moves
 }
+
+// liftedAt is the lifted column of cell x, a neighbour of Blue stone u, in
+// the numbering of u's group (blueGroups): u's lifted column and the step
+// from u to x. Virtual rings (off, in ringCarrier) and Blue's H-search (the
+// shift of its base connections) both number cells this way.
+func (a *Analyzer) liftedAt(u, x int) int { return a.ringLift[u] + a.step(u, x) }
 
 // step is the column step from cell u to its neighbour v: -1, 0 or 1 (the
 // one that agrees with their columns mod m, unique for m ≥ 3).
