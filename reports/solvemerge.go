@@ -10,9 +10,13 @@ import (
 // SolveMergeDoc is what 'merge --json' writes for a split solve (docs/sharding.md): solve's fields and the
 // shards' and pieces' state.
 type SolveMergeDoc struct {
-	Board        string   `json:"board"`
-	Geometry     string   `json:"geometry"`
-	Starter      string   `json:"starter"`
+	Board    string `json:"board"`
+	Geometry string `json:"geometry"`
+	Starter  string `json:"starter"`
+	// Moves is the plan's prefix (plan --solve --moves), as "R:(3,6) …";
+	// ToMove the player to move after it, whose winning moves these are.
+	Moves        string   `json:"moves,omitempty"`
+	ToMove       string   `json:"to_move"`
 	Verdict      string   `json:"verdict"` // solved or inconclusive
 	Winner       string   `json:"winner,omitempty"`
 	WinningMoves [][2]int `json:"winning_moves"`
@@ -40,7 +44,8 @@ func NewSolveMergeDoc(m *shard.SolveMerged) *SolveMergeDoc {
 	b := m.Board
 	doc := &SolveMergeDoc{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: m.Starter.String(),
 		Verdict: "inconclusive", WinningMoves: [][2]int{}, Positions: m.Positions, Elapsed: m.Elapsed,
-		Shards: len(m.Plan.Parts), Plies: m.Plan.Plies, Unfinished: m.Unfinished}
+		Shards: len(m.Plan.Parts), Plies: m.Plan.Plies, Unfinished: m.Unfinished, ToMove: m.ToMove.String()}
+	doc.Moves = shard.MovesText(m.Plan.Prefix)
 	if m.Solved {
 		doc.Verdict, doc.Winner = "solved", m.Winner.String()
 		if m.Winner == board.Empty {

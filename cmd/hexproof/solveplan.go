@@ -28,8 +28,11 @@ import (
 const planSolveSynopsis = `Splits the solve of the empty board into one shard per opening: every game
 of --plies moves (1: the starter's first move; 2: it and the answer; at most
 3), up to the board's symmetries (two openings whose positions are images of
-each other share a shard; docs/sharding.md says why that is sound). Writes
-into --out:
+each other share a shard; docs/sharding.md says why that is sound). With
+--moves it splits the solve of the position after those moves instead: the
+openings follow them, and merge gives that position's winner and its
+mover's winning moves (as 'hexproof solve --moves' would). Writes into
+--out:
 
   plan.json          the split
   shard-I.json       shard I: the board, the starter and its opening
@@ -55,6 +58,7 @@ func runPlanSolve(args []string, stdout, stderr io.Writer) int {
 	c.addStarter(starterOne)
 	c.addNoSymmetry()
 	plies := fs.Int("plies", 1, fmt.Sprintf("moves in each opening, 1 to %d", shard.MaxSolvePlies))
+	movesFlag := fs.String("moves", "", "split the solve of the position after these moves from the empty board (e.g. \"c3 (2,4)\"); the openings follow them")
 	out := fs.String("out", "", "directory for the plan, shard and job files (required)")
 	cert := fs.Bool("certificate", false, "job files write each shard's certificate piece and check it with verify --piece")
 	c.addJobs(0, "verify --piece's goroutines per shard (job files); 0 means Slurm's CPUs per task, or 1", "Slurm's CPUs per task, or 1")
@@ -77,6 +81,24 @@ func runPlanSolve(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		return usageErr(fmt.Errorf("--out DIR is required"))
 	}
+	var prefix []board.Move
+	if *movesFlag != "" {
+		if *cert {
+			return usageErr(fmt.Errorf("--certificate pieces make a certificate from the empty board; leave out --moves or --certificate"))
+		}
+		toks, err := b.ParseMoves(*movesFlag)
+		if err != nil {
+			return usageErr(fmt.Errorf("--moves: %v", err))
+		}
+		_, ms, winner, err := b.Play(starter, toks)
+		switch {
+		case err != nil:
+			return usageErr(fmt.Errorf("--moves: %v", err))
+		case winner != board.Empty:
+			return usageErr(fmt.Errorf("--moves: the game is over (%s has won)", winner))
+		}
+		prefix = ms
+	}
 	if err := checkOutputSet(output{flag: "out", path: *out, dir: true, files: []string{shard.PlanName, "slurm.sbatch", "parallel.sh"}},
 		output{flag: "json", path: *c.json, std: true}); err != nil {
 		return usageErr(err)
@@ -85,7 +107,7 @@ func runPlanSolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
-	p, err := shard.MakeSolvePlan(shard.SolvePlanOptions{Board: b, Starter: starter, Plies: *plies, NoSymmetry: *c.noSymmetry})
+	p, err := shard.MakeSolvePlan(shard.SolvePlanOptions{Board: b, Starter: starter, Plies: *plies, NoSymmetry: *c.noSymmetry, Prefix: prefix})
 	if err != nil {
 		return usageErr(err)
 	}
@@ -104,7 +126,11 @@ func runPlanSolve(args []string, stdout, stderr io.Writer) int {
 			return exitOptimal
 		}
 	}
-	fmt.Fprintf(stdout, "%s, %s starts: %d shards, one per opening of %d plies up to symmetry (%d openings).\n", b, starter, len(p.Shards), *plies, p.File.Openings)
+	after := ""
+	if len(prefix) > 0 {
+		after = ", after " + movesText(p.File.Prefix)
+	}
+	fmt.Fprintf(stdout, "%s, %s starts%s: %d shards, one per opening of %d plies up to symmetry (%d openings).\n", b, starter, after, len(p.Shards), *plies, p.File.Openings)
 	fmt.Fprintf(stdout, "Written to %s. Run the shards with one of\n  sbatch %s\n  sh %s\nor one at a time with\n  %s solve --shard %s/I   (I = 0 … %d)\nthen: %s merge %s\n",
 		*out, filepath.Join(*out, "slurm.sbatch"), filepath.Join(*out, "parallel.sh"), *binary, *out, len(p.Shards)-1, *binary, *out)
 	return exitOptimal
@@ -310,13 +336,7 @@ func runVerifyPiece(args []string, stdout, stderr io.Writer) int {
 }
 
 // movesText writes moves as "R:(1,2) B:(3,1)".
-func movesText(ms []shard.Move) string {
-	var parts []string
-	for _, m := range ms {
-		parts = append(parts, fmt.Sprintf("%s:(%d,%d)", strings.ToUpper(m.Player[:1]), m.Cell[0], m.Cell[1]))
-	}
-	return strings.Join(parts, " ")
-}
+func movesText(ms []shard.Move) string { return shard.MovesText(ms) }
 
 func runMergeSolve(dir, jsonOut string, stdout, stderr io.Writer) int {
 	m, err := shard.MergeSolveDir(dir)
@@ -342,7 +362,11 @@ func runMergeSolve(dir, jsonOut string, stdout, stderr io.Writer) int {
 // solveMergeText is the human summary of a merged split solve.
 func solveMergeText(b *board.Board, m *shard.SolveMerged) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s, %s starts (%s to move): ", b, m.Starter, m.Starter)
+	after := ""
+	if len(m.Plan.Prefix) > 0 {
+		after = ", after " + movesText(m.Plan.Prefix)
+	}
+	fmt.Fprintf(&sb, "%s, %s starts%s (%s to move): ", b, m.Starter, after, m.ToMove)
 	if m.Solved {
 		winner := m.Winner.String()
 		if m.Winner == board.Empty {

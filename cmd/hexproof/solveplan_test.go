@@ -95,6 +95,43 @@ func TestPlanSolveMerge(t *testing.T) {
 	}
 }
 
+// TestPlanSolveAfterMoves: plan --solve --moves splits the solve of the
+// position after the moves; merge gives what solve --moves gives (winner,
+// mover, exact winning moves) and says which position it solved. A prefix
+// that is not a game, or one with --certificate, is refused with exit 2.
+func TestPlanSolveAfterMoves(t *testing.T) {
+	for _, c := range []struct{ size, starter, moves string }{
+		{"4x4", "red", "(2,2) (1,3)"}, {"4x5", "blue", "(1,1)"}, {"5x5", "red", "c3 (2,2) (4,4)"},
+	} {
+		_, whole, _ := runCmd("solve", "--board", c.size, "--starter", c.starter, "--moves", c.moves, "--json", "-", "--no-progress")
+		var w map[string]any
+		if err := json.Unmarshal([]byte(whole), &w); err != nil {
+			t.Fatal(err)
+		}
+		dir, m, code := solveSplit(t, false, "--board", c.size, "--starter", c.starter, "--moves", c.moves)
+		if code != 0 || m["winner"] != w["winner"] || m["to_move"] != w["to_move"] || fmt.Sprint(m["winning_moves"]) != fmt.Sprint(w["winning_moves"]) {
+			t.Fatalf("%s %s after %s: merge exit %d, %v %v %v; solve %v %v %v", c.size, c.starter, c.moves, code,
+				m["to_move"], m["winner"], m["winning_moves"], w["to_move"], w["winner"], w["winning_moves"])
+		}
+		if m["moves"] == "" || m["moves"] == nil {
+			t.Fatalf("merge JSON does not name the prefix: %v", m)
+		}
+		if _, out, _ := runCmd("merge", dir); !strings.Contains(out, "after "+m["moves"].(string)) {
+			t.Fatalf("merge text does not name the prefix: %s", out)
+		}
+	}
+	for _, bad := range [][]string{
+		{"--moves", "(2,2) (2,2)"},
+		{"--moves", "(9,9)"},
+		{"--moves", "(2,2)", "--certificate"},
+	} {
+		args := append([]string{"plan", "--solve", "--board", "4x4", "--starter", "red", "--out", filepath.Join(t.TempDir(), "p")}, bad...)
+		if code, _, errOut := runCmd(args...); code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Fatalf("%v: exit %d, %q", bad, code, errOut)
+		}
+	}
+}
+
 // TestMergeSolveRefuses: a missing, corrupt or foreign shard result is
 // refused with one line and exit 2; an inconclusive shard gives exit 3.
 func TestMergeSolveRefuses(t *testing.T) {

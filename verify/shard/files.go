@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"hexproof/board"
@@ -200,6 +201,20 @@ func movesOut(b *board.Board, ms []board.Move) []Move {
 		out[k] = Move{Player: m.Player.String(), Cell: [2]int{i, j}, Rule: m.Rule}
 	}
 	return out
+}
+
+// MovesText writes moves as "R:(1,2) B:(3,1)" (the notation of replay's
+// move lists).
+func MovesText(ms []Move) string {
+	parts := make([]string, len(ms))
+	for k, m := range ms {
+		p := "?"
+		if m.Player != "" {
+			p = strings.ToUpper(m.Player[:1])
+		}
+		parts[k] = fmt.Sprintf("%s:(%d,%d)", p, m.Cell[0], m.Cell[1])
+	}
+	return strings.Join(parts, " ")
 }
 
 func movesIn(b *board.Board, ms []Move) ([]board.Move, error) {

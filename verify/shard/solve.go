@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"hexproof/board"
@@ -51,6 +52,10 @@ type SolveSetup struct {
 	Starter    string `json:"starter"`
 	Plies      int    `json:"plies"` // moves in every opening
 	NoSymmetry bool   `json:"no_symmetry,omitempty"`
+	// Prefix, when set, is the moves played from the empty board before
+	// the openings: the split solves the position after it (its mover's
+	// winning moves), and every opening begins with it.
+	Prefix []Move `json:"prefix,omitempty"`
 }
 
 // Resolve builds the board and the starter a setup names.
@@ -74,10 +79,45 @@ func (s SolveSetup) Resolve() (*board.Board, board.Color, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	if s.Plies < 1 || s.Plies > MaxSolvePlies || s.Plies >= b.Cells() {
-		return nil, 0, fmt.Errorf("openings of %d plies: want 1 to %d, and fewer than the board's %d cells", s.Plies, MaxSolvePlies, b.Cells())
+	if s.Plies < 1 || s.Plies > MaxSolvePlies || len(s.Prefix)+s.Plies >= b.Cells() {
+		return nil, 0, fmt.Errorf("openings of %d plies after %d moves: want 1 to %d plies, and fewer moves in all than the board's %d cells",
+			s.Plies, len(s.Prefix), MaxSolvePlies, b.Cells())
+	}
+	if _, _, err := s.start(b, starter); err != nil {
+		return nil, 0, err
 	}
 	return b, starter, nil
+}
+
+// start is the position after the prefix and its moves, checked: moves in
+// turn on empty cells, the game not over.
+func (s SolveSetup) start(b *board.Board, starter board.Color) (board.Position, []board.Move, error) {
+	p, moves, err := playMoves(b, starter, s.Prefix)
+	if err != nil {
+		return p, nil, fmt.Errorf("the prefix: %v", err)
+	}
+	return p, moves, nil
+}
+
+// playMoves plays ms from the empty board (starter first), checked: moves in
+// turn on empty cells, the game not over after any of them.
+func playMoves(b *board.Board, starter board.Color, ms []Move) (board.Position, []board.Move, error) {
+	moves, err := movesIn(b, ms)
+	if err != nil {
+		return board.Position{}, nil, err
+	}
+	r := game.GameRules(b)
+	var p board.Position
+	for k, m := range moves {
+		if m.Player != p.ToMove(starter) || p.Occupied().Has(m.Cell) {
+			return board.Position{}, nil, fmt.Errorf("move %d is not a move of the game", k+1)
+		}
+		var o game.Outcome
+		if p, o = r.Place(p, m.Player, m.Cell); o != game.Going {
+			return board.Position{}, nil, fmt.Errorf("the game is over after move %d", k+1)
+		}
+	}
+	return p, moves, nil
 }
 
 // SolvePart is the plan's record of one shard: one class of openings.
@@ -184,6 +224,8 @@ type SolvePlanOptions struct {
 	Starter    board.Color
 	Plies      int
 	NoSymmetry bool
+	// Prefix: the moves before the openings (none: the empty board).
+	Prefix []board.Move
 }
 
 // SolvePlan is a split solve: plan.json and the shard files.
@@ -193,12 +235,15 @@ type SolvePlan struct {
 }
 
 // openings is the tree of the first plies: every game of t.plies plies from
-// the empty board, each leaf's position mapped to its class.
+// the position after the prefix (root), each leaf's position mapped to its
+// class. A class holds the positions that are images of each other under
+// the group, prefix stones included.
 type openings struct {
 	b       *board.Board
 	r       *game.Rules
 	starter board.Color
 	plies   int
+	root    board.Position
 	canon   *board.Canonicalizer // nil: no symmetry
 	class   map[board.Position]int
 	parts   []SolvePart
@@ -206,12 +251,12 @@ type openings struct {
 	ended   int
 }
 
-func newOpenings(b *board.Board, starter board.Color, plies int, noSym bool) *openings {
-	t := &openings{b: b, r: game.GameRules(b), starter: starter, plies: plies, class: map[board.Position]int{}}
+func newOpenings(b *board.Board, starter board.Color, plies int, noSym bool, root board.Position, prefix []board.Move) *openings {
+	t := &openings{b: b, r: game.GameRules(b), starter: starter, plies: plies, root: root, class: map[board.Position]int{}}
 	if !noSym && len(b.Group()) > 1 {
 		t.canon = board.NewCanonicalizer(b, b.Group())
 	}
-	var moves []board.Move
+	moves := slices.Clone(prefix)
 	var walk func(p board.Position, depth int)
 	walk = func(p board.Position, depth int) {
 		if depth == plies {
@@ -240,7 +285,7 @@ func newOpenings(b *board.Board, starter board.Color, plies int, noSym bool) *op
 			moves = moves[:len(moves)-1]
 		}
 	}
-	walk(board.Position{}, 0)
+	walk(root, 0)
 	return t
 }
 
@@ -259,15 +304,19 @@ func MakeSolvePlan(opt SolvePlanOptions) (*SolvePlan, error) {
 	b := opt.Board
 	setup := SolveSetup{Kind: SolveKind, Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(),
 		Starter: opt.Starter.String(), Plies: opt.Plies, NoSymmetry: opt.NoSymmetry}
+	if len(opt.Prefix) > 0 {
+		setup.Prefix = movesOut(b, opt.Prefix)
+	}
 	if opt.Starter != board.Red && opt.Starter != board.Blue {
 		return nil, &PlanError{"the starter must be red or blue"}
 	}
 	if _, _, err := setup.Resolve(); err != nil {
 		return nil, &PlanError{err.Error()}
 	}
-	t := newOpenings(b, opt.Starter, opt.Plies, opt.NoSymmetry)
+	root, prefix, _ := setup.start(b, opt.Starter)
+	t := newOpenings(b, opt.Starter, opt.Plies, opt.NoSymmetry, root, prefix)
 	if len(t.parts) == 0 {
-		return nil, &PlanError{fmt.Sprintf("every game of the %s board ends within %d plies; solve it whole", b, opt.Plies)}
+		return nil, &PlanError{fmt.Sprintf("every game of the %s board ends within %d plies of its start; solve it whole", b, opt.Plies)}
 	}
 	p := &SolvePlan{File: SolvePlanFile{Format: Format, SolveSetup: setup, Openings: t.count, Ended: t.ended, Parts: t.parts}}
 	h := sha256.New()
@@ -311,7 +360,8 @@ func ReadSolvePlan(dir string) (*SolvePlanFile, error) {
 	if err != nil {
 		return nil, &FileError{path, err.Error()}
 	}
-	want, err := MakeSolvePlan(SolvePlanOptions{Board: b, Starter: starter, Plies: pf.Plies, NoSymmetry: pf.NoSymmetry})
+	_, prefix, _ := pf.start(b, starter)
+	want, err := MakeSolvePlan(SolvePlanOptions{Board: b, Starter: starter, Plies: pf.Plies, NoSymmetry: pf.NoSymmetry, Prefix: prefix})
 	if err != nil {
 		return nil, &FileError{path, err.Error()}
 	}
@@ -335,8 +385,8 @@ func ReadSolveShard(dir string, i int) (*SolveShardFile, *board.Board, board.Col
 	if err != nil {
 		return nil, nil, 0, &FileError{path, err.Error()}
 	}
-	if len(sf.Moves) != sf.Plies {
-		return nil, nil, 0, &FileError{path, fmt.Sprintf("its opening has %d moves, not %d", len(sf.Moves), sf.Plies)}
+	if len(sf.Moves) != len(sf.Prefix)+sf.Plies || !slices.EqualFunc(sf.Moves[:len(sf.Prefix)], sf.Prefix, sameMove) {
+		return nil, nil, 0, &FileError{path, fmt.Sprintf("its opening is not the prefix's %d moves and %d more", len(sf.Prefix), sf.Plies)}
 	}
 	return &sf, b, starter, nil
 }
@@ -344,20 +394,9 @@ func ReadSolveShard(dir string, i int) (*SolveShardFile, *board.Board, board.Col
 // Opening is the shard's opening as a game, checked: moves in turn on empty
 // cells, the game not over.
 func (sf *SolveShardFile) Opening(b *board.Board, starter board.Color) (board.Position, []board.Move, error) {
-	moves, err := movesIn(b, sf.Moves)
+	p, moves, err := playMoves(b, starter, sf.Moves)
 	if err != nil {
-		return board.Position{}, nil, err
-	}
-	r := game.GameRules(b)
-	var p board.Position
-	for k, m := range moves {
-		if m.Player != p.ToMove(starter) || p.Occupied().Has(m.Cell) {
-			return board.Position{}, nil, fmt.Errorf("move %d of the opening is not a move of the game", k+1)
-		}
-		var o game.Outcome
-		if p, o = r.Place(p, m.Player, m.Cell); o != game.Going {
-			return board.Position{}, nil, fmt.Errorf("the game is over after move %d of the opening", k+1)
-		}
+		return board.Position{}, nil, fmt.Errorf("the opening: %v", err)
 	}
 	return p, moves, nil
 }

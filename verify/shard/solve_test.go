@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,7 +22,13 @@ import (
 // shard (with certificates when cert) and merges.
 func splitSolve(t *testing.T, b *board.Board, starter board.Color, plies int, noSym, cert bool) (string, *SolvePlan, *SolveMerged) {
 	t.Helper()
-	p, err := MakeSolvePlan(SolvePlanOptions{Board: b, Starter: starter, Plies: plies, NoSymmetry: noSym})
+	return splitSolveAfter(t, b, starter, nil, plies, noSym, cert)
+}
+
+// splitSolveAfter is splitSolve of the position after prefix.
+func splitSolveAfter(t *testing.T, b *board.Board, starter board.Color, prefix []board.Move, plies int, noSym, cert bool) (string, *SolvePlan, *SolveMerged) {
+	t.Helper()
+	p, err := MakeSolvePlan(SolvePlanOptions{Board: b, Starter: starter, Plies: plies, NoSymmetry: noSym, Prefix: prefix})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,6 +52,21 @@ func splitSolve(t *testing.T, b *board.Board, starter board.Color, plies int, no
 	return dir, p, m
 }
 
+// solveCase is a board and a split of its solve.
+type solveCase struct {
+	size  string
+	geo   board.Geometry
+	plies int
+	noSym bool
+}
+
+// board makes the case's board.
+func (c solveCase) board() *board.Board {
+	var m, n int
+	fmt.Sscanf(c.size, "%dx%d", &m, &n)
+	return board.MustNew(m, n, c.geo)
+}
+
 // TestSolveSplitEqualsWhole: the merged split solve gives the unsplit
 // solve's winner and exact set of winning first moves, with openings of one
 // and two plies, up to symmetry and without it, on the cylinder, the flat
@@ -52,13 +74,7 @@ func splitSolve(t *testing.T, b *board.Board, starter board.Color, plies int, no
 // boards; the flat and torus boards have proper subsets of winning moves,
 // so the set is checked, not only the winner.)
 func TestSolveSplitEqualsWhole(t *testing.T) {
-	type tc struct {
-		size  string
-		geo   board.Geometry
-		plies int
-		noSym bool
-	}
-	cases := []tc{
+	cases := []solveCase{
 		{"4x4", board.Cylinder, 1, false}, {"4x4", board.Cylinder, 2, false}, {"4x4", board.Cylinder, 1, true},
 		{"4x5", board.Cylinder, 1, false}, {"4x5", board.Cylinder, 2, false},
 		{"5x5", board.Cylinder, 1, false}, {"5x5", board.Cylinder, 2, false},
@@ -70,9 +86,7 @@ func TestSolveSplitEqualsWhole(t *testing.T) {
 	for _, c := range cases {
 		for _, starter := range []board.Color{board.Red, board.Blue} {
 			t.Run(fmt.Sprintf("%s-%s-%d-%v-%s", c.size, c.geo, c.plies, c.noSym, starter), func(t *testing.T) {
-				var m0, n0 int
-				fmt.Sscanf(c.size, "%dx%d", &m0, &n0)
-				b := board.MustNew(m0, n0, c.geo)
+				b := c.board()
 				s, err := solve.NewSolver(context.Background(), b, solve.Options{})
 				if err != nil {
 					t.Fatal(err)
@@ -95,6 +109,62 @@ func TestSolveSplitEqualsWhole(t *testing.T) {
 				}
 				if !c.noSym && len(b.Group()) > 1 && c.plies == 1 && len(p.Shards) >= b.Cells() {
 					t.Fatalf("%d shards for %d first moves: symmetry not used", len(p.Shards), b.Cells())
+				}
+			})
+		}
+	}
+}
+
+// TestSolveSplitAfterMovesEqualsWhole: a split of the position after some
+// moves (plan --solve --moves) gives the unsplit solve of that position:
+// its winner and the exact set of its mover's winning moves. Random
+// prefixes of 1–4 moves (seeded), with and without symmetry, on boards whose
+// winning sets are proper subsets (flat, torus) as well as the cylinder.
+func TestSolveSplitAfterMovesEqualsWhole(t *testing.T) {
+	cases := []solveCase{
+		{"4x4", board.Cylinder, 1, false}, {"4x4", board.Cylinder, 2, true}, {"4x5", board.Cylinder, 2, false},
+		{"4x4", board.Flat, 2, false}, {"3x3", board.Torus, 1, false}, {"5x5", board.Cylinder, 1, false},
+	}
+	if testing.Short() {
+		cases = cases[:2]
+	}
+	rng := rand.New(rand.NewSource(7))
+	for _, c := range cases {
+		for _, starter := range []board.Color{board.Red, board.Blue} {
+			b := c.board()
+			// A prefix of 1–4 moves that does not end the game.
+			var prefix []board.Move
+			var p board.Position
+			for len(prefix) < 1+rng.Intn(4) {
+				cell := board.Cell(rng.Intn(b.Cells()))
+				who := p.ToMove(starter)
+				if p.Occupied().Has(cell) {
+					continue
+				}
+				q := p.Play(who, cell)
+				if b.Wins(q, who) {
+					continue
+				}
+				p = q
+				prefix = append(prefix, board.Move{Player: who, Cell: cell})
+			}
+			t.Run(fmt.Sprintf("%s-%s-%d-%v-%s-%d", c.size, c.geo, c.plies, c.noSym, starter, len(prefix)), func(t *testing.T) {
+				s, err := solve.NewSolver(context.Background(), b, solve.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				whole, err := s.Solve(p, p.ToMove(starter))
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, plan, m := splitSolveAfter(t, b, starter, prefix, c.plies, c.noSym, false)
+				if !m.Solved || m.Winner != whole.Winner || !slices.Equal(m.WinningMoves, whole.WinningMoves) || m.ToMove != p.ToMove(starter) {
+					t.Fatalf("split: solved %v, %s to move, %s wins, moves %v; whole: %s wins, moves %v", m.Solved, m.ToMove, m.Winner, m.WinningMoves, whole.Winner, whole.WinningMoves)
+				}
+				for _, sh := range plan.Shards {
+					if len(sh.Moves) != len(prefix)+c.plies || !slices.EqualFunc(sh.Moves[:len(prefix)], movesOut(b, prefix), sameMove) {
+						t.Fatalf("shard %d's opening %v does not begin with the prefix", sh.Index, sh.Moves)
+					}
 				}
 			})
 		}

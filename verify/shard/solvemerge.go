@@ -20,8 +20,12 @@ type SolveMerged struct {
 	Solved bool
 	// Winner wins with perfect play (board.Empty: a draw, on the torus).
 	Winner board.Color
-	// WinningMoves are the starter's first moves that win, in cell order
-	// (none when the starter does not win).
+	// ToMove is the player to move at the start: the starter, or the
+	// player to move after the plan's prefix.
+	ToMove board.Color
+	// WinningMoves are ToMove's moves that win, in cell order (none when
+	// ToMove does not win): the starter's winning first moves without a
+	// prefix.
 	WinningMoves []board.Cell
 	// Positions and Elapsed are the shards' sums.
 	Positions  int64
@@ -61,7 +65,8 @@ func MergeSolveDir(dir string) (*SolveMerged, error) {
 		return nil, err
 	}
 	b, starter, _ := pf.Resolve()
-	m := &SolveMerged{Plan: pf, Board: b, Starter: starter}
+	root, prefix, _ := pf.start(b, starter)
+	m := &SolveMerged{Plan: pf, Board: b, Starter: starter, ToMove: root.ToMove(starter)}
 	winners := make([]board.Color, len(pf.Parts))
 	certs := false
 	results := make([]*SolveResultFile, len(pf.Parts))
@@ -109,7 +114,7 @@ func MergeSolveDir(dir string) (*SolveMerged, error) {
 	if len(m.Unfinished) > 0 {
 		return m, nil
 	}
-	t := newOpenings(b, starter, pf.Plies, pf.NoSymmetry)
+	t := newOpenings(b, starter, pf.Plies, pf.NoSymmetry, root, prefix)
 	mm := minimax{t: t, winners: winners}
 	m.Solved = true
 	m.Winner, m.WinningMoves = mm.root()
@@ -170,13 +175,14 @@ func (mm *minimax) value(p board.Position, mover board.Color, depth int) board.C
 	return best
 }
 
-// root is the winner of the empty board and the starter's winning moves.
+// root is the winner of the position after the prefix (the empty board
+// without one) and its mover's winning moves.
 func (mm *minimax) root() (board.Color, []board.Cell) {
-	var p board.Position
-	mover := mm.t.starter
+	p := mm.t.root
+	mover := p.ToMove(mm.t.starter)
 	best := mover.Other()
 	var wins []board.Cell
-	for bs := mm.t.b.All(); bs.Any(); {
+	for bs := mm.t.b.All().AndNot(p.Occupied()); bs.Any(); {
 		c := bs.Pop()
 		v := mm.child(p, mover, c, 0)
 		if v == mover {
@@ -232,7 +238,7 @@ func cover(dir string, pf *SolvePlanFile, t *openings, mm *minimax, results []*S
 		}
 		return mover != w
 	}
-	whole := accepted(board.Position{}, 0)
+	whole := accepted(t.root, 0)
 	used := map[int]bool{}
 	var walk func(p board.Position, depth int) bool
 	walk = func(p board.Position, depth int) bool {
@@ -260,7 +266,7 @@ func cover(dir string, pf *SolvePlanFile, t *openings, mm *minimax, results []*S
 		}
 		return mover != w
 	}
-	if !walk(board.Position{}, 0) {
+	if !walk(t.root, 0) {
 		pc.NoTree = "the shards' winners give no proof tree"
 		return pc
 	}
