@@ -52,6 +52,11 @@ winner has a winning cell (its strategy plays the winning cells, and the images
 of the stored answer: format hexproof-certificate/2); the verifier checks it
 the same way.
 
+--db DIR keeps every position the search settles (who wins it, with whom to
+move) in a database in DIR; --resume starts a later solve of the same board
+from them, so a solve stopped by --time-limit, Ctrl-C or a kill continues
+where it was (docs/decisions/solve.md K14). Not with --certificate.
+
 A board too large for one run is split by opening: 'hexproof plan --solve'
 writes one shard per opening, 'hexproof solve --shard DIR/I [--certificate]'
 solves one (and writes its certificate piece), 'hexproof verify --piece DIR/I'
@@ -79,6 +84,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	noKnow := fs.Bool("no-knowledge", false, "search without the Hex knowledge (dead cells, Red's virtual connections, Blue's threats and rings, the must-play sets), for cross-checks")
 	c.addJSON("the report")
 	c.addNoProgress()
+	db := addFactsFlags(fs)
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
 	_ = fs.MarkHidden("cpuprofile")
 	if done, code := parseFlags(fs, args, stderr); done {
@@ -87,6 +93,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	usageErr := func(err error) int { return fail(stderr, "solve", exitUsage, err) }
 	v, err := c.check()
 	if err != nil {
+		return usageErr(err)
+	}
+	if err := db.check(*cert != ""); err != nil {
 		return usageErr(err)
 	}
 	b, memBytes, starters, jsonOut, timeLimit := v.b(), v.memory, v.starters, c.json, c.timeLimit
@@ -100,9 +109,14 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return usageErr(fmt.Errorf("--compact is the format of --certificate; give --certificate FILE or leave out --compact"))
 	}
 	// Every output is checked before the search, as verify does.
-	if err := checkOutputSet(append([]output{{flag: "json", path: *jsonOut, std: true}, {flag: "cpuprofile", path: *cpuProfile}}, certOutputs(*cert, starters)...)...); err != nil {
+	if err := checkOutputSet(append([]output{{flag: "json", path: *jsonOut, std: true}, {flag: "cpuprofile", path: *cpuProfile}, db.output()}, certOutputs(*cert, starters)...)...); err != nil {
 		return usageErr(err)
 	}
+	facts, closeFacts, err := db.open(b)
+	if err != nil {
+		return usageErr(err)
+	}
+	defer closeFacts()
 	if *cpuProfile != "" {
 		stopProfile, err := startCPUProfile(*cpuProfile)
 		if err != nil {
@@ -149,11 +163,12 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 				return usageErr(fmt.Errorf("--moves: the game is over (the board is full)"))
 			}
 		}
-		s, err := solve.NewSolver(ctx, b, solve.Options{TableBytes: memBytes, Pool: pool, CertPool: certPool, NoSymmetry: *c.noSymmetry, NoKnowledge: *noKnow})
+		s, err := solve.NewSolver(ctx, b, solve.Options{TableBytes: memBytes, Pool: pool, CertPool: certPool, NoSymmetry: *c.noSymmetry, NoKnowledge: *noKnow, Facts: facts})
 		if err != nil {
 			return usageErr(err)
 		}
 		defer s.Close() // a no-op after the Close below
+		added := db.added(facts)
 		j := reports.SolveDoc{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: starter.String(),
 			Moves: strings.TrimSpace(*movesFlag), ToMove: p.ToMove(starter).String(), WinningMoves: [][2]int{},
 			Knowledge: s.Knowledge()}
@@ -172,6 +187,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		}
 		stopBar()
 		j.Positions, j.Elapsed = s.Nodes(), time.Since(start).Seconds()
+		if facts != nil {
+			j.DB, j.FromDB, j.AddedToDB = *db.dir, s.FromFacts, db.added(facts)-added
+		}
 		s.Close()
 		j.MemoryBudget, j.PeakRSS = memBytes, procmem.PeakRSS()
 		switch {
@@ -211,6 +229,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, solveText(b, j, res))
 		}
 	}
+	if err := closeFacts(); err != nil {
+		return usageErr(err)
+	}
 	if *jsonOut != "" {
 		var raw []byte
 		if len(out) == 1 {
@@ -245,6 +266,9 @@ func solveText(b *board.Board, j reports.SolveDoc, res *solve.Result) string {
 		fmt.Fprintf(&sb, "inconclusive: %s", j.Detail)
 	}
 	fmt.Fprintf(&sb, "\n  %d positions, %.1f s\n", j.Positions, j.Elapsed)
+	if j.DB != "" {
+		fmt.Fprintf(&sb, "  database %s: %d answers taken from it, %d solved positions added\n", j.DB, j.FromDB, j.AddedToDB)
+	}
 	if j.Verdict == "solved" && j.Detail != "" {
 		fmt.Fprintf(&sb, "  %s\n", j.Detail)
 	}

@@ -14,6 +14,7 @@ import (
 	"hexproof/board"
 	"hexproof/internal/procmem"
 	"hexproof/reports"
+	"hexproof/tt"
 	"hexproof/verify"
 	"hexproof/verify/andor"
 	"hexproof/verify/shard"
@@ -184,6 +185,7 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 	noKnow := fs.Bool("no-knowledge", false, "search without the Hex knowledge, for cross-checks")
 	c.addJSON("the shard's result")
 	c.addNoProgress()
+	db := addFactsFlags(fs)
 	fixed := hideFixed(fs, "board", "geometry", "starter", "moves")
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
@@ -196,13 +198,28 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
-	if err := checkOutputSet(output{flag: "json", path: *c.json, std: true},
+	if err := db.check(*cert); err != nil {
+		return usageErr(err)
+	}
+	if err := checkOutputSet(output{flag: "json", path: *c.json, std: true}, db.output(),
 		output{flag: "shard", path: dir, dir: true, files: []string{shard.ResultName(index), shard.CertificateName(index)}}); err != nil {
 		return usageErr(err)
 	}
 	v, err := c.check()
 	if err != nil {
 		return usageErr(err)
+	}
+	var facts *tt.Facts
+	closeFacts := func() error { return nil }
+	if *db.dir != "" {
+		_, b, _, err := shard.ReadSolveShard(dir, index)
+		if err != nil {
+			return usageErr(err)
+		}
+		if facts, closeFacts, err = db.open(b); err != nil {
+			return usageErr(err)
+		}
+		defer closeFacts()
 	}
 	ctx, stop := interruptible()
 	defer stop()
@@ -214,7 +231,7 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 	defer verify.CollectorFor(v.memory)()
 	live := verify.LiveShare(v.memory)
 	opt := shard.SolveShardOptions{Certificate: *cert,
-		Solver: solve.Options{TableBytes: v.memory, Pool: andor.NewPool(live), NoKnowledge: *noKnow}}
+		Solver: solve.Options{TableBytes: v.memory, Pool: andor.NewPool(live), NoKnowledge: *noKnow, Facts: facts}}
 	if *cert {
 		opt.Solver.Pool, opt.Solver.CertPool = andor.NewPool(live/2), andor.NewPool(live-live/2)
 	}
@@ -224,6 +241,9 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 	}
 	rf, err := shard.RunSolveShard(ctx, dir, index, opt)
 	stopBar()
+	if err == nil {
+		err = closeFacts()
+	}
 	if err != nil {
 		return usageErr(err)
 	}
@@ -239,6 +259,9 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "inconclusive: %s", rf.Detail)
 		}
 		fmt.Fprintf(stdout, "\n  %d positions, %.1f s, peak %s\n", rf.Positions, rf.ElapsedSeconds, formatBytes(procmem.PeakRSS()))
+		if facts != nil {
+			fmt.Fprintf(stdout, "  database %s: %d answers taken from it, %d solved positions added\n", *db.dir, rf.DBAnswers, facts.Written)
+		}
 		if rf.Certificate != "" {
 			fmt.Fprintf(stdout, "  certificate: %s (%d answers); check it with: hexproof verify --piece %s/%d\n", filepath.Join(dir, rf.Certificate), rf.Answers, dir, index)
 		}

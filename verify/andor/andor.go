@@ -143,6 +143,11 @@ type Search[S any] struct {
 	// by K (v), from a tree of the given depth. It must only answer what is
 	// proven (for example by another search over the same game).
 	Oracle func(k Key, d, K int) (v bool, depth int, ok bool)
+	// OnSolved, if set, hears every value the search settles for a node it
+	// may store (key k, ply d): the prover wins by K (v) or not, from a
+	// tree of the given depth. With an Oracle that gives these answers back
+	// (solve --db), a later search continues from them.
+	OnSolved func(k Key, d, K int, v bool, depth int)
 	// OracleTable, if set, is the table the Oracle reads: the search loads
 	// its buckets together with its own (see mid), since the Oracle is asked
 	// wherever its own table has no answer.
@@ -336,7 +341,7 @@ func (s *Search[S]) mid(n S, key Key, store bool, d, K int, thpn, thdn uint64) (
 			v := w == s.Prover || (w == board.Empty && s.DrawWins)
 			depth = max(s.decAt-d, 1)
 			if store {
-				s.table.Store(key, d, v, K, depth)
+				s.solved(key, d, v, K, K, depth)
 			}
 			if v {
 				return 0, inf, depth, nil
@@ -358,15 +363,15 @@ func (s *Search[S]) mid(n S, key Key, store bool, d, K int, thpn, thdn uint64) (
 			switch {
 			case exact && v:
 				// A win at ply d+1 holds at every bound ≥ d+1.
-				s.table.Store(key, d, true, d+1, depth)
+				s.solved(key, d, true, d+1, K, depth)
 			case exact:
 				// The disprover's win or draw, or every move losing at once:
 				// false at every bound.
-				s.table.Store(key, d, false, refutedAlways, depth)
+				s.solved(key, d, false, refutedAlways, K, depth)
 			case v:
-				s.table.Store(key, d, true, min(K, d+depth), depth)
+				s.solved(key, d, true, min(K, d+depth), K, depth)
 			default:
-				s.table.Store(key, d, false, K, depth)
+				s.solved(key, d, false, K, K, depth)
 			}
 		}
 		if v {
@@ -509,14 +514,24 @@ func (s *Search[S]) mid(n S, key Key, store bool, d, K int, thpn, thdn uint64) (
 		case pn == 0:
 			// Every game of the proof's tree ends by ply d+depth: it proves
 			// the win by that bound too, which later, smaller bounds reuse.
-			s.table.Store(key, d, true, min(K, d+depth), depth)
+			s.solved(key, d, true, min(K, d+depth), K, depth)
 		case dn == 0:
-			s.table.Store(key, d, false, K, depth)
+			s.solved(key, d, false, K, K, depth)
 		default:
 			s.table.SetNumbers(key, d, stored(pn), stored(dn))
 		}
 	}
 	return pn, dn, depth, nil
+}
+
+// solved stores n's value v at bound K, which holds up to bound (a proof
+// for every bound ≥ bound, a disproof for every bound ≤ it), and tells
+// OnSolved.
+func (s *Search[S]) solved(key Key, d int, v bool, bound, K, depth int) {
+	s.table.Store(key, d, v, bound, depth)
+	if s.OnSolved != nil {
+		s.OnSolved(key, d, K, v, depth)
+	}
 }
 
 // tooFar says that the prover, who needs need more stones (Distant), cannot

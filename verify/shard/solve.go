@@ -170,6 +170,9 @@ type SolveResultFile struct {
 	Positions      int64   `json:"positions"`
 	ElapsedSeconds float64 `json:"elapsed_seconds"`
 	Detail         string  `json:"detail,omitempty"`
+	// DBAnswers counts the questions the shard's store of solved positions
+	// (solve --shard --db) answered.
+	DBAnswers int64 `json:"db_answers,omitempty"`
 	// Certificate names the winner's certificate from the opening
 	// (CertificateName(Index)) with its SHA-256 and number of answers.
 	Certificate       string `json:"certificate,omitempty"`

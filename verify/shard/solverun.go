@@ -100,6 +100,7 @@ func RunSolveShard(ctx context.Context, dir string, i int, opt SolveShardOptions
 		}
 	}
 	rf.Positions, rf.ElapsedSeconds = s.Nodes(), time.Since(start).Seconds()
+	rf.DBAnswers = s.FromFacts
 	rf.MemoryBudgetBytes, rf.PeakRSSBytes = opt.Solver.TableBytes, procmem.PeakRSS()
 	return rf, nil
 }

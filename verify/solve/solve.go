@@ -48,6 +48,13 @@ type Options struct {
 	// docs/decisions/solve.md K11), for measurements; it changes which
 	// proof is found, never an answer.
 	NoFocus bool
+	// Facts, when not nil, is a store of solved positions (solve --db): the
+	// search takes a position's value from it instead of searching the
+	// position, and adds every value it settles (docs/decisions/solve.md
+	// K14), so that a later solve of the same board, an interrupted one
+	// resumed for instance, starts from them. Its errors stop the search
+	// and are returned.
+	Facts *tt.Facts
 }
 
 // The window of focused DFPN (docs/decisions/solve.md K11): Henderson's
@@ -231,6 +238,12 @@ type Solver struct {
 	// certLent is what the pool lent the certificate walks (Close gives it
 	// back: the certificate is alive until its caller has written it).
 	certLent int64
+	// cancel stops the searches (their context is derived from the
+	// caller's) when the store of facts fails; factErr is that failure.
+	cancel  context.CancelFunc
+	factErr error
+	// FromFacts counts the questions the store of facts answered.
+	FromFacts int64
 }
 
 // Knowledge says whether the search uses the Hex knowledge (off with
@@ -249,13 +262,18 @@ func NewSolver(ctx context.Context, b *board.Board, opt Options) (*Solver, error
 	if opt.TableBytes <= 0 {
 		opt.TableBytes = 256 << 20
 	}
-	return &Solver{B: b, g: newGame(b, opt.NoSymmetry, opt.NoKnowledge, opt.NoFocus, opt.Limits), opt: opt, ctx: ctx}, nil
+	s := &Solver{B: b, g: newGame(b, opt.NoSymmetry, opt.NoKnowledge, opt.NoFocus, opt.Limits), opt: opt}
+	s.SetContext(ctx)
+	return s, nil
 }
 
 // SetContext makes ctx the context of every later question (a solver kept
 // across questions can give each its own deadline).
 func (s *Solver) SetContext(ctx context.Context) {
-	s.ctx = ctx
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.ctx, s.cancel = context.WithCancel(ctx)
 	for _, xs := range s.by {
 		for _, x := range xs {
 			if x != nil {
@@ -286,9 +304,65 @@ func (s *Solver) search(prover board.Color, p board.Position, mover board.Color)
 		x := andor.NewWithTable[state](s.g, prover, false, s.ctx, andor.NewTableIn(s.opt.Pool, s.opt.TableBytes))
 		x.MaxNodes = s.opt.MaxNodes
 		x.OnProgress = func(int64) { s.progress.Store(s.Nodes()) }
+		if s.opt.Facts != nil {
+			s.useFacts(x, prover, starter)
+		}
 		s.by[prover][starter] = x
 	}
 	return s.by[prover][starter]
+}
+
+// useFacts makes the store of facts x's oracle and the record of what it
+// settles. A key is a position (its least image under the symmetry group,
+// or itself) and the mover at ply d follows from the starter; a position's
+// winner with that mover is a property of the game, the same for every
+// search of the board (K14). Only the unbounded question (K at least the
+// board's cells) is a question about the winner; and only where a
+// disproof names the winner, off the torus (no draws), is one recorded.
+func (s *Solver) useFacts(x *andor.Search[state], prover, starter board.Color) {
+	cells := s.B.Cells()
+	noDraws := s.B.Geo != board.Torus
+	mover := func(d int) board.Color {
+		if d%2 == 0 {
+			return starter
+		}
+		return starter.Other()
+	}
+	x.Oracle = func(k andor.Key, d, K int) (bool, int, bool) {
+		if K < cells || s.factErr != nil {
+			return false, 0, false
+		}
+		w, depth, ok, err := s.opt.Facts.Winner(mover(d), k.Key)
+		if err != nil {
+			s.failFacts(err)
+			return false, 0, false
+		}
+		if ok {
+			s.FromFacts++
+		}
+		return w == prover, depth, ok
+	}
+	x.OnSolved = func(k andor.Key, d, K int, v bool, depth int) {
+		if K < cells || s.factErr != nil {
+			return
+		}
+		w := prover
+		if !v {
+			if !noDraws {
+				return
+			}
+			w = prover.Other()
+		}
+		if err := s.opt.Facts.Add(tt.Fact{Mover: mover(d), Key: k.Key, Winner: w, Depth: depth}); err != nil {
+			s.failFacts(err)
+		}
+	}
+}
+
+// failFacts stops the searches for the store's error err.
+func (s *Solver) failFacts(err error) {
+	s.factErr = fmt.Errorf("the database of solved positions: %w", err)
+	s.cancel()
 }
 
 // Close gives the memory of the solver's tables back to its pool; the
@@ -332,7 +406,11 @@ func (s *Solver) Nodes() int64 {
 // Wins says whether who, to move or not (mover says who moves), forces a win
 // from p, a position nobody has won that is not full.
 func (s *Solver) Wins(p board.Position, mover, who board.Color) (bool, error) {
-	return s.search(who, p, mover).Prove(state{p, mover}, p.Plies(), s.B.Cells())
+	v, err := s.search(who, p, mover).Prove(state{p, mover}, p.Plies(), s.B.Cells())
+	if s.factErr != nil {
+		return false, s.factErr
+	}
+	return v, err
 }
 
 // MoveWins says whether mover's stone on the empty cell c of p keeps (or

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"hexproof/board"
+	"hexproof/tt"
+	"hexproof/verify/solve"
+)
+
+// factsFlags are solve's --db and --resume: a store of solved positions
+// that a later solve of the same board starts from (solve.OpenFacts).
+type factsFlags struct {
+	dir    *string
+	resume *bool
+}
+
+func addFactsFlags(fs *pflag.FlagSet) factsFlags {
+	return factsFlags{
+		dir:    fs.String("db", "", "keep every solved position in a database in DIR (Badger), so that --resume can continue an interrupted solve of the same board from them (default: none)"),
+		resume: fs.Bool("resume", false, "start from the solved positions in --db (an earlier solve of the same board, interrupted or not); without it --db starts empty, replacing what is there"),
+	}
+}
+
+// check refuses --resume without --db, and --db with --certificate.
+func (f factsFlags) check(certificate bool) error {
+	switch {
+	case *f.resume && *f.dir == "":
+		return errors.New("--resume needs --db DIR, the database of the solve to continue")
+	case *f.dir != "" && certificate:
+		return errors.New("--certificate is built from the search's own table and cannot start from --db; leave out one of them")
+	}
+	return nil
+}
+
+// output is --db for checkOutputSet.
+func (f factsFlags) output() output { return output{flag: "db", path: *f.dir, dir: true} }
+
+// open opens the store (nil without --db) and gives the function that
+// writes what is pending and closes it (safe to call twice).
+func (f factsFlags) open(b *board.Board) (*tt.Facts, func() error, error) {
+	if *f.dir == "" {
+		return nil, func() error { return nil }, nil
+	}
+	facts, err := solve.OpenFacts(*f.dir, b, *f.resume)
+	var nothing *solve.NothingToResumeError
+	var other *solve.OtherFactsError
+	switch {
+	case errors.As(err, &nothing):
+		return nil, nil, fmt.Errorf("--resume: %v; run without --resume to start", err)
+	case errors.As(err, &other):
+		return nil, nil, fmt.Errorf("--resume: %v; give that board, another --db, or run without --resume to start afresh (that replaces it)", err)
+	case err != nil:
+		return nil, nil, fmt.Errorf("--db: %v", err)
+	}
+	closed := false
+	return facts, func() error {
+		if closed {
+			return nil
+		}
+		closed = true
+		err := facts.Flush()
+		if cerr := facts.Store().Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("--db: %v", err)
+		}
+		return nil
+	}, nil
+}
+
+// added is the number of solved positions added to facts so far (0 without
+// a store).
+func (f factsFlags) added(facts *tt.Facts) int64 {
+	if facts == nil {
+		return 0
+	}
+	return facts.Written
+}

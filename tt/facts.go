@@ -1,0 +1,187 @@
+package tt
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	badger "github.com/dgraph-io/badger/v4"
+
+	"hexproof/board"
+)
+
+// Solved positions (solve --db): a store of facts "in this position, with
+// this player to move, this player wins with perfect play", each with the
+// depth of the tree the search found for it. A fact holds whatever search
+// found it, with or without the Hex knowledge or symmetry: it is a property
+// of the game. So a later solve of the same board may take it instead of
+// searching the position again, which is how an interrupted solve is
+// resumed (docs/decisions/solve.md K14).
+//
+// Layout: 'f', the mover (1 byte), the position's key (Red then Blue, 8
+// bytes each, big-endian) → the winner (1 byte) and the depth (2 bytes,
+// big-endian).
+const prefixFact = 'f'
+
+// Fact is one solved position.
+type Fact struct {
+	Mover  board.Color
+	Key    Key
+	Winner board.Color
+	Depth  int
+}
+
+func factKey(mover board.Color, k Key) []byte {
+	b := make([]byte, 18)
+	b[0], b[1] = prefixFact, byte(mover)
+	binary.BigEndian.PutUint64(b[2:], k.Red)
+	binary.BigEndian.PutUint64(b[10:], k.Blue)
+	return b
+}
+
+// Facts writes solved positions to a Badger store in batches and reads
+// them back. It is used from one goroutine.
+type Facts struct {
+	s       *Badger
+	pending map[factAt]Fact
+	// Written counts the facts written (or pending) since the store was
+	// opened.
+	Written int64
+}
+
+// factBatch is how many facts are kept before they are written: a killed
+// process loses at most these (a few seconds of a solve with the
+// knowledge), besides what the OS has not written yet.
+const factBatch = 1024
+
+// NewFacts reads and writes the solved positions of the store s.
+func NewFacts(s *Badger) *Facts { return &Facts{s: s, pending: map[factAt]Fact{}} }
+
+// factAt is what a fact is about.
+type factAt struct {
+	mover board.Color
+	key   Key
+}
+
+// Store is the store the facts are in.
+func (f *Facts) Store() *Badger { return f.s }
+
+// Winner is the fact for the position with key k and mover to move, if the
+// store has it.
+func (f *Facts) Winner(mover board.Color, k Key) (w board.Color, depth int, ok bool, err error) {
+	// A fact not yet written is looked for first (a search asks about a
+	// position soon after settling it).
+	if p, ok := f.pending[factAt{mover, k}]; ok {
+		return p.Winner, p.Depth, true, nil
+	}
+	v, found, err := f.get(factKey(mover, k))
+	if err != nil || !found {
+		return board.Empty, 0, false, err
+	}
+	if len(v) != 3 || (board.Color(v[0]) != board.Red && board.Color(v[0]) != board.Blue) {
+		return board.Empty, 0, false, &DamagedError{Dir: f.s.dir, Err: fmt.Errorf("a solved position's record is %d bytes (%x)", len(v), v)}
+	}
+	return board.Color(v[0]), int(binary.BigEndian.Uint16(v[1:])), true, nil
+}
+
+func (f *Facts) get(key []byte) (v []byte, found bool, err error) {
+	defer f.s.recovered(&err)
+	if f.s.closed.Load() {
+		return nil, false, errClosed
+	}
+	v, found, err = f.s.get(key)
+	return v, found, f.s.damaged(err)
+}
+
+// Add records a fact; it is written with the next full batch or Flush.
+func (f *Facts) Add(x Fact) error {
+	if x.Winner != board.Red && x.Winner != board.Blue {
+		return fmt.Errorf("a solved position needs a winner (got %v)", x.Winner)
+	}
+	x.Depth = min(max(x.Depth, 0), 1<<16-1)
+	f.pending[factAt{x.Mover, x.Key}] = x
+	f.Written++
+	if len(f.pending) >= factBatch {
+		return f.Flush()
+	}
+	return nil
+}
+
+// Flush writes the facts not yet written.
+func (f *Facts) Flush() (err error) {
+	if len(f.pending) == 0 {
+		return nil
+	}
+	defer f.s.recovered(&err)
+	if f.s.closed.Load() {
+		return errClosed
+	}
+	wb := f.s.db.NewWriteBatch()
+	defer wb.Cancel()
+	for _, x := range f.pending {
+		v := []byte{byte(x.Winner), 0, 0}
+		binary.BigEndian.PutUint16(v[1:], uint16(x.Depth))
+		if err := wb.Set(factKey(x.Mover, x.Key), v); err != nil {
+			return fmt.Errorf("writing database %s: %w", f.s.dir, err)
+		}
+	}
+	if err := wb.Flush(); err != nil {
+		return fmt.Errorf("writing database %s: %w", f.s.dir, err)
+	}
+	clear(f.pending)
+	return nil
+}
+
+// Count is the number of solved positions in the store (those written).
+func (f *Facts) Count() (n int64, err error) {
+	defer f.s.recovered(&err)
+	if f.s.closed.Load() {
+		return 0, errClosed
+	}
+	err = f.s.db.View(func(txn *badger.Txn) error {
+		opt := badger.DefaultIteratorOptions
+		opt.PrefetchValues = false
+		opt.Prefix = []byte{prefixFact}
+		it := txn.NewIterator(opt)
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			n++
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errClosed) {
+		err = f.s.damaged(err)
+	}
+	return n, err
+}
+
+// Each calls fn with every fact written, in key order, until fn returns an
+// error (which Each returns).
+func (f *Facts) Each(fn func(Fact) error) (err error) {
+	defer f.s.recovered(&err)
+	if f.s.closed.Load() {
+		return errClosed
+	}
+	return f.s.db.View(func(txn *badger.Txn) error {
+		opt := badger.DefaultIteratorOptions
+		opt.Prefix = []byte{prefixFact}
+		it := txn.NewIterator(opt)
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			k := it.Item().Key()
+			v, err := it.Item().ValueCopy(nil)
+			if err != nil {
+				return f.s.damaged(err)
+			}
+			if len(k) != 18 || len(v) != 3 {
+				return &DamagedError{Dir: f.s.dir, Err: fmt.Errorf("a solved position's record is %d+%d bytes", len(k), len(v))}
+			}
+			x := Fact{Mover: board.Color(k[1]), Key: Key{Red: binary.BigEndian.Uint64(k[2:]), Blue: binary.BigEndian.Uint64(k[10:])},
+				Winner: board.Color(v[0]), Depth: int(binary.BigEndian.Uint16(v[1:]))}
+			if err := fn(x); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
