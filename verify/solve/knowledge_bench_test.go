@@ -30,3 +30,41 @@ func BenchmarkKnowledgeCertificate(b *testing.B) {
 		b.ReportMetric(float64(c.Len()), "answers")
 	}
 }
+
+// BenchmarkFacts: the first 1,000 expansions of 5×9 with Blue starting,
+// without a store of solved positions and with one (solve --db; a fresh
+// store each time), for the cost of writing and reading it.
+func BenchmarkFacts(b *testing.B) {
+	bd := board.MustNew(5, 9, board.Cylinder)
+	for _, db := range []bool{false, true} {
+		name := "none"
+		if db {
+			name = "db"
+		}
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				opt := Options{TableBytes: 16 << 20, MaxNodes: 1000}
+				var done func() error
+				if db {
+					f, err := OpenFacts(b.TempDir(), bd, false)
+					if err != nil {
+						b.Fatal(err)
+					}
+					opt.Facts, done = f, func() error {
+						if err := f.Flush(); err != nil {
+							return err
+						}
+						return f.Store().Close()
+					}
+				}
+				s, _ := NewSolver(context.Background(), bd, opt)
+				_, _ = s.Wins(board.Position{}, board.Blue, board.Blue)
+				if done != nil {
+					if err := done(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
