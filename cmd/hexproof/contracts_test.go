@@ -200,6 +200,8 @@ func TestBadInputContracts(t *testing.T) {
 		// 3. Every output path is checked before the work starts.
 		{append([]string{"solve", "--board", "6x6", "--no-knowledge", "--json", "/nonexistent/x.json"}, long...), 2, "--json /nonexistent/x.json: cannot write there"},
 		{[]string{"solve", "--board", "6x6", "--no-knowledge", "--certificate", "/nonexistent/c.json", "--time-limit", "1s"}, 2, "--certificate /nonexistent/c-red.json: cannot write there"},
+		{append([]string{"solve", "--board", "6x6", "--no-knowledge", "--cpuprofile", "/nonexistent/cpu.prof"}, long...), 2, "--cpuprofile /nonexistent/cpu.prof: cannot write there"},
+		{append([]string{"solve", "--board", "6x6", "--no-knowledge", "--db", "a-file/db"}, long...), 2, "--db a-file/db"},
 		{[]string{"certify", "--board", "9x7", "--strategy", "gardner", "--no-theorems", "--json", "/nonexistent/x.json"}, 2, "--json /nonexistent/x.json"},
 		{[]string{"certify", "--table", "4x4", "--json", "/nonexistent/x.json"}, 2, "--json /nonexistent/x.json"},
 		{[]string{"replay", "--board", "4x3", "--strategy", "mirror", "--starter", "blue", "--moves", "(1,1)", "--json", "/nonexistent/x.json"}, 2, "--json /nonexistent/x.json"},
@@ -216,6 +218,8 @@ func TestBadInputContracts(t *testing.T) {
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--in-memory", "--report", "-"}, 2, "--report -: standard output"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--db", "-"}, 2, "--db -: standard output"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "mirror", "--db", "D", "--cpuprofile", "-"}, 2, "--cpuprofile -"},
+		{[]string{"solve", "--board", "4x4", "--cpuprofile", "-"}, 2, "--cpuprofile -"},
+		{[]string{"solve", "--board", "4x4", "--db", "-"}, 2, "--db -: standard output"},
 		{[]string{"hunt", "--board", "5x4", "--strategy", "fitzgerald", "--report", "-"}, 2, "--report -"},
 		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "red", "--shards", "2", "--out", "-"}, 2, "--out -"},
 		{[]string{"show", "--board", "4x4", "--svg", "-"}, 2, "--svg -"},

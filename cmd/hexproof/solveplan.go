@@ -127,11 +127,7 @@ func runPlanSolve(args []string, stdout, stderr io.Writer) int {
 			return exitOptimal
 		}
 	}
-	after := ""
-	if len(prefix) > 0 {
-		after = ", after " + movesText(p.File.Prefix)
-	}
-	fmt.Fprintf(stdout, "%s, %s starts%s: %d shards, one per opening of %d plies up to symmetry (%d openings).\n", b, starter, after, len(p.Shards), *plies, p.File.Openings)
+	fmt.Fprintf(stdout, "%s, %s starts%s: %d shards, one per opening of %d plies up to symmetry (%d openings).\n", b, starter, afterText(p.File.Prefix), len(p.Shards), *plies, p.File.Openings)
 	fmt.Fprintf(stdout, "Written to %s. Run the shards with one of\n  sbatch %s\n  sh %s\nor one at a time with\n  %s solve --shard %s/I   (I = 0 … %d)\nthen: %s merge %s\n",
 		*out, filepath.Join(*out, "slurm.sbatch"), filepath.Join(*out, "parallel.sh"), *binary, *out, len(p.Shards)-1, *binary, *out)
 	return exitOptimal
@@ -349,7 +345,7 @@ func runVerifyPiece(args []string, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 	if *c.json != "-" {
-		fmt.Fprintf(stdout, "Piece %d (%s's certificate from %s): %s", index, cf.Side, movesText(cf.Prefix), cf.Verdict)
+		fmt.Fprintf(stdout, "Piece %d (%s's certificate from %s): %s", index, cf.Side, shard.MovesText(cf.Prefix), cf.Verdict)
 		if cf.Detail != "" {
 			fmt.Fprintf(stdout, ": %s", cf.Detail)
 		}
@@ -358,8 +354,14 @@ func runVerifyPiece(args []string, stdout, stderr io.Writer) int {
 	return verify.Verdict(cf.Verdict).ExitCode()
 }
 
-// movesText writes moves as "R:(1,2) B:(3,1)".
-func movesText(ms []shard.Move) string { return shard.MovesText(ms) }
+// afterText is ", after R:(1,2) B:(3,1)" for a split solve's prefix, or
+// nothing without one.
+func afterText(prefix []shard.Move) string {
+	if len(prefix) == 0 {
+		return ""
+	}
+	return ", after " + shard.MovesText(prefix)
+}
 
 func runMergeSolve(dir, jsonOut string, stdout, stderr io.Writer) int {
 	m, err := shard.MergeSolveDir(dir)
@@ -385,11 +387,7 @@ func runMergeSolve(dir, jsonOut string, stdout, stderr io.Writer) int {
 // solveMergeText is the human summary of a merged split solve.
 func solveMergeText(b *board.Board, m *shard.SolveMerged) string {
 	var sb strings.Builder
-	after := ""
-	if len(m.Plan.Prefix) > 0 {
-		after = ", after " + movesText(m.Plan.Prefix)
-	}
-	fmt.Fprintf(&sb, "%s, %s starts%s (%s to move): ", b, m.Starter, after, m.ToMove)
+	fmt.Fprintf(&sb, "%s, %s starts%s (%s to move): ", b, m.Starter, afterText(m.Plan.Prefix), m.ToMove)
 	if m.Solved {
 		winner := m.Winner.String()
 		if m.Winner == board.Empty {
