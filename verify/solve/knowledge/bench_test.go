@@ -1,0 +1,57 @@
+package knowledge
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"hexproof/board"
+)
+
+// benchPositions are n positions of random play with 6 to 17 stones on b
+// that nobody has won, from a fixed seed.
+func benchPositions(b *board.Board, n int) []board.Position {
+	r := rand.New(rand.NewPCG(1, 2))
+	var out []board.Position
+	for len(out) < n {
+		var p board.Position
+		stones := 6 + r.IntN(12)
+		mover := board.Red
+		for i := 0; i < stones; i++ {
+			free := b.All().AndNot(p.Occupied()).Cells()
+			p = p.Play(mover, free[r.IntN(len(free))])
+			mover = mover.Other()
+		}
+		if !b.Wins(p, board.Red) && !b.Wins(p, board.Blue) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// BenchmarkAnalyze: the analysis (fill-in, threats, rings, both
+// H-searches) of 200 random positions of 5×9 and 5×11, each with either
+// player to move: the work of a solve's node.
+func BenchmarkAnalyze(b *testing.B) {
+	for _, size := range [][2]int{{5, 9}, {5, 11}} {
+		bd := board.MustNew(size[0], size[1], board.Cylinder)
+		ps := benchPositions(bd, 200)
+		a, err := New(bd, DefaultLimits)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(bd.String(), func(b *testing.B) {
+			decided := 0
+			for i := 0; i < b.N; i++ {
+				decided = 0
+				for _, p := range ps {
+					for _, m := range []board.Color{board.Red, board.Blue} {
+						if a.Analyze(p, m).Winner != board.Empty {
+							decided++
+						}
+					}
+				}
+			}
+			b.ReportMetric(float64(decided), "decided")
+		})
+	}
+}
