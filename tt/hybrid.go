@@ -185,18 +185,22 @@ func persist(disk *Badger, d int, l MemLayer) error {
 // the budget, dropping cached layers other than keep, oldest first, until it
 // does or none is left to drop.
 func (h *Hybrid) makeRoom(need int64, keep int) (bool, error) {
-	need += h.disk.Memory()
 	h.mu.Lock()
-	fits := h.held+need <= h.budget
+	fits := h.held+need+h.disk.Memory() <= h.budget
 	h.mu.Unlock()
 	if fits {
 		return true, nil
 	}
 	// A layer being persisted is held by its job until written: wait, so
-	// that dropping it frees it.
+	// that dropping it frees it. The store's own buffers are counted after
+	// the wait: those of the persistence just finished are free by then
+	// (counting them from before the wait sent a layer to disk that fitted,
+	// depending on how far the persistence had got: TestHybridMakesRoom
+	// failed under load).
 	if err := h.wait(); err != nil {
 		return false, err
 	}
+	need += h.disk.Memory()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for h.held+need > h.budget {

@@ -182,6 +182,7 @@ func TestSlurmCancelOnLoss(t *testing.T) {
 // on; running those gives the single run's answer.
 func checkCancelled(t *testing.T, dir string, c clusterCase) {
 	t.Helper()
+	waitShardsGone(t, dir)
 	want, wantCode := singleRun(t, c)
 	d, code := mergeJSON(t, dir)
 	sh := d["shards"].(map[string]any)
@@ -206,6 +207,29 @@ func checkCancelled(t *testing.T, dir string, c clusterCase) {
 	got, _ := json.Marshal(d)
 	if code != wantCode || outcome(t, string(got)) != want {
 		t.Errorf("after running the needed shards: exit %d %s\nverify: exit %d %s", code, outcome(t, string(got)), wantCode, want)
+	}
+}
+
+// waitShardsGone waits until no process runs a shard of the plan in dir.
+// The engines report a cancelled task as ended when they signal it, and it
+// writes its result on the way out: a shard rerun before that exit had its
+// finished result overwritten by the cancelled one's (seen under load).
+func waitShardsGone(t *testing.T, dir string) {
+	t.Helper()
+	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(100 * time.Millisecond) {
+		procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+		running := 0
+		for _, p := range procs {
+			if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), dir+"/") {
+				running++
+			}
+		}
+		if running == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d processes still run shards of %s two minutes after the engine ended", running, dir)
+		}
 	}
 }
 
