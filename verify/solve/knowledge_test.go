@@ -39,7 +39,7 @@ func TestAnalyzeAgainstMinimax(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	perBoard, maxCells := 120, 16
 	if testing.Short() {
-		perBoard, maxCells = 30, 12
+		perBoard, maxCells = 30, 14
 	}
 	decided, pruned, checked := 0, 0, 0
 	why := map[string]int{}
@@ -190,7 +190,7 @@ func TestBlueRingAgainstMinimax(t *testing.T) {
 	// in a thousand positions, so the full run looks at 3,000 per board.
 	per, kinds := 3000, 3
 	if testing.Short() {
-		per, kinds = 300, 2
+		per, kinds = 500, 2
 	}
 	claims, beyondThreats, bound := 0, 0, 0
 	why := map[string]int{}

@@ -368,6 +368,7 @@ func (s *Solver) failFacts(err error) {
 // Close gives the memory of the solver's tables back to its pool; the
 // solver must not be used after.
 func (s *Solver) Close() {
+	s.cancel() // releases the derived context from its parent
 	if p := s.certPool(); p != nil {
 		p.Give(s.certLent)
 		s.certLent = 0
