@@ -182,6 +182,8 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 	c.addJSON("the shard's result")
 	c.addNoProgress()
 	db := addFactsFlags(fs)
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
+	_ = fs.MarkHidden("cpuprofile")
 	fixed := hideFixed(fs, "board", "geometry", "starter", "moves")
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
@@ -197,13 +199,20 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 	if err := db.check(*cert); err != nil {
 		return usageErr(err)
 	}
-	if err := checkOutputSet(output{flag: "json", path: *c.json, std: true}, db.output(),
+	if err := checkOutputSet(output{flag: "json", path: *c.json, std: true}, db.output(), output{flag: "cpuprofile", path: *cpuProfile},
 		output{flag: "shard", path: dir, dir: true, files: []string{shard.ResultName(index), shard.CertificateName(index)}}); err != nil {
 		return usageErr(err)
 	}
 	v, err := c.check()
 	if err != nil {
 		return usageErr(err)
+	}
+	if *cpuProfile != "" {
+		stopProfile, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			return usageErr(err)
+		}
+		defer stopProfile()
 	}
 	var facts *tt.Facts
 	closeFacts := func() error { return nil }

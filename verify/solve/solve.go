@@ -111,7 +111,25 @@ type freePlay struct {
 	last  knowledge.Analysis
 	lastS state
 	known bool
+	// seen keeps the analyses of recent positions, by the exact position:
+	// proof-number search comes back to a node it has not solved each time
+	// its thresholds grow, and an analysis is a function of the position
+	// and the mover alone (the Analyzer's limits are fixed), so it is not
+	// made again. seenHits counts the analyses it saved.
+	seen     []seenAnalysis
+	seenHits int64
 }
+
+// seenAnalysis is an entry of freePlay.seen.
+type seenAnalysis struct {
+	s  state
+	ok bool
+	a  knowledge.Analysis
+}
+
+// seenSize is the number of analyses freePlay.seen keeps (a power of two):
+// about a megabyte.
+const seenSize = 1 << 13
 
 func newGame(b *board.Board, nosym, noKnowledge, noFocus bool, lim knowledge.Limits) *freePlay {
 	g := &freePlay{r: game.GameRules(b), all: b.All()}
@@ -151,16 +169,27 @@ func (g *freePlay) Decide(s state) (board.Color, bool) {
 	if g.know == nil {
 		return board.Empty, false
 	}
-	g.last, g.lastS, g.known = g.know.Analyze(s.p, s.mover), s, true
-	return g.last.Winner, g.last.Winner != board.Empty
+	a := g.analysis(s)
+	return a.Winner, a.Winner != board.Empty
 }
 
-// analysis is the knowledge's analysis of s (the one Decide made, if it was
-// of s).
+// analysis is the knowledge's analysis of s: the last one made if it was of
+// s, else one kept in seen, else a new one.
 func (g *freePlay) analysis(s state) knowledge.Analysis {
-	if !g.known || g.lastS != s {
-		g.last, g.lastS, g.known = g.know.Analyze(s.p, s.mover), s, true
+	if g.known && g.lastS == s {
+		return g.last
 	}
+	if g.seen == nil {
+		g.seen = make([]seenAnalysis, seenSize)
+	}
+	h := (s.p.Red.Lo*0x9e3779b97f4a7c15 ^ s.p.Blue.Lo*0xc2b2ae3d27d4eb4f ^ s.p.Red.Hi*0x165667b19e3779f9 ^ s.p.Blue.Hi*0x27d4eb2f165667c5) + uint64(s.mover)
+	e := &g.seen[(h^h>>29)&(seenSize-1)]
+	if e.ok && e.s == s {
+		g.seenHits++
+	} else {
+		*e = seenAnalysis{s: s, ok: true, a: g.know.Analyze(s.p, s.mover)}
+	}
+	g.last, g.lastS, g.known = e.a, s, true
 	return g.last
 }
 

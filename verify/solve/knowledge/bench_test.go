@@ -55,3 +55,37 @@ func BenchmarkAnalyze(b *testing.B) {
 		})
 	}
 }
+
+// TestAnalyzeIsAFunction: an analysis depends on the position and the mover
+// alone, not on what the Analyzer analysed before (its scratch space), which
+// the solver's cache of analyses (verify/solve, freePlay.seen) relies on: the
+// analyses of 300 random positions of 5×9 and 5×11, each with either mover,
+// made in one order by one Analyzer equal those made in the reverse order by
+// another.
+func TestAnalyzeIsAFunction(t *testing.T) {
+	for _, size := range [][2]int{{5, 9}, {5, 11}} {
+		bd := board.MustNew(size[0], size[1], board.Cylinder)
+		ps := benchPositions(bd, 150)
+		a1, _ := New(bd, DefaultLimits)
+		a2, _ := New(bd, DefaultLimits)
+		var first []Analysis
+		for _, p := range ps {
+			for _, m := range []board.Color{board.Red, board.Blue} {
+				first = append(first, a1.Analyze(p, m))
+			}
+		}
+		decided := 0
+		for i := len(first) - 1; i >= 0; i-- {
+			p, m := ps[i/2], []board.Color{board.Red, board.Blue}[i%2]
+			if got := a2.Analyze(p, m); got != first[i] {
+				t.Fatalf("%s, %s to move in\n%s: analysed %+v after the others, %+v before", bd, m, bd.Picture(p, board.Bits{}), got, first[i])
+			}
+			if first[i].Winner != board.Empty {
+				decided++
+			}
+		}
+		if decided == 0 || decided == len(first) {
+			t.Fatalf("%s: %d of %d analyses decided: the test compares too little", bd, decided, len(first))
+		}
+	}
+}
