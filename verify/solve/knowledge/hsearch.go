@@ -34,7 +34,7 @@ import (
 const (
 	maxNodes = MaxCells + 2
 	maxVC    = 16
-	maxSC    = 32
+	maxSC    = 64
 )
 
 type hnode struct {
@@ -373,7 +373,11 @@ func (h *hsearch) addSC(x, y int, s, key uint64, sh int8) {
 		}
 	}
 	at := j
-	if j >= h.lim.SCs {
+	keep := h.lim.SCs
+	if rings {
+		keep = h.lim.RingSCs
+	}
+	if j >= keep {
 		big := bits.OnesCount64(s)
 		at = -1
 		for k := 0; k < j; k++ {

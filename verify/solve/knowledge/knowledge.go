@@ -60,9 +60,14 @@ type Analysis struct {
 // Limits bound H-search's work per position (each list is per pair of
 // nodes). A limit makes H-search find fewer connections, never a wrong one.
 type Limits struct {
-	VCs, SCs int // carriers kept per pair (at most 16 and 32)
-	OrDepth  int // semi-connections the OR rule combines with a new one
-	HSearch  bool
+	VCs, SCs int // carriers kept per pair (at most 16 and 64)
+	// RingSCs is the SCs kept between the two terminals in Red's search
+	// (at most 64; 0: SCs): their carriers make Blue's must-play set, and
+	// the OR rule on them makes the connection that decides a position,
+	// so a longer list pays there (K18).
+	RingSCs int
+	OrDepth int // semi-connections the OR rule combines with a new one
+	HSearch bool
 	// NoThreats turns Blue's threats off (K6), for measurements.
 	NoThreats bool
 	// NoRing turns Blue's virtual ring off (K7), for measurements.
@@ -75,7 +80,7 @@ type Limits struct {
 }
 
 // DefaultLimits are the limits the solver uses.
-var DefaultLimits = Limits{VCs: 4, SCs: 8, OrDepth: 6, HSearch: true}
+var DefaultLimits = Limits{VCs: 4, SCs: 10, RingSCs: 48, OrDepth: 6, HSearch: true}
 
 // Analyzer analyses positions of one board. It keeps scratch space, so one
 // Analyzer must not be used by two goroutines at once.
@@ -117,6 +122,10 @@ func New(b *board.Board, lim Limits) (*Analyzer, error) {
 	}
 	lim.VCs = min(max(lim.VCs, 1), maxVC)
 	lim.SCs = min(max(lim.SCs, 1), maxSC)
+	if lim.RingSCs == 0 {
+		lim.RingSCs = lim.SCs
+	}
+	lim.RingSCs = min(max(lim.RingSCs, 1), maxSC)
 	lim.OrDepth = max(lim.OrDepth, 1)
 	a := &Analyzer{b: b, lim: lim, all: b.All().Lo, top: b.Top().Lo, bot: b.Bottom().Lo}
 	a.nbr = make([]uint64, b.Cells())
