@@ -23,7 +23,16 @@ type ReplayDoc struct {
 	Moves     []ReplayMoveJSON `json:"moves"`
 	// Blunder: for a game the strategy lost, its first losing move.
 	Blunder *BlunderJSON `json:"blunder,omitempty"`
+	FactsJSON
 	MemoryJSON
+}
+
+// FactsJSON is a run's use of a store of solved positions (--db): the
+// directory, the questions it answered and the positions the run added.
+type FactsJSON struct {
+	DB        string `json:"db,omitempty"`
+	FromDB    int64  `json:"db_answers,omitempty"`
+	AddedToDB int64  `json:"db_added,omitempty"`
 }
 
 // ReplayMoveJSON is one move of a replay: the move played (MoveJSON, with
@@ -68,9 +77,9 @@ func NewReplayDoc(r *game.Replayed, name string, side board.Color, bl *verify.Bl
 }
 
 // ReplayJSON is the replay document indented, with a trailing newline.
-func ReplayJSON(r *game.Replayed, name string, side board.Color, bl *verify.Blunder, mem MemoryJSON) ([]byte, error) {
+func ReplayJSON(r *game.Replayed, name string, side board.Color, bl *verify.Blunder, facts FactsJSON, mem MemoryJSON) ([]byte, error) {
 	doc := NewReplayDoc(r, name, side, bl)
-	doc.MemoryJSON = mem
+	doc.FactsJSON, doc.MemoryJSON = facts, mem
 	out, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("replay JSON: %v", err)

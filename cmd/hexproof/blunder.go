@@ -10,6 +10,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/strategies"
+	"hexproof/tt"
 	"hexproof/verify"
 	"hexproof/verify/andor"
 	"hexproof/verify/solve"
@@ -39,10 +40,18 @@ func checkBlunderTime(d time.Duration) error {
 // solver does not take, gives a blunder that says so instead of an error: the
 // annotation never costs the user the result it annotates. The solver's
 // tables stay within memory bytes (replay's --memory: they are all it holds).
-func findBlunder(ctx context.Context, g board.Game, strat strategies.Strategy, limit time.Duration, memory int64) *verify.Blunder {
+//
+// facts, when not nil, is a store of solved positions (replay --db) the
+// solver reads and adds to; fromFacts is how many questions it answered.
+func findBlunder(ctx context.Context, g board.Game, strat strategies.Strategy, limit time.Duration, memory int64, facts *tt.Facts) (bl *verify.Blunder, fromFacts int64) {
 	bs := newBlunders(ctx, strat, limit, memory)
+	bs.facts = facts
 	defer bs.close()
-	return bs.of(g)
+	bl = bs.of(g)
+	if bs.s != nil {
+		fromFacts = bs.s.FromFacts
+	}
+	return bl, fromFacts
 }
 
 // blunderShare is the part of a command's memory budget its blunder solver
@@ -71,6 +80,7 @@ type blunders struct {
 	// setting made for it, once the solver exists.
 	memory int64
 	undo   func()
+	facts  *tt.Facts // the solver's store of solved positions (nil: none)
 }
 
 func newBlunders(ctx context.Context, strat strategies.Strategy, limit time.Duration, memory int64) *blunders {
@@ -111,7 +121,7 @@ func (bs *blunders) solve(g board.Game) *verify.Blunder {
 	if bs.s == nil && bs.err == nil {
 		mem := max(bs.memory, 1<<20)
 		bs.undo = verify.CollectorFor(mem)
-		bs.s, bs.err = solve.NewSolver(bs.ctx, g.Board, solve.Options{TableBytes: mem, Pool: andor.NewPool(verify.LiveShare(mem))})
+		bs.s, bs.err = solve.NewSolver(bs.ctx, g.Board, solve.Options{TableBytes: mem, Pool: andor.NewPool(verify.LiveShare(mem)), Facts: bs.facts})
 	}
 	switch {
 	case bs.err != nil:
@@ -124,6 +134,9 @@ func (bs *blunders) solve(g board.Game) *verify.Blunder {
 	bs.s.SetContext(ctx)
 	bl, err := bs.s.Blunder(g, bs.side)
 	switch {
+	case errors.Is(err, solve.ErrStopped) && bs.ctx.Err() != nil:
+		bs.stuck = true
+		return &verify.Blunder{Reason: "not determined: interrupted"}
 	case errors.Is(err, solve.ErrStopped):
 		bs.stuck = true
 		return &verify.Blunder{Reason: fmt.Sprintf("not determined: perfect play was not solved within %s (--blunder-time)", bs.limit)}

@@ -77,7 +77,7 @@ func TestReplayDocFields(t *testing.T) {
 		{Index: 0, Rule: "1", Answer: b.Cell(1, 1), Agrees: true}, {Index: 2, Rule: "2a", Answer: b.Cell(3, 2)}}}
 	bl := &verify.Blunder{Found: true, Index: 2, Move: g.Moves[2], Kept: []board.Cell{b.Cell(2, 2)},
 		RuleAllowed: []board.Cell{b.Cell(1, 2)}, AtFault: "rules", TieBreakStep: "step", Unchecked: 1, Reason: "r"}
-	out, err := reports.ReplayJSON(r, "mirror", board.Red, bl, reports.MemoryJSON{MemoryBudgetBytes: 16 << 20, PeakRSSBytes: 48 << 20})
+	out, err := reports.ReplayJSON(r, "mirror", board.Red, bl, reports.FactsJSON{DB: "walk-db", FromDB: 7, AddedToDB: 40}, reports.MemoryJSON{MemoryBudgetBytes: 16 << 20, PeakRSSBytes: 48 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}

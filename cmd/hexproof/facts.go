@@ -25,6 +25,15 @@ func addFactsFlags(fs *pflag.FlagSet) factsFlags {
 	}
 }
 
+// addWalkFactsFlags is --db and --resume for the blunder walk of replay:
+// the same store as solve's, so a walk can also start from a solve's.
+func addWalkFactsFlags(fs *pflag.FlagSet) factsFlags {
+	return factsFlags{
+		dir:    fs.String("db", "", "keep every position the blunder walk solves in a database in DIR (Badger), as solve --db does (default: none)"),
+		resume: fs.Bool("resume", false, "start the walk from the solved positions in --db: an earlier walk's, or a solve's (solve --db, solve --shard --db) of the same board; without it --db starts empty, replacing what is there"),
+	}
+}
+
 // check refuses --resume without --db, and --db with --certificate.
 func (f factsFlags) check(certificate bool) error {
 	switch {

@@ -143,3 +143,70 @@ func TestSolveShardDB(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayBlunderDB: replay --db keeps what the blunder walk solves, and
+// a walk resumed from it, or from a solve's database of the same board,
+// finds the same blunder (move, winning moves, attribution) from stored
+// answers; the refusals get one line and exit 2.
+func TestReplayBlunderDB(t *testing.T) {
+	game := []string{"replay", "--board", "5x6", "--strategy", "fitzgerald", "--starter", "blue", "--json", "-", "--moves",
+		"B:(1,1) R:(2,2) B:(4,1) R:(1,4) B:(1,3) R:(3,3) B:(5,2) R:(5,6) B:(2,3) R:(2,4) B:(3,2) R:(5,1) B:(4,2) R:(1,2) B:(5,3)"}
+	type doc struct {
+		Blunder   json.RawMessage `json:"blunder"`
+		DB        string          `json:"db"`
+		DBAnswers int64           `json:"db_answers"`
+		DBAdded   int64           `json:"db_added"`
+	}
+	replay := func(args ...string) doc {
+		t.Helper()
+		code, out, errs := runCmd(append(slices.Clone(game), args...)...)
+		var d doc
+		if err := json.Unmarshal([]byte(out), &d); code != 0 || err != nil {
+			t.Fatalf("%v: exit %d, %v, stderr %q:\n%s", args, code, err, errs, out)
+		}
+		return d
+	}
+	want := replay()
+	if !strings.Contains(string(want.Blunder), `"found": true`) || strings.Contains(string(want.Blunder), "unchecked_earlier_moves") {
+		t.Fatalf("the walk without a database found no exact blunder: %s", want.Blunder)
+	}
+	tmp := t.TempDir()
+	db := filepath.Join(tmp, "walk")
+	first := replay("--db", db)
+	if string(first.Blunder) != string(want.Blunder) || first.DB != db || first.DBAdded == 0 || first.DBAnswers != 0 {
+		t.Fatalf("with a new database: %+v; without: %s", first, want.Blunder)
+	}
+	again := replay("--db", db, "--resume")
+	if string(again.Blunder) != string(want.Blunder) || again.DBAnswers == 0 || again.DBAdded != 0 {
+		t.Fatalf("resumed: %+v; want the same blunder, answers from the database and nothing added", again)
+	}
+	// A solve's database of the same board serves the walk too: the solve
+	// of the position before the blunder (move 10) settles its children.
+	sdb := filepath.Join(tmp, "solve")
+	if code, _, errs := runCmd("solve", "--board", "5x6", "--starter", "blue", "--no-progress", "--db", sdb,
+		"--moves", "(1,1) (2,2) (4,1) (1,4) (1,3) (3,3) (5,2) (5,6) (2,3)"); code != 0 {
+		t.Fatalf("solve --db: exit %d, %s", code, errs)
+	}
+	if fromSolve := replay("--db", sdb, "--resume"); string(fromSolve.Blunder) != string(want.Blunder) || fromSolve.DBAnswers == 0 {
+		t.Fatalf("from the solve's database: %d answers, blunder %s", fromSolve.DBAnswers, fromSolve.Blunder)
+	}
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"--resume"}, "--resume needs --db"},
+		{[]string{"--db", filepath.Join(tmp, "x"), "--blunder-time", "0"}, "--blunder-time 0 makes no walk"},
+		{[]string{"--db", filepath.Join(tmp, "none"), "--resume"}, "nothing to resume"},
+		{[]string{"--db", "-"}, "--db -"},
+	} {
+		code, _, errs := runCmd(append(slices.Clone(game), c.args...)...)
+		if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.says) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", c.args, code, errs, c.says)
+		}
+	}
+	code, _, errs := runCmd("replay", "--board", "5x7", "--strategy", "fitzgerald", "--starter", "blue", "--db", db, "--resume", "--moves",
+		"B:(1,1) R:(2,2) B:(4,1) R:(1,4) B:(1,3) R:(3,3) B:(5,2) R:(5,6) B:(2,3) R:(2,4) B:(3,2) R:(5,1) B:(4,2) R:(1,2) B:(5,3)")
+	if code != exitUsage || !strings.Contains(errs, "5x6 cylinder, not the solved positions of the 5x7 cylinder") {
+		t.Errorf("a walk of 5x7 from a 5x6 database: exit %d, %q", code, errs)
+	}
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -37,6 +36,12 @@ in cell order (ring, then column): --choices first, the default. With
 list is an error, since the game would depend on a choice the strategy does not
 make.
 
+A game the strategy lost is annotated with its blunder (its first move from a
+won position into a lost one), found by perfect play within --blunder-time.
+--db DIR keeps what that walk solves, as solve --db does; --resume starts it
+from an earlier walk's database or a solve's of the same board (solve --db,
+solve --shard --db), so a long walk can be stopped (Ctrl-C) and continued.
+
 --handicap starts from the strategy's handicap stones, all placed before the
 opponent's first move, as verify --handicap does (flat board; the strategy's
 side starts). The list may begin with the stones, prefixed (as verify's
@@ -58,6 +63,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	c.addJSON("the game")
 	blunderTime := blunderFlag(fs)
 	c.addMemory("the blunder solver's tables")
+	db := addWalkFactsFlags(fs)
 	notation := fs.String("notation", "thesis", "cell notation of the table: thesis (3, 4) or letter c4")
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
@@ -65,6 +71,12 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	usageErr := func(err error) int { return fail(stderr, "replay", exitUsage, err) }
 	if err := checkBlunderTime(*blunderTime); err != nil {
 		return usageErr(err)
+	}
+	if err := db.check(false); err != nil {
+		return usageErr(err)
+	}
+	if *db.dir != "" && *blunderTime == 0 {
+		return usageErr(errors.New("--db keeps what the blunder walk solves, and --blunder-time 0 makes no walk; leave out one of them"))
 	}
 	v, err := c.check()
 	if err != nil {
@@ -100,9 +112,14 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if err := c.checkFits(v, []board.Color{starter}); err != nil {
 		return usageErr(err)
 	}
-	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, certificateInput(*name)); err != nil {
+	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, certificateInput(*name), db.output()); err != nil {
 		return usageErr(err)
 	}
+	facts, closeFacts, err := db.open(b)
+	if err != nil {
+		return usageErr(err)
+	}
+	defer closeFacts()
 	var r *game.Replayed
 	if handicap {
 		r, err = game.ReplayHandicap(strat, toks, choices == verify.First)
@@ -120,12 +137,23 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 	// A game the strategy lost is annotated with its blunder.
+	// With --db the walk may run for hours: Ctrl-C stops it, and what it
+	// solved is kept.
 	var bl *verify.Blunder
+	var fj reports.FactsJSON
 	if r.Game.Winner == strat.Side().Other() {
-		bl = findBlunder(context.Background(), r.Game, strat, *blunderTime, v.memory)
+		ctx, stop := interruptible()
+		bl, fj.FromDB = findBlunder(ctx, r.Game, strat, *blunderTime, v.memory, facts)
+		stop()
+	}
+	if facts != nil {
+		fj.DB, fj.AddedToDB = *db.dir, facts.Written
+		if err := closeFacts(); err != nil {
+			return usageErr(err)
+		}
 	}
 	if *jsonOut != "" {
-		data, err := reports.ReplayJSON(r, *name, strat.Side(), bl, reports.MemoryJSON{MemoryBudgetBytes: v.memory, PeakRSSBytes: procmem.PeakRSS()})
+		data, err := reports.ReplayJSON(r, *name, strat.Side(), bl, fj, reports.MemoryJSON{MemoryBudgetBytes: v.memory, PeakRSSBytes: procmem.PeakRSS()})
 		if err != nil {
 			return usageErr(err)
 		}
@@ -140,6 +168,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprint(stdout, replayText(r, *name, strat.Side(), nt, handicap))
 	if bl != nil {
 		fmt.Fprint(stdout, reports.WrapSentence(reports.BlunderText(r.Game.Board, bl, nt)))
+	}
+	if fj.DB != "" {
+		fmt.Fprintf(stdout, "Database %s: %d answers taken from it, %d solved positions added.\n", fj.DB, fj.FromDB, fj.AddedToDB)
 	}
 	return 0
 }
