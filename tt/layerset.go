@@ -5,9 +5,10 @@ import (
 	"sync/atomic"
 )
 
-// keyHash mixes a key's bits; its top partBits choose the partition of a
-// LayerSet and its low bits the slot of a batch's recent cache.
-func keyHash(k Key) uint64 {
+// Hash mixes a key's bits; its top partBits choose the partition of a
+// LayerSet and its low bits the slot of a batch's recent cache (and of the
+// solver's cache of analyses).
+func (k Key) Hash() uint64 {
 	h := k.Red*0x9E3779B97F4A7C15 ^ (k.Blue+0x632BE59BD9B4E019)*0xC2B2AE3D27D4EB4F
 	return (h ^ h>>29) * 0xBF58476D1CE4E5B9
 }
@@ -337,7 +338,7 @@ func NewBatch(ls *LayerSet) *Batch {
 
 // Add buffers k for the layer set (so a Batch is the verify engine's Successors).
 func (b *Batch) Add(k Key) error {
-	h := keyHash(k)
+	h := k.Hash()
 	if r := &b.recent[h&(recentKeys-1)]; *r != k {
 		*r = k
 	} else {

@@ -102,22 +102,17 @@ type freePlay struct {
 	all   board.Bits
 	canon *board.Canonicalizer
 	group bool
-	// know is the Hex knowledge (nil: off). The search asks Decide and then
-	// Expand of the same node, so the analysis Decide made is kept for
-	// Expand (last, for lastS).
+	// know is the Hex knowledge (nil: off).
 	know *knowledge.Analyzer
 	// focus: focused DFPN, with the children ordered (Focus).
 	focus bool
-	last  knowledge.Analysis
-	lastS state
-	known bool
-	// seen keeps the analyses of recent positions, by the exact position:
-	// proof-number search comes back to a node it has not solved each time
-	// its thresholds grow, and an analysis is a function of the position
+	// seen keeps the analyses of recent positions, by the exact position
+	// and mover: the search asks Decide and then Expand of the same node,
+	// and proof-number search comes back to a node it has not solved each
+	// time its thresholds grow. An analysis is a function of the position
 	// and the mover alone (the Analyzer's limits are fixed), so it is not
-	// made again. seenHits counts the analyses it saved.
-	seen     []seenAnalysis
-	seenHits int64
+	// made again (docs/decisions/solve.md K17).
+	seen []seenAnalysis
 }
 
 // seenAnalysis is an entry of freePlay.seen.
@@ -173,24 +168,18 @@ func (g *freePlay) Decide(s state) (board.Color, bool) {
 	return a.Winner, a.Winner != board.Empty
 }
 
-// analysis is the knowledge's analysis of s: the last one made if it was of
-// s, else one kept in seen, else a new one.
+// analysis is the knowledge's analysis of s: the one kept in seen, else a
+// new one. The knowledge takes boards of at most 64 cells, so the key's
+// words are the whole position; the entry compares the whole state.
 func (g *freePlay) analysis(s state) knowledge.Analysis {
-	if g.known && g.lastS == s {
-		return g.last
-	}
 	if g.seen == nil {
 		g.seen = make([]seenAnalysis, seenSize)
 	}
-	h := (s.p.Red.Lo*0x9e3779b97f4a7c15 ^ s.p.Blue.Lo*0xc2b2ae3d27d4eb4f ^ s.p.Red.Hi*0x165667b19e3779f9 ^ s.p.Blue.Hi*0x27d4eb2f165667c5) + uint64(s.mover)
-	e := &g.seen[(h^h>>29)&(seenSize-1)]
-	if e.ok && e.s == s {
-		g.seenHits++
-	} else {
+	e := &g.seen[(tt.KeyOf(s.p).Hash()+uint64(s.mover))&(seenSize-1)]
+	if !e.ok || e.s != s {
 		*e = seenAnalysis{s: s, ok: true, a: g.know.Analyze(s.p, s.mover)}
 	}
-	g.last, g.lastS, g.known = e.a, s, true
-	return g.last
+	return e.a
 }
 
 // Expand gives the mover's moves in s; with the knowledge, only those it
