@@ -90,6 +90,10 @@ var FitzgeraldOptions = []Option{
 		Doc: "repair of §10.3: among a rule's moves, drop the dead cells (Def. 10.3.2) when a live one is left"},
 	{Key: "repairs", Values: []string{"none", "all"},
 		Doc: "all four repairs of ch. 10 at once: lookahead=on, truepath=on, rule16=near, dead=avoid"},
+	// Not from the thesis: the solver's Hex knowledge as a tie-break (issue 30
+	// item 3; docs/decisions/fitzgerald.md, "Knowledge as a tie-break").
+	{Key: "knowledge", Values: []string{"off", "prefer"},
+		Doc: "among a rule's moves, keep those after which the solver's Hex knowledge (dead cells, H-search) proves a Red win, else drop those after which it proves a Blue win"},
 }
 
 // fitzgeraldRulesOptions are the options that matter before the hierarchy.
@@ -131,6 +135,9 @@ type Fitzgerald struct {
 	// The repairs of ch. 10 (options lookahead, truepath, rule16, dead,
 	// repairs=all), decisions/fitzgerald.md "The repairs of chapter 10".
 	lookahead, truePath, rule16Near, deadAvoid bool
+	// kn, when not nil, is the knowledge tie-break (option knowledge=prefer):
+	// a pool of Analyzers, one per goroutine at a time.
+	kn *analyzerPool
 	// rulesOnly: Allowed returns every move of the chosen rule, before the
 	// hierarchy and the connection area narrow them (fitzgerald-rules).
 	rulesOnly bool
@@ -189,6 +196,14 @@ func NewFitzgeraldWith(b *board.Board, o Options, rulesOnly bool) (*Fitzgerald, 
 		case "repairs":
 			if k == 1 {
 				f.lookahead, f.truePath, f.rule16Near, f.deadAvoid = true, true, true, true
+			}
+		case "knowledge":
+			if k == 1 {
+				kn, err := newAnalyzerPool(b)
+				if err != nil {
+					return nil, fmt.Errorf("fitzgerald: option knowledge: %w", err)
+				}
+				f.kn = kn
 			}
 		}
 	}

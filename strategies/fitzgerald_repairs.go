@@ -10,8 +10,11 @@ package strategies
 // 16 (§10.2.2, rule16 in fitzgerald_rules.go).
 
 import (
+	"sync"
+
 	"hexproof/board"
 	"hexproof/strategies/notions"
+	"hexproof/verify/solve/knowledge"
 )
 
 // repairChoice narrows the moves of the chosen rule by the repairs that act
@@ -27,6 +30,9 @@ func (f *Fitzgerald) repairChoice(s *state, cands board.Bits) board.Bits {
 	}
 	if f.lookahead && cands.Count() > 1 {
 		cands = keepIf(cands, func(c board.Cell) bool { return !f.blueDoubleThreat(s.p.Play(board.Red, c)) })
+	}
+	if f.kn != nil && cands.Count() > 1 {
+		cands = f.kn.prefer(s.p, cands)
 	}
 	return cands
 }
@@ -82,4 +88,56 @@ func (f *Fitzgerald) blueUnstoppable(r board.Position) bool {
 		}
 	}
 	return true
+}
+
+// analyzerPool is the knowledge tie-break (option knowledge=prefer, not from
+// the thesis; docs/decisions/fitzgerald.md, "Knowledge as a tie-break"). An
+// Analyzer keeps scratch space, so each goroutine takes its own from the
+// pool; its analysis is a function of the position and the mover alone
+// (knowledge.TestAnalyzeIsAFunction), so the strategy stays deterministic
+// whatever the verifier's jobs.
+type analyzerPool struct {
+	pool sync.Pool
+}
+
+func newAnalyzerPool(b *board.Board) (*analyzerPool, error) {
+	if _, err := knowledge.New(b, knowledge.DefaultLimits); err != nil {
+		return nil, err
+	}
+	k := &analyzerPool{}
+	k.pool.New = func() any {
+		a, _ := knowledge.New(b, knowledge.DefaultLimits) // checked above
+		return a
+	}
+	return k, nil
+}
+
+// prefer narrows Red's candidate moves in p (none of them wins at once: rule
+// 1 comes first) to those after which the knowledge proves that Red wins
+// with Blue to move; if there are none, to those after which it proves
+// nothing; if every one is proved lost, it keeps them all (as a hierarchy
+// item does, it never leaves nothing). The knowledge only ever claims what
+// perfect play gives (decisions/solve.md), so the first tier holds won moves
+// only and the last lost ones only; the verifier, which knows nothing of the
+// knowledge, checks the strategy that results.
+func (k *analyzerPool) prefer(p board.Position, cands board.Bits) board.Bits {
+	a := k.pool.Get().(*knowledge.Analyzer)
+	defer k.pool.Put(a)
+	var won, open board.Bits
+	for m := cands; m.Any(); {
+		c := m.Pop()
+		switch a.Analyze(p.Play(board.Red, c), board.Blue).Winner {
+		case board.Red:
+			won = won.With(c)
+		case board.Empty:
+			open = open.With(c)
+		}
+	}
+	switch {
+	case won.Any():
+		return won
+	case open.Any():
+		return open
+	}
+	return cands
 }

@@ -59,7 +59,7 @@ func TestStrategyOptionErrors(t *testing.T) {
 		want string
 	}{
 		{"fitzgerald:area=round", exitUsage, "option area has no value \"round\" (valid: round-up, round-down, lifted, rect, middle-ring, off)"},
-		{"fitzgerald:colour=red", exitUsage, "unknown option \"colour\" (options: area, item3, item7, skip, overlap, item8, rule6c, lookahead, truepath, rule16, dead, repairs)"},
+		{"fitzgerald:colour=red", exitUsage, "unknown option \"colour\" (options: area, item3, item7, skip, overlap, item8, rule6c, lookahead, truepath, rule16, dead, repairs, knowledge)"},
 		{"fitzgerald:dead=never", exitUsage, "option dead has no value \"never\" (valid: allow, avoid)"},
 		{"fitzgerald:repairs=all", 0, "optimal"},
 		{"fitzgerald:skip=4,skip=5", exitUsage, "option skip given twice"},
