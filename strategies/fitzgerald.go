@@ -137,7 +137,7 @@ type Fitzgerald struct {
 	lookahead, truePath, rule16Near, deadAvoid bool
 	// kn, when not nil, is the knowledge tie-break (option knowledge=prefer):
 	// a pool of Analyzers, one per goroutine at a time.
-	kn *analyzerPool
+	kn *knowledgeTieBreak
 	// rulesOnly: Allowed returns every move of the chosen rule, before the
 	// hierarchy and the connection area narrow them (fitzgerald-rules).
 	rulesOnly bool
@@ -199,7 +199,7 @@ func NewFitzgeraldWith(b *board.Board, o Options, rulesOnly bool) (*Fitzgerald, 
 			}
 		case "knowledge":
 			if k == 1 {
-				kn, err := newAnalyzerPool(b)
+				kn, err := newKnowledgeTieBreak(b)
 				if err != nil {
 					return nil, fmt.Errorf("fitzgerald: option knowledge: %w", err)
 				}
@@ -301,6 +301,11 @@ func (f *Fitzgerald) decide(s *state, p board.Position, last board.Cell, win boa
 			return cands, label
 		}
 		cands = f.repairChoice(s, cands)
+		if f.kn != nil && cands.Count() > 1 {
+			// The knowledge tie-break, lazily (prefer) unless the
+			// hierarchy's trace is asked for.
+			cands = f.kn.prefer(s.p, cands, func(l board.Bits) board.Cell { return f.hierarchy(s, l, nil) }, s.trace != nil)
+		}
 		if s.trace != nil {
 			// What the hierarchy starts from: the rule's cells, narrowed
 			// by the connection area under rule 7 (coverRule).

@@ -14,6 +14,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/strategies/notions"
+	"hexproof/tt"
 	"hexproof/verify/solve/knowledge"
 )
 
@@ -30,9 +31,6 @@ func (f *Fitzgerald) repairChoice(s *state, cands board.Bits) board.Bits {
 	}
 	if f.lookahead && cands.Count() > 1 {
 		cands = keepIf(cands, func(c board.Cell) bool { return !f.blueDoubleThreat(s.p.Play(board.Red, c)) })
-	}
-	if f.kn != nil && cands.Count() > 1 {
-		cands = f.kn.prefer(s.p, cands)
 	}
 	return cands
 }
@@ -90,43 +88,86 @@ func (f *Fitzgerald) blueUnstoppable(r board.Position) bool {
 	return true
 }
 
-// analyzerPool is the knowledge tie-break (option knowledge=prefer, not from
-// the thesis; docs/decisions/fitzgerald.md, "Knowledge as a tie-break"). An
-// Analyzer keeps scratch space, so each goroutine takes its own from the
-// pool; its analysis is a function of the position and the mover alone
+// knowledgeTieBreak is the knowledge tie-break (option knowledge=prefer, not
+// from the thesis; docs/decisions/fitzgerald.md, "Knowledge as a
+// tie-break"). An Analyzer keeps scratch space, so each goroutine takes its
+// own from the pool, with its own cache of verdicts; an analysis is a
+// function of the position and the mover alone
 // (knowledge.TestAnalyzeIsAFunction), so the strategy stays deterministic
 // whatever the verifier's jobs.
-type analyzerPool struct {
+type knowledgeTieBreak struct {
 	pool sync.Pool
+	// eager analyses every move (tests compare it with the lazy order).
+	eager bool
 }
 
-func newAnalyzerPool(b *board.Board) (*analyzerPool, error) {
+// kCacheBits sizes each Analyzer's cache of verdicts: 65,536 positions,
+// about 1.1 MB.
+const kCacheBits = 16
+
+type kAnalyzer struct {
+	a    *knowledge.Analyzer
+	keys []tt.Key
+	win  []board.Color // winner + 1; 0: the slot is empty
+}
+
+// winner is what the knowledge proves of q with Blue to move (board.Empty:
+// nothing). The cache is direct-mapped by exact position, so a hit is the
+// analysis itself (the analysis is a function of the position).
+func (k *kAnalyzer) winner(q board.Position) board.Color {
+	key := tt.KeyOf(q)
+	i := key.Hash() >> (64 - kCacheBits)
+	if k.win[i] != 0 && k.keys[i] == key {
+		return k.win[i] - 1
+	}
+	w := k.a.Analyze(q, board.Blue).Winner
+	k.keys[i], k.win[i] = key, w+1
+	return w
+}
+
+func newKnowledgeTieBreak(b *board.Board) (*knowledgeTieBreak, error) {
 	if _, err := knowledge.New(b, knowledge.DefaultLimits); err != nil {
 		return nil, err
 	}
-	k := &analyzerPool{}
+	k := &knowledgeTieBreak{}
 	k.pool.New = func() any {
 		a, _ := knowledge.New(b, knowledge.DefaultLimits) // checked above
-		return a
+		return &kAnalyzer{a: a, keys: make([]tt.Key, 1<<kCacheBits), win: make([]board.Color, 1<<kCacheBits)}
 	}
 	return k, nil
 }
 
-// prefer narrows Red's candidate moves in p (none of them wins at once: rule
-// 1 comes first) to those after which the knowledge proves that Red wins
-// with Blue to move; if there are none, to those after which it proves
-// nothing; if every one is proved lost, it keeps them all (as a hierarchy
-// item does, it never leaves nothing). The knowledge only ever claims what
-// perfect play gives (decisions/solve.md), so the first tier holds won moves
-// only and the last lost ones only; the verifier, which knows nothing of the
-// knowledge, checks the strategy that results.
-func (k *analyzerPool) prefer(p board.Position, cands board.Bits) board.Bits {
-	a := k.pool.Get().(*knowledge.Analyzer)
-	defer k.pool.Put(a)
+// prefer narrows Red's candidate moves in p (two or more, none of them
+// winning at once: rule 1 comes first) to those after which the knowledge
+// proves that Red wins with Blue to move; if there are none, to those after
+// which it proves nothing; if every one is proved lost, it keeps them all
+// (as a hierarchy item does, it never leaves nothing). The knowledge only
+// ever claims what perfect play gives (decisions/solve.md), so the first
+// tier holds won moves only and the last lost ones only; the verifier,
+// which knows nothing of the knowledge, checks the strategy that results.
+//
+// pick is the hierarchy. Unless eager (the hierarchy's trace wants every
+// tier), it is asked first, and when the knowledge proves
+// its move won, that move alone is returned without analysing the others:
+// the hierarchy keeps, item by item, the cells of the best score, each
+// cell's score depending on the position and the cell only (keepIf,
+// keepMax, item 8's tiers), so from any subset that holds its pick h it
+// picks h again (by induction over the items, its cells at each item are
+// those of the whole set's run within the subset, and h among them). So h
+// is what the hierarchy picks from the won tier. TestKnowledgeLazyIsEager
+// checks it.
+func (k *knowledgeTieBreak) prefer(p board.Position, cands board.Bits, pick func(board.Bits) board.Cell, eager bool) board.Bits {
+	e := k.pool.Get().(*kAnalyzer)
+	defer k.pool.Put(e)
+	if !k.eager && !eager {
+		if h := pick(cands); e.winner(p.Play(board.Red, h)) == board.Red {
+			return board.Bit(h)
+		}
+	}
 	var won, open board.Bits
 	for m := cands; m.Any(); {
 		c := m.Pop()
-		switch a.Analyze(p.Play(board.Red, c), board.Blue).Winner {
+		switch e.winner(p.Play(board.Red, c)) {
 		case board.Red:
 			won = won.With(c)
 		case board.Empty:

@@ -2,6 +2,7 @@ package strategies
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"hexproof/board"
@@ -166,4 +167,58 @@ func TestFitzgeraldKnowledgeChangesMoves(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestKnowledgeLazyIsEager: the knowledge tie-break asks the hierarchy first
+// and analyses the other moves only when the hierarchy's move is not proved
+// won (knowledgeTieBreak.prefer argues why the answer is the same). Here
+// the lazy and the eager strategy answer every Red decision of 120 games
+// against a uniformly random Blue on 5×6 and 5×7, both starters, alike
+// (at least 100 of them with a choice between cells of the rule).
+func TestKnowledgeLazyIsEager(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 3))
+	decisions, multi := 0, 0
+	for _, n := range []int{6, 7} {
+		b := board.MustNew(5, n, board.Cylinder)
+		lazy, err := New("fitzgerald:knowledge=prefer", b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		eagerS, _ := New("fitzgerald:knowledge=prefer", b)
+		eager := eagerS.(*Fitzgerald)
+		eager.kn.eager = true
+		for g := 0; g < 60; g++ {
+			var p board.Position
+			last := board.NoCell
+			toMove := board.Red
+			if g%2 == 1 {
+				toMove = board.Blue
+			}
+			for b.Winner(p) == board.Empty && p.Occupied() != b.All() {
+				empty := b.All().AndNot(p.Occupied())
+				if toMove == board.Blue {
+					cs := empty.Cells()
+					last = cs[rng.IntN(len(cs))]
+					p = p.Play(board.Blue, last)
+					toMove = board.Red
+					continue
+				}
+				got, rule := lazy.(*Fitzgerald).Decide(p, last)
+				want, wantRule := eager.Decide(p, last)
+				if got != want || rule != wantRule {
+					t.Fatalf("5x%d %v: lazy %s (%s), eager %s (%s)", n, p, b.Format(got, board.Thesis), rule, b.Format(want, board.Thesis), wantRule)
+				}
+				if a, _ := eager.RuleAllowed(p, last); a.Count() > 1 {
+					multi++
+				}
+				decisions++
+				p = p.Play(board.Red, got)
+				toMove = board.Blue
+			}
+		}
+	}
+	if multi < 100 {
+		t.Errorf("only %d of %d decisions had a choice", multi, decisions)
+	}
+	t.Logf("%d decisions, %d with a choice", decisions, multi)
 }
