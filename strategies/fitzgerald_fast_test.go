@@ -144,9 +144,15 @@ func TestFitzgeraldRepliesMatchAllowed(t *testing.T) {
 	var _ Replier = (*Fitzgerald)(nil)
 	checked := 0
 	specs := []string{"fitzgerald", "fitzgerald-rules",
-		"fitzgerald:area=off,item3=after,item7=on,skip=4,overlap=any,item8=shared-end,rule6c=union"}
-	for k := 0; k < 3*12; k++ {
+		"fitzgerald:area=off,item3=after,item7=on,skip=4,overlap=any,item8=shared-end,rule6c=union",
+		// The repairs and the knowledge tie-break (analyses cost ms on the
+		// larger boards, so up to 5×6).
+		"fitzgerald:repairs=all,knowledge=prefer"}
+	for k := 0; k < len(specs)*12; k++ {
 		n, spec := 1+k%12, specs[k/12]
+		if k/12 == 3 && n > 6 {
+			continue
+		}
 		st, err := New(spec, board.MustNew(5, n, board.Cylinder))
 		if err != nil {
 			t.Fatal(err)
