@@ -92,8 +92,8 @@ var FitzgeraldOptions = []Option{
 		Doc: "all four repairs of ch. 10 at once: lookahead=on, truepath=on, rule16=near, dead=avoid"},
 	// Not from the thesis: the solver's Hex knowledge as a tie-break (issue 30
 	// item 3; docs/decisions/fitzgerald.md, "Knowledge as a tie-break").
-	{Key: "knowledge", Values: []string{"off", "prefer"},
-		Doc: "among a rule's moves, keep those after which the solver's Hex knowledge (dead cells, H-search) proves a Red win, else drop those after which it proves a Blue win"},
+	{Key: "knowledge", Values: []string{"off", "prefer", "keep"},
+		Doc: "prefer: among a rule's moves, keep those after which the solver's Hex knowledge (dead cells, H-search) proves a Red win, else drop those after which it proves a Blue win; keep: also, when the move chosen is not proved won but the knowledge proves that Red to move wins, play one of H-search's winning moves instead (rule K)"},
 }
 
 // fitzgeraldRulesOptions are the options that matter before the hierarchy.
@@ -138,6 +138,8 @@ type Fitzgerald struct {
 	// kn, when not nil, is the knowledge tie-break (option knowledge=prefer):
 	// a pool of Analyzers, one per goroutine at a time.
 	kn *knowledgeTieBreak
+	// knKeep: knowledge=keep, rule K (see keepWin).
+	knKeep bool
 	// rulesOnly: Allowed returns every move of the chosen rule, before the
 	// hierarchy and the connection area narrow them (fitzgerald-rules).
 	rulesOnly bool
@@ -198,12 +200,13 @@ func NewFitzgeraldWith(b *board.Board, o Options, rulesOnly bool) (*Fitzgerald, 
 				f.lookahead, f.truePath, f.rule16Near, f.deadAvoid = true, true, true, true
 			}
 		case "knowledge":
-			if k == 1 {
+			if k >= 1 {
 				kn, err := newKnowledgeTieBreak(b)
 				if err != nil {
 					return nil, fmt.Errorf("fitzgerald: option knowledge: %w", err)
 				}
 				f.kn = kn
+				f.knKeep = k == 2
 			}
 		}
 	}
@@ -311,7 +314,16 @@ func (f *Fitzgerald) decide(s *state, p board.Position, last board.Cell, win boa
 			// by the connection area under rule 7 (coverRule).
 			*s.trace = append(*s.trace, TieBreakStep{Step: "the connection area (Def. 8.2.1)", Left: cands})
 		}
-		return board.Bit(f.hierarchy(s, cands, s.trace)), label
+		h := f.hierarchy(s, cands, s.trace)
+		if f.knKeep {
+			if k, ok := f.kn.keepWin(p, h, func(l board.Bits) board.Cell { return f.hierarchy(s, l, nil) }); ok {
+				if s.trace != nil {
+					*s.trace = append(*s.trace, TieBreakStep{Step: "rule K (knowledge=keep): a winning move of H-search instead", Left: board.Bit(k)})
+				}
+				return board.Bit(k), "K"
+			}
+		}
+		return board.Bit(h), label
 	}
 	return board.Bits{}, "none" // unreachable: rule 19 allows every empty cell
 }

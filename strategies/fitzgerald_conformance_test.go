@@ -184,6 +184,9 @@ func TestFitzgeraldReadingsAgreement(t *testing.T) {
 		// H-search proves Red's win where it proves nothing after the
 		// published one.
 		"knowledge=prefer": {"0/6", "0/8", "0/16", "1/8", "2/20"},
+		// Rule K also replaces one: at game 0 (App. A.1.1 game 1) ply 10, rule 14's (3,3) is
+		// not proved won, and H-search proves Red to move wins with (5,3).
+		"knowledge=keep": {"0/6", "0/8", "0/10", "0/16", "1/8", "2/20"},
 	}
 	n := 0
 	for _, op := range FitzgeraldOptions {

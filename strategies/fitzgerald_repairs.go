@@ -182,3 +182,24 @@ func (k *knowledgeTieBreak) prefer(p board.Position, cands board.Bits, pick func
 	}
 	return cands
 }
+
+// keepWin is rule K (knowledge=keep, not from the thesis; see
+// docs/decisions/fitzgerald.md): when the move h that Alg. 8.4.1 chose in p
+// (Red to move) is not proved won by the knowledge, but the knowledge proves
+// that Red to move wins in p by H-search's semi-connections, Red plays
+// instead the hierarchy's pick among their first cells (each a winning move:
+// the semi-connection becomes a virtual connection). When Red already has a
+// virtual connection, every move keeps it (a red stone never breaks one), so
+// h stays. ok reports whether the move changes.
+func (k *knowledgeTieBreak) keepWin(p board.Position, h board.Cell, pick func(board.Bits) board.Cell) (board.Cell, bool) {
+	e := k.pool.Get().(*kAnalyzer)
+	defer k.pool.Put(e)
+	if e.winner(p.Play(board.Red, h)) == board.Red {
+		return h, false
+	}
+	a := e.a.Analyze(p, board.Red)
+	if a.Winner != board.Red || a.Keys.Empty() || a.Keys.Has(h) {
+		return h, false
+	}
+	return pick(a.Keys), true
+}

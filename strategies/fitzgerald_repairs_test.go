@@ -115,27 +115,38 @@ func TestFitzgeraldRepairsChangeMoves(t *testing.T) {
 	}
 }
 
-// TestFitzgeraldKnowledgeChangesMoves pins decisions the knowledge tie-break
-// (option knowledge=prefer, not from the thesis) changes, at the blunders of
-// recorded losses (docs/results.md, blunder tables): each time the rule
-// allowed a winning move and the hierarchy dropped it, and the knowledge
-// proves Red's win after the winning move and not after the blunder.
+// TestFitzgeraldKnowledgeChangesMoves pins decisions the knowledge options
+// (not from the thesis) change, at the blunders of recorded losses
+// (docs/results.md, blunder tables). For knowledge=prefer, the rule allowed
+// a winning move and the hierarchy dropped it; the knowledge proves Red's
+// win after the winning move and not after the blunder. For knowledge=keep
+// (rule K), no move of the rule won, and H-search proves that Red to move
+// wins.
 func TestFitzgeraldKnowledgeChangesMoves(t *testing.T) {
 	for _, c := range []struct {
-		name, base, moves string
-		def, repaired     [2]int
-		rule              string
+		name, base, spec, moves string
+		def, repaired           [2]int
+		defRule, rule           string
 	}{
 		// The 15-ply 5×6 loss (`verify`, Blue starts) before move 10: rule
 		// 3(a)ii allows (3,2) and (2,4); hierarchy item 3 keeps (2,4), which
 		// loses; after (3,2) H-search finds Red's virtual connection.
-		{"5x6 verify loss, move 10", "fitzgerald", "B:(1,1) R:(2,2) B:(4,1) R:(1,4) B:(1,3) R:(3,3) B:(5,2) R:(5,6) B:(2,3)",
-			[2]int{2, 4}, [2]int{3, 2}, "3(a)ii"},
+		{"5x6 verify loss, move 10", "fitzgerald", "fitzgerald:knowledge=prefer",
+			"B:(1,1) R:(2,2) B:(4,1) R:(1,4) B:(1,3) R:(3,3) B:(5,2) R:(5,6) B:(2,3)",
+			[2]int{2, 4}, [2]int{3, 2}, "3(a)ii", "3(a)ii"},
 		// The 17-ply 5×6 loss of the four repairs (Blue starts) before move
 		// 12: rule 6(c) allows (2,4) and (3,4); hierarchy item 5 keeps (3,4),
 		// which loses; (2,4) is Red's only winning move.
-		{"5x6 loss of repairs=all, move 12", "fitzgerald:repairs=all", "B:(4,2) R:(1,2) B:(5,4) R:(4,4) B:(1,5) R:(3,6) B:(5,3) R:(5,2) B:(4,3) R:(1,4) B:(5,5)",
-			[2]int{3, 4}, [2]int{2, 4}, "6(c)"},
+		{"5x6 loss of repairs=all, move 12", "fitzgerald:repairs=all", "fitzgerald:repairs=all,knowledge=prefer",
+			"B:(4,2) R:(1,2) B:(5,4) R:(4,4) B:(1,5) R:(3,6) B:(5,3) R:(5,2) B:(4,3) R:(1,4) B:(5,5)",
+			[2]int{3, 4}, [2]int{2, 4}, "6(c)", "6(c)"},
+		// The 19-ply 5×6 loss of knowledge=prefer (Blue starts) before move
+		// 14: rule 15 allows (3,5) and (4,5), both losing (the rules are at
+		// fault); Red's winning moves are (2,3) (3,3) (2,4) (3,4) (5,5), and
+		// rule K plays (5,5), the hierarchy's pick among H-search's.
+		{"5x6 loss of knowledge=prefer, move 14", "fitzgerald:knowledge=prefer", "fitzgerald:knowledge=keep",
+			"B:(4,2) R:(1,2) B:(5,4) R:(4,4) B:(1,5) R:(3,6) B:(5,3) R:(5,2) B:(4,3) R:(1,4) B:(3,2) R:(1,3) B:(2,5)",
+			[2]int{3, 5}, [2]int{5, 5}, "15", "K"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b := board.MustNew(5, 6, board.Cylinder)
@@ -148,21 +159,17 @@ func TestFitzgeraldKnowledgeChangesMoves(t *testing.T) {
 				p = p.Play(tk.Player, tk.Cell)
 			}
 			last := toks[len(toks)-1].Cell
-			spec := c.base + ",knowledge=prefer"
-			if c.base == "fitzgerald" {
-				spec = "fitzgerald:knowledge=prefer"
-			}
 			for _, k := range []struct {
-				spec string
-				want [2]int
-			}{{c.base, c.def}, {spec, c.repaired}} {
+				spec, rule string
+				want       [2]int
+			}{{c.base, c.defRule, c.def}, {c.spec, c.rule, c.repaired}} {
 				s, err := New(k.spec, b)
 				if err != nil {
 					t.Fatal(err)
 				}
 				got, rule := s.(*Fitzgerald).Decide(p, last)
-				if got != b.Cell(k.want[0], k.want[1]) || rule != c.rule {
-					t.Errorf("%s plays %s by rule %s, want (%d,%d) by %s", k.spec, b.Format(got, board.Thesis), rule, k.want[0], k.want[1], c.rule)
+				if got != b.Cell(k.want[0], k.want[1]) || rule != k.rule {
+					t.Errorf("%s plays %s by rule %s, want (%d,%d) by %s", k.spec, b.Format(got, board.Thesis), rule, k.want[0], k.want[1], k.rule)
 				}
 			}
 		})
