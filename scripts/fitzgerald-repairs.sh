@@ -7,7 +7,8 @@
 #   scripts/fitzgerald-repairs.sh BINARY OUTDIR simulate [CONFIG…]     simulate at the thesis's settings (§9.3.1)
 #   scripts/fitzgerald-repairs.sh BINARY OUTDIR replay [CONFIG…]       every recorded loss (scripts/fitzgerald-losses.txt) replayed
 #
-# CONFIG defaults to all six: default lookahead truepath rule16 dead all.
+# CONFIG defaults to all six: default lookahead truepath rule16 dead all. Two more
+# (not from ch. 10, issue 30 item 3): kprefer (knowledge=prefer) and kkeep (knowledge=keep).
 # Each run writes OUTDIR/<mode>-<config>-<board>-<starter>.{json,jsonl,out,err,time};
 # a run whose JSON exists is skipped, so the script can be rerun after an
 # interruption (or with LIMIT=10m into another OUTDIR for the full grid).
@@ -27,6 +28,8 @@ spec() {
     rule16) echo fitzgerald:rule16=near ;;
     dead) echo fitzgerald:dead=avoid ;;
     all) echo fitzgerald:repairs=all ;;
+    kprefer) echo fitzgerald:knowledge=prefer ;;
+    kkeep) echo fitzgerald:knowledge=keep ;;
     *) echo "unknown config $1" >&2; exit 2 ;;
   esac
 }

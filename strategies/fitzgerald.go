@@ -44,6 +44,20 @@ func init() {
 		},
 	})
 	Register(Info{
+		Name:        "fitzgerald-repaired",
+		Side:        board.Red,
+		Seed:        "thesis Alg. 8.4.1 and ch. 10, with Hex knowledge",
+		Description: "fitzgerald:repairs=all,knowledge=keep: the four repairs of ch. 10, the knowledge tie-break and rule K",
+		Applies:     fitzgeraldApplies,
+		Options:     fitzgeraldRepairedOptions(),
+		BuildWith: func(b *board.Board, o Options) (Strategy, error) {
+			if err := fitzgeraldApplies(b.M, b.N, b.Geo); err != nil {
+				return nil, err
+			}
+			return NewFitzgeraldWith(b, o, false)
+		},
+	})
+	Register(Info{
 		Name:        "fitzgerald-rules",
 		Side:        board.Red,
 		Seed:        "thesis Alg. 8.4.1 (without its hierarchy)",
@@ -94,6 +108,22 @@ var FitzgeraldOptions = []Option{
 	// item 3; docs/decisions/fitzgerald.md, "Knowledge as a tie-break").
 	{Key: "knowledge", Values: []string{"off", "prefer", "keep"},
 		Doc: "prefer: among a rule's moves, keep those after which the solver's Hex knowledge (dead cells, H-search) proves a Red win, else drop those after which it proves a Blue win; keep: also, when the move chosen is not proved won but the knowledge proves that Red to move wins, play one of H-search's winning moves instead (rule K)"},
+}
+
+// fitzgeraldRepairedOptions are fitzgerald's options with repairs=all and
+// knowledge=keep first, the defaults of fitzgerald-repaired (issue 30 item
+// 3: docs/decisions/fitzgerald.md, "Knowledge as a tie-break, and rule K").
+func fitzgeraldRepairedOptions() []Option {
+	out := slices.Clone(FitzgeraldOptions)
+	first := map[string]string{"repairs": "all", "knowledge": "keep"}
+	for i, op := range out {
+		if v, ok := first[op.Key]; ok {
+			k := slices.Index(op.Values, v)
+			vs := append([]string{v}, slices.Delete(slices.Clone(op.Values), k, k+1)...)
+			out[i].Values = vs
+		}
+	}
+	return out
 }
 
 // fitzgeraldRulesOptions are the options that matter before the hierarchy.
