@@ -8,7 +8,8 @@
 #   scripts/fitzgerald-repairs.sh BINARY OUTDIR replay [CONFIG…]       every recorded loss (scripts/fitzgerald-losses.txt) replayed
 #
 # CONFIG defaults to all six: default lookahead truepath rule16 dead all. Two more
-# (not from ch. 10, issue 30 item 3): kprefer (knowledge=prefer) and kkeep (knowledge=keep).
+# (not from ch. 10, issue 30 item 3): kprefer (knowledge=prefer) and kkeep (knowledge=keep),
+# and repaired (fitzgerald-repaired: repairs=all,knowledge=keep).
 # Each run writes OUTDIR/<mode>-<config>-<board>-<starter>.{json,jsonl,out,err,time};
 # a run whose JSON exists is skipped, so the script can be rerun after an
 # interruption (or with LIMIT=10m into another OUTDIR for the full grid).
@@ -30,6 +31,7 @@ spec() {
     all) echo fitzgerald:repairs=all ;;
     kprefer) echo fitzgerald:knowledge=prefer ;;
     kkeep) echo fitzgerald:knowledge=keep ;;
+    repaired) echo fitzgerald-repaired ;;
     *) echo "unknown config $1" >&2; exit 2 ;;
   esac
 }
