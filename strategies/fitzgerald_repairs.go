@@ -30,7 +30,15 @@ func (f *Fitzgerald) repairChoice(s *state, cands board.Bits) board.Bits {
 		cands = keepIf(cands, func(c board.Cell) bool { live, _ := f.nt.Live(s.p, c); return live })
 	}
 	if f.lookahead && cands.Count() > 1 {
-		cands = keepIf(cands, func(c board.Cell) bool { return !f.blueDoubleThreat(s.p.Play(board.Red, c)) })
+		threat := f.blueDoubleThreat
+		if f.kn != nil {
+			// With the knowledge's pool at hand, the verdicts are cached
+			// like its own (blueDoubleThreat is a function of the position).
+			e := f.kn.pool.Get().(*kAnalyzer)
+			defer f.kn.pool.Put(e)
+			threat = func(q board.Position) bool { return e.doubleThreat(q, f.blueDoubleThreat) }
+		}
+		cands = keepIf(cands, func(c board.Cell) bool { return !threat(s.p.Play(board.Red, c)) })
 	}
 	return cands
 }
@@ -101,14 +109,33 @@ type knowledgeTieBreak struct {
 	eager bool
 }
 
-// kCacheBits sizes each Analyzer's cache of verdicts: 65,536 positions,
-// about 1.1 MB.
+// kCacheBits sizes each Analyzer's caches of verdicts: 65,536 positions
+// each, about 2.2 MB together.
 const kCacheBits = 16
 
 type kAnalyzer struct {
 	a    *knowledge.Analyzer
 	keys []tt.Key
 	win  []board.Color // winner + 1; 0: the slot is empty
+	// The look-ahead's verdicts (blueDoubleThreat), the same way:
+	// dtKeys, and dt = 1 + (1 if a double threat).
+	dtKeys []tt.Key
+	dt     []uint8
+}
+
+// doubleThreat is threat(q) (blueDoubleThreat, a function of q), cached.
+func (k *kAnalyzer) doubleThreat(q board.Position, threat func(board.Position) bool) bool {
+	key := tt.KeyOf(q)
+	i := key.Hash() >> (64 - kCacheBits)
+	if k.dt[i] != 0 && k.dtKeys[i] == key {
+		return k.dt[i] == 2
+	}
+	v := threat(q)
+	k.dtKeys[i], k.dt[i] = key, 1
+	if v {
+		k.dt[i] = 2
+	}
+	return v
 }
 
 // winner is what the knowledge proves of q with Blue to move (board.Empty:
@@ -132,7 +159,8 @@ func newKnowledgeTieBreak(b *board.Board) (*knowledgeTieBreak, error) {
 	k := &knowledgeTieBreak{}
 	k.pool.New = func() any {
 		a, _ := knowledge.New(b, knowledge.DefaultLimits) // checked above
-		return &kAnalyzer{a: a, keys: make([]tt.Key, 1<<kCacheBits), win: make([]board.Color, 1<<kCacheBits)}
+		return &kAnalyzer{a: a, keys: make([]tt.Key, 1<<kCacheBits), win: make([]board.Color, 1<<kCacheBits),
+			dtKeys: make([]tt.Key, 1<<kCacheBits), dt: make([]uint8, 1<<kCacheBits)}
 	}
 	return k, nil
 }

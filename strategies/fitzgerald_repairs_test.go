@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 	"hexproof/strategies/notions"
 )
 
@@ -228,4 +229,43 @@ func TestKnowledgeLazyIsEager(t *testing.T) {
 		t.Errorf("only %d of %d decisions had a choice", multi, decisions)
 	}
 	t.Logf("%d decisions, %d with a choice", decisions, multi)
+}
+
+// TestDoubleThreatCache: with the knowledge on, the look-ahead's verdicts
+// are cached by exact position (kAnalyzer.doubleThreat); asked twice (the
+// second time from the cache, or after a collision evicted it) they equal
+// blueDoubleThreat's on 400 random positions of 5×6 and 5×7, and both
+// verdicts occur.
+func TestDoubleThreatCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	seen := map[bool]int{}
+	for _, n := range []int{6, 7} {
+		b := board.MustNew(5, n, board.Cylinder)
+		s, err := New("fitzgerald-repaired", b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := s.(*Fitzgerald)
+		e := f.kn.pool.Get().(*kAnalyzer)
+		var ps []board.Position
+		for len(ps) < 200 {
+			p := testkit.RandomStones(rng, b, 6+rng.IntN(10))
+			if b.Winner(p) != board.Empty || p.Blue.Count() != p.Red.Count() {
+				continue
+			}
+			ps = append(ps, p)
+		}
+		for round := 0; round < 2; round++ {
+			for _, p := range ps {
+				want := f.blueDoubleThreat(p)
+				if got := e.doubleThreat(p, f.blueDoubleThreat); got != want {
+					t.Fatalf("5x%d %v (round %d): cached %v, direct %v", n, p, round, got, want)
+				}
+				seen[want]++
+			}
+		}
+	}
+	if seen[true] == 0 || seen[false] == 0 {
+		t.Errorf("verdicts seen: %v (want both)", seen)
+	}
 }
