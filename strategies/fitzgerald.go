@@ -333,12 +333,7 @@ func (f *Fitzgerald) decide(s *state, p board.Position, last board.Cell, win boa
 		if f.rulesOnly {
 			return cands, label
 		}
-		cands = f.repairChoice(s, cands)
-		if f.kn != nil && cands.Count() > 1 {
-			// The knowledge tie-break, lazily (prefer) unless the
-			// hierarchy's trace is asked for.
-			cands = f.kn.prefer(s.p, cands, func(l board.Bits) board.Cell { return f.hierarchy(s, l, nil) }, s.trace != nil)
-		}
+		cands = f.repairChoice(s, cands, func(l board.Bits) board.Cell { return f.hierarchy(s, l, nil) }, s.trace != nil)
 		if s.trace != nil {
 			// What the hierarchy starts from: the rule's cells, narrowed
 			// by the connection area under rule 7 (coverRule).

@@ -18,27 +18,43 @@ import (
 	"hexproof/verify/solve/knowledge"
 )
 
-// repairChoice narrows the moves of the chosen rule by the repairs that act
-// before the hierarchy: first the dead cells go (dead=avoid), then the moves
-// after which Blue has a double threat (lookahead=on). Each keeps the list
-// when it would leave nothing, as a hierarchy item does.
-func (f *Fitzgerald) repairChoice(s *state, cands board.Bits) board.Bits {
+// repairChoice narrows the moves of the chosen rule by the repairs and the
+// knowledge, which act before the hierarchy: first the dead cells go
+// (dead=avoid); then, with the knowledge on, if it proves some moves won,
+// those are kept and nothing else is asked (a won move needs no look-ahead);
+// else the moves after which Blue has a double threat go (lookahead=on), and
+// then, with the knowledge on, those it proves lost. Each keeps the list
+// when it would leave nothing, as a hierarchy item does. pick is the
+// hierarchy (see knowledgeTieBreak.won); eager asks the knowledge of every
+// move (for the hierarchy's trace).
+func (f *Fitzgerald) repairChoice(s *state, cands board.Bits, pick func(board.Bits) board.Cell, eager bool) board.Bits {
 	if cands.Count() < 2 {
 		return cands
 	}
 	if f.deadAvoid {
 		cands = keepIf(cands, func(c board.Cell) bool { live, _ := f.nt.Live(s.p, c); return live })
 	}
+	var e *kAnalyzer
+	if f.kn != nil {
+		e = f.kn.pool.Get().(*kAnalyzer)
+		defer f.kn.pool.Put(e)
+		if cands.Count() > 1 {
+			if won := f.kn.won(e, s.p, cands, pick, eager); won.Any() {
+				return won
+			}
+		}
+	}
 	if f.lookahead && cands.Count() > 1 {
 		threat := f.blueDoubleThreat
-		if f.kn != nil {
-			// With the knowledge's pool at hand, the verdicts are cached
-			// like its own (blueDoubleThreat is a function of the position).
-			e := f.kn.pool.Get().(*kAnalyzer)
-			defer f.kn.pool.Put(e)
+		if e != nil {
+			// The verdicts are cached like the knowledge's own
+			// (blueDoubleThreat is a function of the position).
 			threat = func(q board.Position) bool { return e.doubleThreat(q, f.blueDoubleThreat) }
 		}
 		cands = keepIf(cands, func(c board.Cell) bool { return !threat(s.p.Play(board.Red, c)) })
+	}
+	if e != nil && cands.Count() > 1 {
+		cands = keepIf(cands, func(c board.Cell) bool { return e.winner(s.p.Play(board.Red, c)) != board.Blue })
 	}
 	return cands
 }
@@ -165,50 +181,35 @@ func newKnowledgeTieBreak(b *board.Board) (*knowledgeTieBreak, error) {
 	return k, nil
 }
 
-// prefer narrows Red's candidate moves in p (two or more, none of them
-// winning at once: rule 1 comes first) to those after which the knowledge
-// proves that Red wins with Blue to move; if there are none, to those after
-// which it proves nothing; if every one is proved lost, it keeps them all
-// (as a hierarchy item does, it never leaves nothing). The knowledge only
-// ever claims what perfect play gives (decisions/solve.md), so the first
-// tier holds won moves only and the last lost ones only; the verifier,
-// which knows nothing of the knowledge, checks the strategy that results.
+// won returns Red's candidate moves in p (two or more, none of them
+// winning at once: rule 1 comes first) after which the knowledge proves that
+// Red wins with Blue to move; none if there are none. The knowledge only
+// ever claims what perfect play gives (decisions/solve.md), so they are won
+// moves; the verifier, which knows nothing of the knowledge, checks the
+// strategy that results.
 //
-// pick is the hierarchy. Unless eager (the hierarchy's trace wants every
-// tier), it is asked first, and when the knowledge proves
-// its move won, that move alone is returned without analysing the others:
-// the hierarchy keeps, item by item, the cells of the best score, each
-// cell's score depending on the position and the cell only (keepIf,
-// keepMax, item 8's tiers), so from any subset that holds its pick h it
-// picks h again (by induction over the items, its cells at each item are
-// those of the whole set's run within the subset, and h among them). So h
-// is what the hierarchy picks from the won tier. TestKnowledgeLazyIsEager
-// checks it.
-func (k *knowledgeTieBreak) prefer(p board.Position, cands board.Bits, pick func(board.Bits) board.Cell, eager bool) board.Bits {
-	e := k.pool.Get().(*kAnalyzer)
-	defer k.pool.Put(e)
+// pick is the hierarchy. Unless eager (the hierarchy's trace wants the whole
+// set), it is asked first, and when the knowledge proves its move won, that
+// move alone is returned without analysing the others: the hierarchy keeps,
+// item by item, the cells of the best score, each cell's score depending on
+// the position and the cell only (keepIf, keepMax, item 8's tiers), so from
+// any subset that holds its pick h it picks h again (by induction over the
+// items, its cells at each item are those of the whole set's run within the
+// subset, and h among them). So h is what the hierarchy picks from the won
+// moves. TestKnowledgeLazyIsEager checks it.
+func (k *knowledgeTieBreak) won(e *kAnalyzer, p board.Position, cands board.Bits, pick func(board.Bits) board.Cell, eager bool) board.Bits {
 	if !k.eager && !eager {
 		if h := pick(cands); e.winner(p.Play(board.Red, h)) == board.Red {
 			return board.Bit(h)
 		}
 	}
-	var won, open board.Bits
+	var won board.Bits
 	for m := cands; m.Any(); {
-		c := m.Pop()
-		switch e.winner(p.Play(board.Red, c)) {
-		case board.Red:
+		if c := m.Pop(); e.winner(p.Play(board.Red, c)) == board.Red {
 			won = won.With(c)
-		case board.Empty:
-			open = open.With(c)
 		}
 	}
-	switch {
-	case won.Any():
-		return won
-	case open.Any():
-		return open
-	}
-	return cands
+	return won
 }
 
 // keepWin is rule K (knowledge=keep, not from the thesis; see

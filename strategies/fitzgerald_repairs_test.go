@@ -179,7 +179,7 @@ func TestFitzgeraldKnowledgeChangesMoves(t *testing.T) {
 
 // TestKnowledgeLazyIsEager: the knowledge tie-break asks the hierarchy first
 // and analyses the other moves only when the hierarchy's move is not proved
-// won (knowledgeTieBreak.prefer argues why the answer is the same). Here
+// won (knowledgeTieBreak.won argues why the answer is the same). Here
 // the lazy and the eager strategy answer every Red decision of 120 games
 // against a uniformly random Blue on 5×6 and 5×7, both starters, alike
 // (at least 100 of them with a choice between cells of the rule).
