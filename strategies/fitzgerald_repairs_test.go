@@ -78,15 +78,7 @@ func TestFitzgeraldRepairsChangeMoves(t *testing.T) {
 				t.Fatal(err)
 			}
 			b := board.MustNew(m, n, board.Cylinder)
-			toks, err := b.ParseMoves(c.moves)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var p board.Position
-			for _, tk := range toks {
-				p = p.Play(tk.Player, tk.Cell)
-			}
-			last := toks[len(toks)-1].Cell
+			p, last := positionAfter(t, b, c.moves)
 			if c.spec == "fitzgerald:dead=avoid" {
 				nt := notions.NewNotions(b)
 				for _, x := range []struct {
@@ -98,21 +90,38 @@ func TestFitzgeraldRepairsChangeMoves(t *testing.T) {
 					}
 				}
 			}
-			for _, k := range []struct {
-				spec string
-				want [2]int
-				rule string
-			}{{"fitzgerald", c.def, c.defRule}, {c.spec, c.repaired, c.repairedRule}} {
-				s, err := New(k.spec, b)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, rule := s.(*Fitzgerald).Decide(p, last)
-				if got != b.Cell(k.want[0], k.want[1]) || rule != k.rule {
-					t.Errorf("%s plays %s by rule %s, want (%d,%d) by %s", k.spec, b.Format(got, board.Thesis), rule, k.want[0], k.want[1], k.rule)
-				}
-			}
+			checkDecides(t, b, p, last, "fitzgerald", c.def, c.defRule)
+			checkDecides(t, b, p, last, c.spec, c.repaired, c.repairedRule)
 		})
+	}
+}
+
+// positionAfter plays moves (every move prefixed) on b and returns the
+// position and the last move.
+func positionAfter(t *testing.T, b *board.Board, moves string) (board.Position, board.Cell) {
+	t.Helper()
+	toks, err := b.ParseMoves(moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p board.Position
+	for _, tk := range toks {
+		p = p.Play(tk.Player, tk.Cell)
+	}
+	return p, toks[len(toks)-1].Cell
+}
+
+// checkDecides checks that spec's fitzgerald answers (p, last) with want by
+// rule.
+func checkDecides(t *testing.T, b *board.Board, p board.Position, last board.Cell, spec string, want [2]int, rule string) {
+	t.Helper()
+	s, err := New(spec, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, r := s.(*Fitzgerald).Decide(p, last)
+	if got != b.Cell(want[0], want[1]) || r != rule {
+		t.Errorf("%s plays %s by rule %s, want (%d,%d) by %s", spec, b.Format(got, board.Thesis), r, want[0], want[1], rule)
 	}
 }
 
@@ -151,28 +160,9 @@ func TestFitzgeraldKnowledgeChangesMoves(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b := board.MustNew(5, 6, board.Cylinder)
-			toks, err := b.ParseMoves(c.moves)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var p board.Position
-			for _, tk := range toks {
-				p = p.Play(tk.Player, tk.Cell)
-			}
-			last := toks[len(toks)-1].Cell
-			for _, k := range []struct {
-				spec, rule string
-				want       [2]int
-			}{{c.base, c.defRule, c.def}, {c.spec, c.rule, c.repaired}} {
-				s, err := New(k.spec, b)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, rule := s.(*Fitzgerald).Decide(p, last)
-				if got != b.Cell(k.want[0], k.want[1]) || rule != k.rule {
-					t.Errorf("%s plays %s by rule %s, want (%d,%d) by %s", k.spec, b.Format(got, board.Thesis), rule, k.want[0], k.want[1], k.rule)
-				}
-			}
+			p, last := positionAfter(t, b, c.moves)
+			checkDecides(t, b, p, last, c.base, c.def, c.defRule)
+			checkDecides(t, b, p, last, c.spec, c.repaired, c.rule)
 		})
 	}
 }
@@ -180,22 +170,27 @@ func TestFitzgeraldKnowledgeChangesMoves(t *testing.T) {
 // TestKnowledgeLazyIsEager: the knowledge tie-break asks the hierarchy first
 // and analyses the other moves only when the hierarchy's move is not proved
 // won (knowledgeTieBreak.won argues why the answer is the same). Here
-// the lazy and the eager strategy answer every Red decision of 120 games
-// against a uniformly random Blue on 5×6 and 5×7, both starters, alike
-// (at least 100 of them with a choice between cells of the rule).
+// the lazy and the eager strategy answer every Red decision of 120 games of
+// knowledge=prefer and 40 of fitzgerald-repaired against a uniformly random
+// Blue on 5×6 and 5×7, both starters, alike (at least 100 of them with a
+// choice between cells of the rule).
 func TestKnowledgeLazyIsEager(t *testing.T) {
 	rng := rand.New(rand.NewPCG(30, 3))
 	decisions, multi := 0, 0
-	for _, n := range []int{6, 7} {
+	for k := 0; k < 4; k++ {
+		n, spec, games := 6+k%2, "fitzgerald:knowledge=prefer", 60
+		if k >= 2 {
+			spec, games = "fitzgerald-repaired", 20
+		}
 		b := board.MustNew(5, n, board.Cylinder)
-		lazy, err := New("fitzgerald:knowledge=prefer", b)
+		lazy, err := New(spec, b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		eagerS, _ := New("fitzgerald:knowledge=prefer", b)
+		eagerS, _ := New(spec, b)
 		eager := eagerS.(*Fitzgerald)
 		eager.kn.eager = true
-		for g := 0; g < 60; g++ {
+		for g := 0; g < games; g++ {
 			var p board.Position
 			last := board.NoCell
 			toMove := board.Red
@@ -214,7 +209,7 @@ func TestKnowledgeLazyIsEager(t *testing.T) {
 				got, rule := lazy.(*Fitzgerald).Decide(p, last)
 				want, wantRule := eager.Decide(p, last)
 				if got != want || rule != wantRule {
-					t.Fatalf("5x%d %v: lazy %s (%s), eager %s (%s)", n, p, b.Format(got, board.Thesis), rule, b.Format(want, board.Thesis), wantRule)
+					t.Fatalf("%s 5x%d %v: lazy %s (%s), eager %s (%s)", spec, n, p, b.Format(got, board.Thesis), rule, b.Format(want, board.Thesis), wantRule)
 				}
 				if a, _ := eager.RuleAllowed(p, last); a.Count() > 1 {
 					multi++
