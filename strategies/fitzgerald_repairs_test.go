@@ -78,7 +78,7 @@ func TestFitzgeraldRepairsChangeMoves(t *testing.T) {
 				t.Fatal(err)
 			}
 			b := board.MustNew(m, n, board.Cylinder)
-			p, last := positionAfter(t, b, c.moves)
+			p, last := testkit.Played(t, b, c.moves)
 			if c.spec == "fitzgerald:dead=avoid" {
 				nt := notions.NewNotions(b)
 				for _, x := range []struct {
@@ -94,21 +94,6 @@ func TestFitzgeraldRepairsChangeMoves(t *testing.T) {
 			checkDecides(t, b, p, last, c.spec, c.repaired, c.repairedRule)
 		})
 	}
-}
-
-// positionAfter plays moves (every move prefixed) on b and returns the
-// position and the last move.
-func positionAfter(t *testing.T, b *board.Board, moves string) (board.Position, board.Cell) {
-	t.Helper()
-	toks, err := b.ParseMoves(moves)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var p board.Position
-	for _, tk := range toks {
-		p = p.Play(tk.Player, tk.Cell)
-	}
-	return p, toks[len(toks)-1].Cell
 }
 
 // checkDecides checks that spec's fitzgerald answers (p, last) with want by
@@ -160,7 +145,7 @@ func TestFitzgeraldKnowledgeChangesMoves(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b := board.MustNew(5, 6, board.Cylinder)
-			p, last := positionAfter(t, b, c.moves)
+			p, last := testkit.Played(t, b, c.moves)
 			checkDecides(t, b, p, last, c.base, c.def, c.defRule)
 			checkDecides(t, b, p, last, c.spec, c.repaired, c.rule)
 		})

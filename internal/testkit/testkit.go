@@ -126,6 +126,22 @@ func CellStr(b *board.Board, c board.Cell) string {
 	return b.Format(c, board.Thesis)
 }
 
+// Played is the position after moves (every move prefixed, "B:(1,1)
+// R:(2,2)"), and the last move (board.NoCell if there is none).
+func Played(t testing.TB, b *board.Board, moves string) (board.Position, board.Cell) {
+	t.Helper()
+	toks, err := b.ParseMoves(moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p board.Position
+	last := board.NoCell
+	for _, tk := range toks {
+		p, last = p.Play(tk.Player, tk.Cell), tk.Cell
+	}
+	return p, last
+}
+
 // Pos builds a position on b from thesis-form cell lists.
 func Pos(t testing.TB, b *board.Board, red, blue [][2]int) board.Position {
 	t.Helper()

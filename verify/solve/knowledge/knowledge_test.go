@@ -4,18 +4,12 @@ import (
 	"testing"
 
 	"hexproof/board"
+	"hexproof/internal/testkit"
 )
 
 func position(t *testing.T, b *board.Board, moves string) board.Position {
 	t.Helper()
-	toks, err := b.ParseMoves(moves)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var p board.Position
-	for _, tk := range toks {
-		p = p.Play(tk.Player, tk.Cell)
-	}
+	p, _ := testkit.Played(t, b, moves)
 	return p
 }
 
