@@ -112,13 +112,14 @@ func (f *Fitzgerald) blueUnstoppable(r board.Position) bool {
 	return true
 }
 
-// knowledgeTieBreak is the knowledge tie-break (option knowledge=prefer, not
-// from the thesis; docs/decisions/fitzgerald.md, "Knowledge as a
-// tie-break"). An Analyzer keeps scratch space, so each goroutine takes its
-// own from the pool, with its own cache of verdicts; an analysis is a
-// function of the position and the mover alone
-// (knowledge.TestAnalyzeIsAFunction), so the strategy stays deterministic
-// whatever the verifier's jobs.
+// knowledgeTieBreak is the knowledge in the strategy (option knowledge, not
+// from the thesis; docs/decisions/fitzgerald.md, "Knowledge as a tie-break,
+// and rule K"). An Analyzer keeps scratch space, so each goroutine takes its
+// own from the pool, with its own caches of verdicts (about 5 MB with the
+// Analyzer, outside --memory's pool; the pool may drop them at a garbage
+// collection, which costs only the cache); an analysis is a function of the
+// position and the mover alone (knowledge.TestAnalyzeIsAFunction), so the
+// strategy stays deterministic whatever the verifier's jobs.
 type knowledgeTieBreak struct {
 	pool sync.Pool
 	// eager analyses every move (tests compare it with the lazy order).
