@@ -165,8 +165,8 @@ type Fitzgerald struct {
 	// The repairs of ch. 10 (options lookahead, truepath, rule16, dead,
 	// repairs=all), decisions/fitzgerald.md "The repairs of chapter 10".
 	lookahead, truePath, rule16Near, deadAvoid bool
-	// kn, when not nil, is the knowledge tie-break (option knowledge=prefer):
-	// a pool of Analyzers, one per goroutine at a time.
+	// kn, when not nil, is the knowledge in the strategy (option knowledge,
+	// prefer or keep): a pool of Analyzers, one per goroutine at a time.
 	kn *knowledgeTieBreak
 	// knKeep: knowledge=keep, rule K (see keepWin).
 	knKeep bool
