@@ -89,3 +89,34 @@ func TestAnalyzeIsAFunction(t *testing.T) {
 		}
 	}
 }
+
+// TestORCutChangesNothing: the OR rule's cut (or, noORCut) only skips
+// branches that add nothing, so every analysis (winner, must-play set,
+// winning moves, all of it) of 150 random positions of 5×6, 5×9, 5×11 and
+// 7×7, each with either mover, is the same with it and without it.
+func TestORCutChangesNothing(t *testing.T) {
+	defer func() { noORCut = false }()
+	for _, size := range [][2]int{{5, 6}, {5, 9}, {5, 11}, {7, 7}} {
+		bd := board.MustNew(size[0], size[1], board.Cylinder)
+		ps := benchPositions(bd, 150)
+		a, _ := New(bd, DefaultLimits)
+		decided := 0
+		for _, p := range ps {
+			for _, m := range []board.Color{board.Red, board.Blue} {
+				noORCut = false
+				with := a.Analyze(p, m)
+				noORCut = true
+				without := a.Analyze(p, m)
+				if with != without {
+					t.Fatalf("%s, %s to move in\n%s: %+v with the cut, %+v without", bd, m, bd.Picture(p, board.Bits{}), with, without)
+				}
+				if with.Winner != board.Empty {
+					decided++
+				}
+			}
+		}
+		if decided == 0 {
+			t.Fatalf("%s: no analysis decided: the test compares too little", bd)
+		}
+	}
+}
