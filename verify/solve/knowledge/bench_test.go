@@ -90,8 +90,8 @@ func TestAnalyzeIsAFunction(t *testing.T) {
 	}
 }
 
-// TestORCutChangesNothing: the OR rule's cut (or, noORCut) only skips
-// branches that add nothing, so every analysis (winner, must-play set,
+// TestORCutChangesNothing: the OR rule's two cuts (or, knownVC, noORCut)
+// only skip branches that add nothing, so every analysis (winner, must-play set,
 // winning moves, all of it) of 150 random positions of 5×6, 5×9, 5×11 and
 // 7×7, each with either mover, is the same with it and without it.
 func TestORCutChangesNothing(t *testing.T) {

@@ -408,17 +408,15 @@ func (h *hsearch) addSC(x, y int, s, key uint64, sh int8) {
 // which SC it completes, so they must agree. (suf, the intersection of all
 // the carriers from start on, holds that of the ones with shift sh, so it
 // still ends a branch soundly.)
-// noORCut turns off or's cut at the loop (tests only: they compare).
-var noORCut bool
-
+//
+// Two cuts skip branches that would add nothing, so the search finds
+// exactly what it found without them, only sooner (TestORCutChangesNothing):
+// the intersection cut (below) and the known-VC cut (knownVC).
 func (h *hsearch) or(x, y, p int, inter, union uint64, start, depth int, sh int8) {
 	for i := start; i < int(h.nsc[p]); i++ {
 		if inter&h.suf[i] != 0 && !noORCut {
 			// A cell of the intersection lies in every carrier from i on
-			// (suf only grows with i), so no choice among them empties it,
-			// and no branch from here on would add anything: the search
-			// finds exactly what it found without the cut
-			// (TestORCutChangesNothing), only sooner.
+			// (suf only grows with i), so no choice among them empties it.
 			return
 		}
 		if h.ssh[p][i] != sh {
@@ -430,6 +428,9 @@ func (h *hsearch) or(x, y, p int, inter, union uint64, start, depth int, sh int8
 			continue // no progress: this carrier holds the whole intersection
 		}
 		nu := union | c
+		if h.knownVC(p, nu, sh) {
+			continue
+		}
 		if ni == 0 {
 			vs := sh // addVC takes the shift from x
 			if x > y {
@@ -448,4 +449,25 @@ func (h *hsearch) or(x, y, p int, inter, union uint64, start, depth int, sh int8
 			}
 		}
 	}
+}
+
+// noORCut turns off or's two cuts (tests only: they compare).
+var noORCut bool
+
+// knownVC is or's known-VC cut: it reports whether pair p already has a VC
+// with shift sh (from the lower node) whose carrier lies within u, the union
+// of a branch's carriers. Every VC the branch could add has a carrier holding
+// u, so addVC would find that VC and return without a change; and as the
+// pair's list changes only through addVC, the VC stays for the whole branch.
+// So the branch would add nothing.
+func (h *hsearch) knownVC(p int, u uint64, sh int8) bool {
+	if noORCut {
+		return false
+	}
+	for k := 0; k < int(h.nvc[p]); k++ {
+		if h.vc[p][k]&^u == 0 && h.vsh[p][k] == sh {
+			return true
+		}
+	}
+	return false
 }
