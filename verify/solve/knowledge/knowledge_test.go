@@ -74,3 +74,43 @@ func TestEmptyBoardVC(t *testing.T) {
 		t.Fatalf("empty 2x2 flat board, Blue to move: knowledge says Red (%s), but Blue wins it", an.Why)
 	}
 }
+
+// TestCapturedEqualsByGroups: captured, which works out the group a Red stone
+// would join from the groups next to it, finds the same captured pairs as
+// capturedByGroups, which recomputes Red's groups with the stone: on random
+// positions of the cylinders 5×6, 5×9, 5×11, 7×7 and 8×8 (64 cells) and the
+// flat 6×6 and 8×8, as they are and with their dead cells filled (as Analyze
+// calls it).
+func TestCapturedEqualsByGroups(t *testing.T) {
+	found := 0
+	for _, size := range [][3]int{{5, 6, 0}, {5, 9, 0}, {5, 11, 0}, {7, 7, 0}, {8, 8, 0}, {6, 6, 1}, {8, 8, 1}} {
+		geo := board.Cylinder
+		if size[2] == 1 {
+			geo = board.Flat
+		}
+		bd := board.MustNew(size[0], size[1], geo)
+		a, err := New(bd, DefaultLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range benchPositions(bd, 400) {
+			red, blue := p.Red.Lo, p.Blue.Lo
+			empty := a.all &^ (red | blue)
+			dead := a.deadCells(red, blue, empty)
+			for _, in := range [][3]uint64{{red, blue, empty}, {red, blue | dead, empty &^ dead}} {
+				r, b := a.captured(in[0], in[1], in[2])
+				rr, rb := a.capturedByGroups(in[0], in[2], a.groups(in[0], nil))
+				if r != rr || b != rb {
+					t.Fatalf("%s\n%s: captured gives Red %x Blue %x, capturedByGroups Red %x Blue %x", bd, bd.Picture(p, board.Bits{}), r, b, rr, rb)
+				}
+				if r|b != 0 {
+					found++
+				}
+			}
+		}
+	}
+	if found < 100 {
+		t.Fatalf("only %d positions have a captured pair: the test compares too little", found)
+	}
+	t.Logf("%d positions with captured pairs", found)
+}
