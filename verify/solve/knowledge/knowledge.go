@@ -103,6 +103,7 @@ type Analyzer struct {
 	ringStack []int
 	ringTouch []uint64
 	ringLinks [][]ringLink
+	ringCands [64]ringCand
 	capGs     []group   // scratch: Red's groups with one more stone (captured)
 	circ      []float64 // scratch: the circuit of Currents
 }

@@ -48,6 +48,12 @@ func (a *Analyzer) blueRing(blue, live uint64) bool {
 	return found
 }
 
+// ringCand is a cell touching two Blue groups, with the shift between
+// their numberings there (ringCarrier).
+type ringCand struct {
+	x, shift int
+}
+
 // ringCarrier is blueRing with the carrier of the ring found: the empty
 // cells of its links.
 func (a *Analyzer) ringCarrier(blue, live uint64) (bool, uint64) {
@@ -78,18 +84,18 @@ func (a *Analyzer) ringCarrier(blue, live uint64) (bool, uint64) {
 		return col, seen
 	}
 	// Links: two empty cells touching both groups, with the same shift.
-	links := a.ringLinks[:0]
-	for i := range links {
-		links[i] = links[i][:0]
-	}
+	// Each group's list of links is emptied and reused: the lists beyond
+	// the last call's groups are kept too (up to the capacity), so that
+	// appending to them seldom allocates.
+	links := a.ringLinks[:cap(a.ringLinks)]
 	for len(links) < ng {
 		links = append(links, nil)
 	}
 	links = links[:ng]
-	type cand struct {
-		x, shift int
+	for i := range links {
+		links[i] = links[i][:0]
 	}
-	var cs [64]cand
+	cs := &a.ringCands // scratch: only cs[:k] is read below
 	for g1 := 0; g1 < ng; g1++ {
 		for g2 := g1 + 1; g2 < ng; g2++ {
 			both := touch[g1] & touch[g2]
@@ -102,7 +108,7 @@ func (a *Analyzer) ringCarrier(blue, live uint64) (bool, uint64) {
 				o1, ok1 := off(g1, c)
 				o2, ok2 := off(g2, c)
 				if ok1 && ok2 {
-					cs[k] = cand{c, o2 - o1}
+					cs[k] = ringCand{c, o2 - o1}
 					k++
 				}
 			}
@@ -166,20 +172,23 @@ func (a *Analyzer) ringCarrier(blue, live uint64) (bool, uint64) {
 }
 
 // blueGroups numbers Blue's groups (blue holds the Blue stones and the dead
-// cells) and lifts their columns: a.ringGid[c] is cell c's group (-1 if
-// none), a.ringLift[c] its lifted column in its group's numbering, and
+// cells) and lifts their columns: for each Blue cell c, a.ringGid[c] is its
+// group and a.ringLift[c] its lifted column in the group's numbering, and
 // a.ringTouch[g] the live cells group g touches. It returns the number of
 // groups. Each group gets a consistent numbering as long as it does not go
 // around by itself, which a Blue group cannot while Red can still connect.
 func (a *Analyzer) blueGroups(blue, live uint64) int {
 	ng := 0
-	gid := a.ringGid[:0]
-	for range a.b.Cells() {
-		gid = append(gid, -1)
+	n := a.b.Cells()
+	if len(a.ringGid) < n {
+		a.ringGid, a.ringLift = make([]int, n), make([]int, n)
 	}
-	lift := a.ringLift[:0]
-	for range a.b.Cells() {
-		lift = append(lift, 0)
+	// Only the entries of Blue's cells are read (here, by off in
+	// ringCarrier, by liftedAt and by Blue's H-search, always at a Blue
+	// stone), so only they are reset; the others keep stale values.
+	gid, lift := a.ringGid[:n], a.ringLift[:n]
+	for rest := blue; rest != 0; rest &= rest - 1 {
+		gid[bits.TrailingZeros64(rest)] = -1
 	}
 	touch := a.ringTouch[:0]
 	stack := a.ringStack[:0]
