@@ -199,6 +199,30 @@ func (h *hsearch) and(end, mid int, c uint64, s int8) {
 		}
 	}
 	h.zs = zs
+	// A VC mid–z combines when its carrier misses c and the cell of end.
+	// The loops below read the list of pair mid–z only; what they add goes
+	// to pair end–z, another pair (end ≠ mid).
+	miss := c | endCell
+	if !h.wind {
+		// Red's search: every shift is 0, and z ≠ end.
+		for _, z := range zs {
+			p := h.pair(mid, z)
+			for _, d := range h.vc[p][:h.nvc[p]] {
+				if d&miss != 0 {
+					continue
+				}
+				if midCell == 0 {
+					h.addVC(end, z, c|d, 0)
+				} else {
+					h.addSC(end, z, c|d|midCell, midCell, 0)
+				}
+				if h.stop {
+					return
+				}
+			}
+		}
+		return
+	}
 	for _, z := range zs {
 		p := h.pair(mid, z)
 		sign := int8(1)
@@ -207,7 +231,7 @@ func (h *hsearch) and(end, mid int, c uint64, s int8) {
 		}
 		for k := 0; k < int(h.nvc[p]); k++ {
 			d := h.vc[p][k]
-			if d&c != 0 || d&endCell != 0 {
+			if d&miss != 0 {
 				continue
 			}
 			t := int(s) + int(sign*h.vsh[p][k])
@@ -337,25 +361,43 @@ func (h *hsearch) addSC(x, y int, s, key uint64, sh int8) {
 	if x > y {
 		sh = -sh
 	}
-	for k := 0; k < int(h.nvc[p]); k++ {
-		if h.vc[p][k]&^s == 0 && h.vsh[p][k] == sh {
-			return
-		}
-	}
 	n := int(h.nsc[p])
 	list, shs := &h.sc[p], &h.ssh[p]
-	for k := 0; k < n; k++ {
-		if list[k]&^s == 0 && shs[k] == sh {
-			return
-		}
-	}
 	// suf[i] is the intersection of the carriers from i on: a cell of the
 	// running intersection that every remaining carrier holds can never
 	// leave it, which ends a branch of the OR rule at once.
 	suf := &h.suf
 	suf[n] = ^uint64(0)
-	for k := n - 1; k >= 0; k-- {
-		suf[k] = suf[k+1] & list[k]
+	if !h.wind {
+		// Red's search: every shift is 0. One pass checks the SCs and
+		// makes suf (scratch of this call's OR rule alone).
+		for _, d := range h.vc[p][:h.nvc[p]] {
+			if d&^s == 0 {
+				return
+			}
+		}
+		acc := ^uint64(0)
+		for k := n - 1; k >= 0; k-- {
+			if list[k]&^s == 0 {
+				return
+			}
+			acc &= list[k]
+			suf[k] = acc
+		}
+	} else {
+		for k := 0; k < int(h.nvc[p]); k++ {
+			if h.vc[p][k]&^s == 0 && h.vsh[p][k] == sh {
+				return
+			}
+		}
+		for k := 0; k < n; k++ {
+			if list[k]&^s == 0 && shs[k] == sh {
+				return
+			}
+		}
+		for k := n - 1; k >= 0; k-- {
+			suf[k] = suf[k+1] & list[k]
+		}
 	}
 	h.or(x, y, p, s, s, 0, 1, sh)
 	if h.stop {
@@ -419,13 +461,16 @@ func (h *hsearch) or(x, y, p int, inter, union uint64, start, depth int, sh int8
 			// (suf only grows with i), so no choice among them empties it.
 			return
 		}
-		if h.ssh[p][i] != sh {
-			continue
+		if h.wind && h.ssh[p][i] != sh {
+			continue // (Red's shifts are all 0)
 		}
 		c := h.sc[p][i]
 		ni := inter & c
 		if ni == inter {
 			continue // no progress: this carrier holds the whole intersection
+		}
+		if ni != 0 && depth >= h.lim.OrDepth {
+			continue // neither a VC nor a deeper branch (knownVC is pure)
 		}
 		nu := union | c
 		if h.knownVC(p, nu, sh) {
@@ -462,6 +507,14 @@ var noORCut bool
 // So the branch would add nothing.
 func (h *hsearch) knownVC(p int, u uint64, sh int8) bool {
 	if noORCut {
+		return false
+	}
+	if !h.wind {
+		for _, d := range h.vc[p][:h.nvc[p]] {
+			if d&^u == 0 {
+				return true
+			}
+		}
 		return false
 	}
 	for k := 0; k < int(h.nvc[p]); k++ {
