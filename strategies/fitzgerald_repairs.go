@@ -32,7 +32,10 @@ func (f *Fitzgerald) repairChoice(s *state, cands board.Bits, pick func(board.Bi
 		return cands
 	}
 	if f.deadAvoid {
-		cands = keepIf(cands, func(c board.Cell) bool { live, _ := f.nt.Live(s.p, c); return live })
+		// The live candidates, as keepIf would keep them (all when none is).
+		if live := f.nt.LiveAmong(s.p, cands); live.Any() {
+			cands = live
+		}
 	}
 	var e *kAnalyzer
 	if f.kn != nil {

@@ -25,21 +25,71 @@ const LiveBudget = 20000
 // colour S red and every other empty cell blue: Red wins with x red, and not
 // with x blue, so Blue does, each full board having exactly one winner.) Such
 // a minimal S is, with Red's groups contracted, a chordless path of empty
-// cells from ring 1 to ring n, so the search walks chordless paths only and
-// checks each complete one for minimality against Red's other groups.
+// cells from ring 1 to ring n, so the search walks chordless paths only.
+//
+// Chordless: call two empty cells linked when they are adjacent or touch
+// one red group, and a cell linked to ring 1 (n) when it lies on it or
+// touches a red group that does. The walk's first cell alone is linked to
+// ring 1, its last alone to ring n, and a cell to no path cell but its two
+// neighbours on the path (walk forbids the rest). A path of Red's stones and
+// the path cells from ring 1 to ring n goes from cell to linked cell (red
+// groups never touch each other, and none joins the rings: p is not over),
+// so without any one path cell there is none: every complete path is
+// minimal, and holds only live cells.
 func (nt *Notions) Live(p board.Position, x board.Cell) (live, proven bool) {
+	ls, ok := nt.liveStart(p)
+	if !ok || !ls.empty.Has(x) {
+		return false, true
+	}
+	return ls.search(x)
+}
+
+// LiveAmong is the set of the cells of cands that Live reports live in p
+// (proven or not), found with fewer searches: every cell of the path a
+// search finds is live too (the path is a minimal joining set; see Live),
+// so a later candidate on it needs no search of its own. The answer is that
+// of Live cell by cell, whatever the order.
+func (nt *Notions) LiveAmong(p board.Position, cands board.Bits) board.Bits {
+	ls, ok := nt.liveStart(p)
+	if !ok {
+		return board.Bits{}
+	}
+	var live, known board.Bits
+	for c := cands.And(ls.empty); c.Any(); {
+		x := c.Pop()
+		if known.Has(x) {
+			live = live.With(x)
+			continue
+		}
+		if l, _ := ls.search(x); l {
+			live = live.With(x)
+			known = known.Or(ls.found)
+		}
+	}
+	return live
+}
+
+// liveStart prepares the search of Live for the position p (ok false when
+// no cell is empty).
+func (nt *Notions) liveStart(p board.Position) (liveSearch, bool) {
 	b := nt.B
 	red := p.Red
 	empty := b.All().AndNot(p.Occupied())
-	if !empty.Has(x) {
-		return false, true
+	if empty.Empty() {
+		return liveSearch{}, false
 	}
 	start := empty.And(b.Top().Or(b.Grow(b.Reach(red, b.Top()))))
 	end := empty.And(b.Bottom().Or(b.Grow(b.Reach(red, b.Bottom()))))
-	ls := liveSearch{nt: nt, red: red, empty: empty, x: x, end: end, budget: LiveBudget}
-	for s := start; s.Any(); {
+	return liveSearch{nt: nt, red: red, empty: empty, start: start, end: end}, true
+}
+
+// search is Live's search for the empty cell x; when x is live and proven,
+// found is the path that shows it.
+func (ls *liveSearch) search(x board.Cell) (live, proven bool) {
+	ls.x, ls.budget, ls.found = x, LiveBudget, board.Bits{}
+	for s := ls.start; s.Any(); {
 		e := s.Pop()
-		if ls.walk(board.Bit(e), start.Or(board.Bit(e)), e) {
+		if ls.walk(board.Bit(e), ls.start.Or(board.Bit(e)), e) {
 			return true, true
 		}
 		if ls.budget < 0 {
@@ -50,11 +100,11 @@ func (nt *Notions) Live(p board.Position, x board.Cell) (live, proven bool) {
 }
 
 type liveSearch struct {
-	nt         *Notions
-	red, empty board.Bits
-	x          board.Cell
-	end        board.Bits
-	budget     int
+	nt                     *Notions
+	red, empty, start, end board.Bits
+	x                      board.Cell
+	budget                 int
+	found                  board.Bits // the path of the last search that found one
 }
 
 // around is the empty cells next to e through adjacency or through one red
@@ -76,7 +126,13 @@ func (ls *liveSearch) walk(path, forbidden board.Bits, last board.Cell) bool {
 	}
 	b := ls.nt.B
 	if ls.end.Has(last) {
-		return path.Has(ls.x) && ls.minimal(path)
+		// The path is minimal by the way it was built (Live, "Chordless"),
+		// so x is live.
+		if path.Has(ls.x) {
+			ls.found = path
+			return true
+		}
+		return false
 	}
 	// The rest of the path must still reach x (if not on it) and ring n.
 	open := ls.empty.AndNot(forbidden).Or(ls.red).With(last)
@@ -103,17 +159,4 @@ func (ls *liveSearch) walk(path, forbidden board.Bits, last board.Cell) bool {
 		}
 	}
 	return false
-}
-
-// minimal reports whether no cell of the path can be left out: Red's stones
-// and the other path cells then no longer join ring 1 to ring n (a red group
-// off the path may still bypass a path cell).
-func (ls *liveSearch) minimal(path board.Bits) bool {
-	b := ls.nt.B
-	for s := path; s.Any(); {
-		if b.Connects(ls.red.Or(path.Without(s.Pop())), b.Top(), b.Bottom()) {
-			return false
-		}
-	}
-	return true
 }

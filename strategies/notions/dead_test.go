@@ -55,10 +55,75 @@ func TestLiveMatchesDefinition(t *testing.T) {
 			}
 		}
 	}
+	// Bigger cylinders with at most 15 empty cells: longer paths, more
+	// red groups to bypass a path cell (the walk does not check minimality).
+	for _, n := range []int{6, 7} {
+		b := board.MustNew(5, n, board.Cylinder)
+		nt := NewNotions(b)
+		for it := 0; it < 60; it++ {
+			p := testkit.RandomStones(rng, b, b.Cells()-15+rng.IntN(4))
+			if b.Winner(p) != board.Empty {
+				continue
+			}
+			for e := testkit.EmptyOf(b, p); e.Any(); {
+				x := e.Pop()
+				live, proven := nt.Live(p, x)
+				if want := liveByDefinition(b, p, x); live != want || !proven {
+					t.Fatalf("5x%d %s: Live(%s) = %v (proven %v), definition says %v", n, b.Picture(p, board.Bit(x)), b.Format(x, board.Thesis), live, proven, want)
+				}
+				if !live {
+					dead++
+				}
+			}
+		}
+	}
 	if dead == 0 {
 		t.Error("no dead cell met: the test checks nothing about them")
 	}
 	t.Logf("%d dead cells checked", dead)
+}
+
+// TestLiveAmongIsLive: LiveAmong, which takes every cell of a found path as
+// live without its own search, answers as Live does cell by cell, for random
+// candidate sets of random positions on cylinders up to 5×12 (budget-bound
+// searches included).
+func TestLiveAmongIsLive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 5))
+	dead, shared := 0, 0
+	for _, sz := range [][2]int{{5, 6}, {5, 7}, {5, 9}, {5, 12}, {7, 7}, {4, 8}} {
+		b := board.MustNew(sz[0], sz[1], board.Cylinder)
+		nt := NewNotions(b)
+		for it := 0; it < 300; it++ {
+			p := testkit.RandomStones(rng, b, 4+rng.IntN(b.Cells()/2))
+			if b.Winner(p) != board.Empty {
+				continue
+			}
+			var want, cands board.Bits
+			e := testkit.EmptyOf(b, p)
+			for s := e; s.Any(); {
+				x := s.Pop()
+				if live, _ := nt.Live(p, x); live {
+					want = want.With(x)
+				} else {
+					dead++
+				}
+				if rng.IntN(3) > 0 {
+					cands = cands.With(x)
+				}
+			}
+			for _, c := range []board.Bits{e, cands} {
+				if got := nt.LiveAmong(p, c); got != want.And(c) {
+					t.Fatalf("%s (candidates marked): LiveAmong = %v, Live says %v", b.Picture(p, c), got.Cells(), want.And(c).Cells())
+				}
+			}
+			if want.Count() > 1 {
+				shared++
+			}
+		}
+	}
+	if dead == 0 || shared == 0 {
+		t.Fatalf("%d dead cells, %d positions with two live cells: the test compares too little", dead, shared)
+	}
 }
 
 // TestTrueRedProvisionalWinBruteForce: TrueRedProvisionalWin agrees with
