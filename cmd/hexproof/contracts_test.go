@@ -221,6 +221,8 @@ func TestBadInputContracts(t *testing.T) {
 		{[]string{"solve", "--board", "4x4", "--cpuprofile", "-"}, 2, "--cpuprofile -"},
 		{[]string{"solve", "--shard", "P/0", "--cpuprofile", "-"}, 2, "--cpuprofile -"},
 		{[]string{"solve", "--shard", "P/0", "--cpuprofile", "/nonexistent/cpu.prof"}, 2, "--cpuprofile /nonexistent/cpu.prof: cannot write there"},
+		{[]string{"verify", "--shard", "P/0", "--cpuprofile", "-"}, 2, "--cpuprofile -"},
+		{[]string{"verify", "--shard", "P/0", "--cpuprofile", "/nonexistent/cpu.prof"}, 2, "--cpuprofile /nonexistent/cpu.prof: cannot write there"},
 		{[]string{"solve", "--board", "4x4", "--db", "-"}, 2, "--db -: standard output"},
 		{[]string{"hunt", "--board", "5x4", "--strategy", "fitzgerald", "--report", "-"}, 2, "--report -"},
 		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "red", "--shards", "2", "--out", "-"}, 2, "--out -"},
