@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Run the shards of a plan on this machine, one at a time, over as many
+# sessions as it takes (docs/sharding.md, "Over several sessions").
+# Usage: scripts/run-plan.sh HEXPROOF PLANDIR [FROM [TO]] [-- FLAGS...]
+#
+# Shards FROM..TO (default: all) run in order with `verify --shard` (a verify
+# plan) or `solve --shard` (a `plan --solve`), one job each, FLAGS added (for a
+# solve plan e.g. `--db DIR --resume`, a database shared by the shards). A shard
+# whose result is conclusive is skipped, so after an interruption the same
+# command goes on where it stopped; a verify shard that was interrupted resumes
+# from its own database (`--resume` is added unless FLAGS say --in-memory). Several copies may run at once (one per
+# core): each claims a shard with PLANDIR/claim-I before running it, and gives
+# the claim back when the shard ends inconclusive or in error. A claim left by
+# a killed runner (kill -9, a reboot) must be removed by hand (rmdir). Each
+# shard's output goes to PLANDIR/out-I.txt, its time and peak memory to
+# PLANDIR/time-I.txt, one line per shard to PLANDIR/runner.log. Then:
+# `hexproof merge PLANDIR`.
+set -uo pipefail
+bin=${1:?hexproof binary}; dir=${2:?plan directory}; shift 2
+from=0; to=
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then from=$1; shift; fi
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then to=$1; shift; fi
+[ "${1:-}" = "--" ] && shift
+[ -f "$dir/plan.json" ] || { echo "run-plan.sh: $dir/plan.json: no plan there" >&2; exit 2; }
+n=$(ls "$dir"/shard-*.json 2>/dev/null | wc -l)
+[ "$n" -gt 0 ] || { echo "run-plan.sh: $dir: no shard files" >&2; exit 2; }
+to=${to:-$((n - 1))}
+if grep -q '"kind": *"solve"' "$dir/plan.json"; then
+  cmd=(solve --shard); conclusive='"verdict": "solved"'
+else
+  cmd=(verify --jobs 1 --shard); conclusive='"verdict": "(optimal|refuted|strategy error)"'
+  case " $* " in *" --in-memory "*) ;; *) set -- --resume "$@" ;; esac
+fi
+# SIGINT or SIGTERM (Ctrl-C, kill) is passed on to the running shard, which
+# stops inconclusive and keeps what it did; the runner then stops too.
+stop=0; timer=
+trap 'stop=1; [ -n "$timer" ] && pkill -INT -P "$timer"' INT TERM
+for i in $(seq "$from" "$to"); do
+  [ "$stop" = 1 ] && break
+  if [ -f "$dir/result-$i.json" ] && grep -Eq "$conclusive" "$dir/result-$i.json"; then continue; fi
+  mkdir "$dir/claim-$i" 2>/dev/null || continue
+  /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o "$dir/time-$i.txt" \
+    "$bin" "${cmd[@]}" "$dir/$i" --no-progress "$@" > "$dir/out-$i.txt" 2>&1 &
+  timer=$!
+  wait "$timer"; rc=$?
+  while kill -0 "$timer" 2>/dev/null; do wait "$timer"; rc=$?; done # a signal ended the first wait
+  timer=
+  echo "$(date '+%F %T') shard $i exit $rc" >> "$dir/runner.log"
+  if ! grep -Eq "$conclusive" "$dir/result-$i.json" 2>/dev/null; then
+    rmdir "$dir/claim-$i"
+  fi
+  [ "$stop" = 1 ] && { echo "run-plan.sh: stopped after shard $i (run the same command to go on)" >&2; exit 3; }
+  [ "$rc" = 2 ] && { echo "run-plan.sh: shard $i: bad input (see $dir/out-$i.txt); stopping" >&2; exit 2; }
+done
+exit 0
