@@ -32,7 +32,9 @@ else
   case " $* " in *" --in-memory "*) ;; *) set -- --resume "$@" ;; esac
 fi
 # SIGINT or SIGTERM (Ctrl-C, kill) is passed on to the running shard, which
-# stops inconclusive and keeps what it did; the runner then stops too.
+# stops inconclusive and keeps what it did; the runner then stops too. (A
+# runner started in the background by a script, e.g. with nohup … &, ignores
+# SIGINT, as the shell does for such jobs: stop it with kill, i.e. SIGTERM.)
 stop=0; timer=
 trap 'stop=1; [ -n "$timer" ] && pkill -INT -P "$timer"' INT TERM
 for i in $(seq "$from" "$to"); do
