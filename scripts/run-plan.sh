@@ -7,10 +7,11 @@
 # plan) or `solve --shard` (a `plan --solve`), one job each, FLAGS added (for a
 # solve plan e.g. `--db DIR --resume`, a database shared by the shards). A shard
 # whose result is conclusive is skipped, so after an interruption the same
-# command goes on where it stopped; a verify shard that was interrupted resumes
-# from its own database (`--resume` is added unless FLAGS say --in-memory). Several copies may run at once (one per
-# core): each claims a shard with PLANDIR/claim-I before running it, and gives
-# the claim back when the shard ends inconclusive or in error. A claim left by
+# command goes on where it stopped; a verify shard that was interrupted
+# resumes from its own database (`--resume` is added unless FLAGS say
+# --in-memory). Several copies may run at once (one per core): each claims a
+# shard with PLANDIR/claim-I before running it, and gives the claim back when
+# the shard ends inconclusive or in error. A claim left by
 # a killed runner (kill -9, a reboot) must be removed by hand (rmdir). Each
 # shard's output goes to PLANDIR/out-I.txt, its time and peak memory to
 # PLANDIR/time-I.txt, one line per shard to PLANDIR/runner.log. Then:

@@ -530,3 +530,10 @@ func checkNotNegative(flags ...signedFlag) error {
 	}
 	return nil
 }
+
+// addCPUProfile declares the hidden --cpuprofile flag (for developers).
+func addCPUProfile(fs *pflag.FlagSet) *string {
+	path := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
+	_ = fs.MarkHidden("cpuprofile")
+	return path
+}

@@ -104,8 +104,7 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 	c.addNoProgress()
 	logEvery := fs.Duration("log-every", 10*time.Minute, "without a progress bar (not a terminal, as in a batch job, or --no-progress), print a progress line to stderr this often; 0: never")
 	untilLayers := fs.Int("until-layers", 0, "stop (inconclusive) once the layers up to N stones are complete; merge names the N it needs after a loss")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
-	_ = fs.MarkHidden("cpuprofile")
+	cpuProfile := addCPUProfile(fs)
 	// What the shard file decides: refused, so that nobody believes they apply.
 	fixed := hideFixed(fs, "board", "geometry", "strategy", "starter", "choices")
 	if done, code := parseFlags(fs, args, stderr); done {
@@ -181,13 +180,11 @@ func runVerifyShard(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 
-	if *cpuProfile != "" {
-		stopProfile, err := startCPUProfile(*cpuProfile)
-		if err != nil {
-			return usageErr(err)
-		}
-		defer stopProfile()
+	stopProfile, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		return usageErr(err)
 	}
+	defer stopProfile()
 	ctx, stop := interruptible()
 	defer stop()
 	ctx, enough := context.WithCancel(ctx)

@@ -85,8 +85,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	c.addJSON("the report")
 	c.addNoProgress()
 	db := addFactsFlags(fs)
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
-	_ = fs.MarkHidden("cpuprofile")
+	cpuProfile := addCPUProfile(fs)
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
@@ -117,13 +116,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 	defer closeFacts()
-	if *cpuProfile != "" {
-		stopProfile, err := startCPUProfile(*cpuProfile)
-		if err != nil {
-			return usageErr(err)
-		}
-		defer stopProfile()
+	stopProfile, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		return usageErr(err)
 	}
+	defer stopProfile()
 	ctx, stop := interruptible()
 	defer stop()
 	if *timeLimit > 0 {

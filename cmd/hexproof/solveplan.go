@@ -182,8 +182,7 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 	c.addJSON("the shard's result")
 	c.addNoProgress()
 	db := addFactsFlags(fs)
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
-	_ = fs.MarkHidden("cpuprofile")
+	cpuProfile := addCPUProfile(fs)
 	fixed := hideFixed(fs, "board", "geometry", "starter", "moves")
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
@@ -207,13 +206,11 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
-	if *cpuProfile != "" {
-		stopProfile, err := startCPUProfile(*cpuProfile)
-		if err != nil {
-			return usageErr(err)
-		}
-		defer stopProfile()
+	stopProfile, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		return usageErr(err)
 	}
+	defer stopProfile()
 	var facts *tt.Facts
 	closeFacts := func() error { return nil }
 	if *db.dir != "" {

@@ -130,8 +130,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	c.addNoProgress()
 	logEvery := fs.Duration("log-every", 10*time.Minute, "without a progress bar (not a terminal, or --no-progress), print a progress line to stderr this often; 0: never")
 	fs.String("shard", "", "verify shard I of a plan in DIR instead, DIR/I (see 'hexproof verify --shard x/0 --help')")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to FILE (for developers)")
-	_ = fs.MarkHidden("cpuprofile")
+	cpuProfile := addCPUProfile(fs)
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
 	}
@@ -307,13 +306,11 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if err := checkOutputSet(outs...); err != nil {
 		return usageErr(err)
 	}
-	if *cpuProfile != "" {
-		stopProfile, err := startCPUProfile(*cpuProfile)
-		if err != nil {
-			return usageErr(err)
-		}
-		defer stopProfile()
+	stopProfile, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		return usageErr(err)
 	}
+	defer stopProfile()
 
 	var losses lossWriter
 	if *exportLosses != "" {
@@ -369,8 +366,12 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	return worstExit(results)
 }
 
-// startCPUProfile profiles the run into path (--cpuprofile, for developers).
+// startCPUProfile profiles the run into path (--cpuprofile); with no path it
+// does nothing.
 func startCPUProfile(path string) (stop func(), err error) {
+	if path == "" {
+		return func() {}, nil
+	}
 	if err := checkOutputFile("cpuprofile", path); err != nil {
 		return nil, err
 	}
