@@ -161,3 +161,36 @@ func answerTogether(f *Fitzgerald, ps []board.Position, n int) {
 		})
 	}
 }
+
+// BenchmarkRepairedReplies5x7 is BenchmarkFitzgeraldReplies5x9 for
+// fitzgerald-repaired on 5×7 (ns/op is per answer): 40 games in which Blue
+// (starting) plays uniformly at random, every Blue move answered from each
+// position before Blue's move — the verifier's work on the 5×7 plan, where
+// the knowledge's tie-break costs most.
+func BenchmarkRepairedReplies5x7(b *testing.B) {
+	s, err := New("fitzgerald-repaired", board.MustNew(5, 7, board.Cylinder))
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := s.(*Fitzgerald)
+	bd := f.Board()
+	rng := rand.New(rand.NewPCG(5, 7))
+	var ps []board.Position
+	for g := 0; g < 40; g++ {
+		var p board.Position
+		for bd.Winner(p) == board.Empty && p.Occupied() != bd.All() {
+			ps = append(ps, p)
+			e := bd.All().AndNot(p.Occupied()).Cells()
+			last := e[rng.IntN(len(e))]
+			p = p.Play(board.Blue, last)
+			if bd.Winner(p) != board.Empty {
+				break
+			}
+			c, _ := f.Decide(p, last)
+			p = p.Play(board.Red, c)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	answerTogether(f, ps, b.N)
+}

@@ -31,16 +31,28 @@ func (f *Fitzgerald) repairChoice(s *state, cands board.Bits, pick func(board.Bi
 	if cands.Count() < 2 {
 		return cands
 	}
+	var e *kAnalyzer
+	if f.kn != nil {
+		e = f.kn.pool.Get().(*kAnalyzer)
+		defer f.kn.pool.Put(e)
+	}
+	if f.deadAvoid && e != nil && !eager && !f.kn.eager {
+		// The hierarchy's pick h among all the candidates, when live, is
+		// its pick among the live ones too (it picks its pick again from
+		// any subset that holds it; see knowledgeTieBreak.won), so when the
+		// knowledge proves h won, h is the answer the steps below give,
+		// found without looking at the other candidates' liveness.
+		if h := pick(cands); isLive(f.nt, s.p, h) && e.winner(s.p.Play(board.Red, h)) == board.Red {
+			return board.Bit(h)
+		}
+	}
 	if f.deadAvoid {
 		// The live candidates, as keepIf would keep them (all when none is).
 		if live := f.nt.LiveAmong(s.p, cands); live.Any() {
 			cands = live
 		}
 	}
-	var e *kAnalyzer
-	if f.kn != nil {
-		e = f.kn.pool.Get().(*kAnalyzer)
-		defer f.kn.pool.Put(e)
+	if e != nil {
 		if cands.Count() > 1 {
 			if won := f.kn.won(e, s.p, cands, pick, eager); won.Any() {
 				return won
@@ -167,7 +179,9 @@ func (k *kAnalyzer) winner(q board.Position) board.Color {
 	if k.win[i] != 0 && k.keys[i] == key {
 		return k.win[i] - 1
 	}
-	w := k.a.Analyze(q, board.Blue).Winner
+	// Red's connection decides nearly every analysis here, so Red's H-search
+	// goes first (the same analysis, knowledge.AnalyzeRedFirst).
+	w := k.a.AnalyzeRedFirst(q, board.Blue).Winner
 	k.keys[i], k.win[i] = key, w+1
 	return w
 }
@@ -230,9 +244,15 @@ func (k *knowledgeTieBreak) keepWin(p board.Position, h board.Cell, pick func(bo
 	if e.winner(p.Play(board.Red, h)) == board.Red {
 		return h, false
 	}
-	a := e.a.Analyze(p, board.Red)
+	a := e.a.AnalyzeRedFirst(p, board.Red)
 	if a.Winner != board.Red || a.Keys.Empty() || a.Keys.Has(h) {
 		return h, false
 	}
 	return pick(a.Keys), true
+}
+
+// isLive is Live's answer, proven or not: LiveAmong's for one cell.
+func isLive(nt *notions.Notions, p board.Position, x board.Cell) bool {
+	live, _ := nt.Live(p, x)
+	return live
 }

@@ -165,7 +165,7 @@ func TestKnowledgeLazyIsEager(t *testing.T) {
 	for k := 0; k < 4; k++ {
 		n, spec, games := 6+k%2, "fitzgerald:knowledge=prefer", 60
 		if k >= 2 {
-			spec, games = "fitzgerald-repaired", 20
+			spec, games = "fitzgerald-repaired", 120
 		}
 		b := board.MustNew(5, n, board.Cylinder)
 		lazy, err := New(spec, b)
@@ -247,5 +247,81 @@ func TestDoubleThreatCache(t *testing.T) {
 	}
 	if seen[true] == 0 || seen[false] == 0 {
 		t.Errorf("verdicts seen: %v (want both)", seen)
+	}
+}
+
+// TestRepairChoiceLazyLive: repairChoice's shortcut (the pick among all
+// the candidates, when live and proved won, is the answer) against the
+// eager path (every candidate's liveness and verdict), on random positions
+// of 5×6 and 5×7 and random candidate sets, half of them with a dead cell
+// where the pick looks first. pick is the lowest cell, which picks itself
+// again from any subset that holds it, as the hierarchy does. The final
+// choice, pick of what repairChoice leaves, must agree.
+func TestRepairChoiceLazyLive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 7))
+	pick := func(l board.Bits) board.Cell { return l.First() }
+	var one, deadFirst int
+	for _, n := range []int{6, 7} {
+		b := board.MustNew(5, n, board.Cylinder)
+		s, err := New("fitzgerald-repaired", b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := s.(*Fitzgerald)
+		for k := 0; k < 1500; k++ {
+			var p board.Position
+			for i, stones := 0, 4+rng.IntN(3*n); i < stones; i++ {
+				cs := b.All().AndNot(p.Occupied()).Cells()
+				p = p.Play(board.Color(1+i%2), cs[rng.IntN(len(cs))])
+			}
+			if b.Winner(p) != board.Empty {
+				continue
+			}
+			empty := b.All().AndNot(p.Occupied())
+			var dead, live board.Bits
+			for e := empty; e.Any(); {
+				c := e.Pop()
+				if l, _ := f.nt.Live(p, c); l {
+					live = live.With(c)
+				} else {
+					dead = dead.With(c)
+				}
+			}
+			var cands board.Bits
+			for _, c := range empty.Cells() {
+				if rng.IntN(4) == 0 {
+					cands = cands.With(c)
+				}
+			}
+			if k%2 == 0 && dead.Any() && live.Any() {
+				// A dead cell before every candidate, so that pick looks at it first.
+				d := dead.First()
+				cands = board.Bit(d)
+				for _, c := range live.Cells() {
+					if c > d && rng.IntN(3) == 0 {
+						cands = cands.With(c)
+					}
+				}
+			}
+			if cands.Count() < 2 {
+				continue
+			}
+			if dead.Has(pick(cands)) {
+				deadFirst++
+			}
+			st := &state{p: p}
+			lazy := f.repairChoice(st, cands, pick, false)
+			eager := f.repairChoice(st, cands, pick, true)
+			if pick(lazy) != pick(eager) {
+				t.Fatalf("5x%d %v, candidates %v: lazy leaves %v, eager %v", n, p, cands.Cells(), lazy.Cells(), eager.Cells())
+			}
+			if lazy.Count() == 1 && eager.Count() > 1 {
+				one++
+			}
+		}
+	}
+	t.Logf("%d sets left with one cell where the eager path left more, %d sets whose pick was dead", one, deadFirst)
+	if one < 100 || deadFirst < 100 {
+		t.Errorf("%d sets left with one cell, %d with a dead pick: the test covers too little", one, deadFirst)
 	}
 }

@@ -34,19 +34,7 @@ func analysesDigest(t *testing.T, b *board.Board, count, span int) (string, int)
 		word(1 << 63)
 	}
 	decided := 0
-	for n := 0; n < count; {
-		var p board.Position
-		stones := 2 + r.IntN(span)
-		mover := board.Red
-		for i := 0; i < stones; i++ {
-			free := b.All().AndNot(p.Occupied()).Cells()
-			p = p.Play(mover, free[r.IntN(len(free))])
-			mover = mover.Other()
-		}
-		if b.Wins(p, board.Red) || b.Wins(p, board.Blue) {
-			continue
-		}
-		n++
+	for _, p := range randomPositions(b, r, count, span) {
 		for _, m := range []board.Color{board.Red, board.Blue} {
 			an := a.Analyze(p, m)
 			word(uint64(an.Winner))
@@ -60,6 +48,71 @@ func analysesDigest(t *testing.T, b *board.Board, count, span int) (string, int)
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16], decided
+}
+
+// randomPositions is count positions of random play on b with 2 to 2+span
+// stones that nobody has won, drawn from r.
+func randomPositions(b *board.Board, r *rand.Rand, count, span int) []board.Position {
+	var ps []board.Position
+	for len(ps) < count {
+		var p board.Position
+		stones := 2 + r.IntN(span)
+		mover := board.Red
+		for i := 0; i < stones; i++ {
+			free := b.All().AndNot(p.Occupied()).Cells()
+			p = p.Play(mover, free[r.IntN(len(free))])
+			mover = mover.Other()
+		}
+		if b.Wins(p, board.Red) || b.Wins(p, board.Blue) {
+			continue
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// TestAnalyzeRedFirstIsAnalyze checks AnalyzeRedFirst against Analyze, every
+// field, with either mover, on random positions of cylinders and a flat
+// board, stones from few to many so that each step decides some of them
+// (counted: Red's wins, which AnalyzeRedFirst finds before Blue's checks,
+// and Blue's, which it finds after a search that found nothing for Red).
+func TestAnalyzeRedFirstIsAnalyze(t *testing.T) {
+	for _, c := range []struct {
+		m, n  int
+		geo   board.Geometry
+		count int
+	}{
+		{5, 6, board.Cylinder, 1500}, {5, 7, board.Cylinder, 1500}, {5, 9, board.Cylinder, 600},
+		{7, 7, board.Cylinder, 400}, {6, 5, board.Cylinder, 800}, {5, 5, board.Flat, 800},
+	} {
+		b := board.MustNew(c.m, c.n, c.geo)
+		a, err := New(b, DefaultLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(30, uint64(b.Cells())))
+		var red, blue, open int
+		for _, p := range randomPositions(b, r, c.count, b.Cells()*2/3) {
+			for _, m := range []board.Color{board.Red, board.Blue} {
+				want, got := a.Analyze(p, m), a.AnalyzeRedFirst(p, m)
+				if got != want {
+					t.Fatalf("%s %s to move, red %v blue %v: AnalyzeRedFirst %+v, Analyze %+v", b, m, p.Red.Cells(), p.Blue.Cells(), got, want)
+				}
+				switch want.Winner {
+				case board.Red:
+					red++
+				case board.Blue:
+					blue++
+				default:
+					open++
+				}
+			}
+		}
+		t.Logf("%s: %d analyses decided for red, %d for blue, %d open", b, red, blue, open)
+		if red == 0 || blue == 0 || open == 0 {
+			t.Errorf("%s: red %d, blue %d, open %d: some outcome never came up", b, red, blue, open)
+		}
+	}
 }
 
 // TestAnalysesPinned pins the analyses: their digest on fixed random

@@ -169,6 +169,26 @@ func (a *Analyzer) Stats() Stats { return a.stats }
 //  6. Moves: the live cells (a dead cell is no better than any other move,
 //     K1), and for Blue only those of the must-play set.
 func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
+	return a.analyze(p, mover, false)
+}
+
+// AnalyzeRedFirst is Analyze(p, mover), with Red's H-search (step 4) run
+// before Blue's threats and rings (step 3) and, when it decides the
+// position for Red, those not run at all. The analysis is the same: every
+// deduction is a claim about perfect play (K1–K10), so no position has both
+// one that Red wins and one that Blue wins; when Red's H-search decides, the
+// steps it skips would have decided nothing, and otherwise the steps run as
+// in Analyze, on the same H-search result (H-search does not depend on step
+// 3; TestAnalyzeRedFirstIsAnalyze). Analyze keeps its order because Blue's
+// checks are cheap and end many of the solver's positions before H-search;
+// this order pays where Red's connection decides nearly every position, as
+// in a strategy's knowledge tie-break (strategies, knowledge=keep: 99.98 %
+// of the analyses of a 5×7 verify shard are Red's).
+func (a *Analyzer) AnalyzeRedFirst(p board.Position, mover board.Color) Analysis {
+	return a.analyze(p, mover, true)
+}
+
+func (a *Analyzer) analyze(p board.Position, mover board.Color, redFirst bool) Analysis {
 	a.stats.Analyses++
 	red, blue := p.Red.Lo, p.Blue.Lo
 	empty := a.all &^ (red | blue)
@@ -188,6 +208,16 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 		a.stats.DecidedRed++
 		res.Winner, res.Why = board.Red, "red's stones and captured cells join ring 1 to ring n"
 		return res
+	}
+	// Red's H-search (step 4), when it comes first: a Red win ends the
+	// analysis, anything else waits for its place below.
+	var st hresult
+	searched := false
+	if redFirst && a.lim.HSearch {
+		st, searched = a.h.run(a, red, blue, live, a.lim, mover == board.Red), true
+		if st.vc || st.sc && mover == board.Red {
+			return a.redWon(res, st)
+		}
 	}
 	// Blue's threats (K6): cells where a Blue stone wins at once, and cells
 	// where one makes two such cells. They are cheap next to H-search, so
@@ -221,17 +251,12 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 	}
 	must := live
 	if a.lim.HSearch {
-		st := a.h.run(a, red, blue, live, a.lim, mover == board.Red)
+		if !searched {
+			st = a.h.run(a, red, blue, live, a.lim, mover == board.Red)
+		}
 		switch {
-		case st.vc:
-			a.stats.DecidedRed++
-			res.Winner, res.Why = board.Red, "red has a virtual connection between ring 1 and ring n"
-			return res
-		case st.sc && mover == board.Red:
-			a.stats.DecidedRed++
-			res.Winner, res.Why = board.Red, "red to move has a semi-connection between ring 1 and ring n"
-			res.Keys = board.Bits{Lo: st.keys}
-			return res
+		case st.vc, st.sc && mover == board.Red:
+			return a.redWon(res, st)
 		case st.sc:
 			must = st.must
 		}
@@ -268,6 +293,20 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 	}
 	a.stats.Pruned += int64(bits.OnesCount64(empty &^ moves))
 	res.Moves = board.Bits{Lo: moves}
+	return res
+}
+
+// redWon is res decided for Red by H-search's result st: a virtual
+// connection, else (Red to move) a semi-connection, whose keys are Red's
+// winning moves.
+func (a *Analyzer) redWon(res Analysis, st hresult) Analysis {
+	a.stats.DecidedRed++
+	if st.vc {
+		res.Winner, res.Why = board.Red, "red has a virtual connection between ring 1 and ring n"
+		return res
+	}
+	res.Winner, res.Why = board.Red, "red to move has a semi-connection between ring 1 and ring n"
+	res.Keys = board.Bits{Lo: st.keys}
 	return res
 }
 
