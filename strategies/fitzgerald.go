@@ -36,12 +36,7 @@ func init() {
 		Description: "rules 0-19 and the 11-item hierarchy for 5xn cylinders, deterministic",
 		Applies:     fitzgeraldApplies,
 		Options:     FitzgeraldOptions,
-		BuildWith: func(b *board.Board, o Options) (Strategy, error) {
-			if err := fitzgeraldApplies(b.M, b.N, b.Geo); err != nil {
-				return nil, err
-			}
-			return NewFitzgeraldWith(b, o, false)
-		},
+		BuildWith:   buildFitzgerald(false),
 	})
 	Register(Info{
 		Name:        "fitzgerald-repaired",
@@ -49,13 +44,17 @@ func init() {
 		Seed:        "thesis Alg. 8.4.1 and ch. 10, with Hex knowledge",
 		Description: "fitzgerald:repairs=all,knowledge=keep: the four repairs of ch. 10, the knowledge tie-break and rule K",
 		Applies:     fitzgeraldApplies,
-		Options:     fitzgeraldRepairedOptions(),
-		BuildWith: func(b *board.Board, o Options) (Strategy, error) {
-			if err := fitzgeraldApplies(b.M, b.N, b.Geo); err != nil {
-				return nil, err
-			}
-			return NewFitzgeraldWith(b, o, false)
-		},
+		Options:     fitzgeraldRepairedOptions("keep"),
+		BuildWith:   buildFitzgerald(false),
+	})
+	Register(Info{
+		Name:        "fitzgerald-hold",
+		Side:        board.Red,
+		Seed:        "thesis Alg. 8.4.1 and ch. 10, with Hex knowledge that holds a proved win",
+		Description: "fitzgerald:repairs=all,knowledge=hold: fitzgerald-repaired, and rule H finds the move that restores a win H-search proved before Blue's move",
+		Applies:     fitzgeraldApplies,
+		Options:     fitzgeraldRepairedOptions("hold"),
+		BuildWith:   buildFitzgerald(false),
 	})
 	Register(Info{
 		Name:        "fitzgerald-rules",
@@ -64,13 +63,19 @@ func init() {
 		Description: "every move the rule chosen by Alg. 8.4.1 step II allows, before the hierarchy and the connection area",
 		Applies:     fitzgeraldApplies,
 		Options:     fitzgeraldRulesOptions,
-		BuildWith: func(b *board.Board, o Options) (Strategy, error) {
-			if err := fitzgeraldApplies(b.M, b.N, b.Geo); err != nil {
-				return nil, err
-			}
-			return NewFitzgeraldWith(b, o, true)
-		},
+		BuildWith:   buildFitzgerald(true),
 	})
+}
+
+// buildFitzgerald builds the strategy on a board it applies to
+// (fitzgerald-rules when rulesOnly).
+func buildFitzgerald(rulesOnly bool) func(*board.Board, Options) (Strategy, error) {
+	return func(b *board.Board, o Options) (Strategy, error) {
+		if err := fitzgeraldApplies(b.M, b.N, b.Geo); err != nil {
+			return nil, err
+		}
+		return NewFitzgeraldWith(b, o, rulesOnly)
+	}
 }
 
 // FitzgeraldOptions are the readings of Alg. 8.4.1 that the thesis leaves
@@ -106,16 +111,17 @@ var FitzgeraldOptions = []Option{
 		Doc: "all four repairs of ch. 10 at once: lookahead=on, truepath=on, rule16=near, dead=avoid"},
 	// Not from the thesis: the solver's Hex knowledge as a tie-break (issue 30
 	// item 3; docs/decisions/fitzgerald.md, "Knowledge as a tie-break").
-	{Key: "knowledge", Values: []string{"off", "prefer", "keep"},
-		Doc: "prefer: among a rule's moves, keep those after which the solver's Hex knowledge (dead cells, H-search) proves a Red win, else drop those after which it proves a Blue win; keep: also, when the move chosen is not proved won but the knowledge proves that Red to move wins, play one of H-search's winning moves instead (rule K)"},
+	{Key: "knowledge", Values: []string{"off", "prefer", "keep", "hold"},
+		Doc: "prefer: among a rule's moves, keep those after which the solver's Hex knowledge (dead cells, H-search) proves a Red win, else drop those after which it proves a Blue win; keep: also, when the move chosen is not proved won but the knowledge proves that Red to move wins, play one of H-search's winning moves instead (rule K); hold: keep, and when the knowledge proved Red's win before Blue's last move but finds no winning move now, play one of the moves after which it proves the win again (rule H)"},
 }
 
 // fitzgeraldRepairedOptions are fitzgerald's options with repairs=all and
-// knowledge=keep first, the defaults of fitzgerald-repaired (issue 30 item
-// 3: docs/decisions/fitzgerald.md, "Knowledge as a tie-break, and rule K").
-func fitzgeraldRepairedOptions() []Option {
+// knowledge=kn first: the defaults of fitzgerald-repaired (keep) and
+// fitzgerald-hold (hold) (issue 30 item 3: docs/decisions/fitzgerald.md,
+// "Knowledge as a tie-break, and rule K", "Rule H").
+func fitzgeraldRepairedOptions(kn string) []Option {
 	out := slices.Clone(FitzgeraldOptions)
-	first := map[string]string{"repairs": "all", "knowledge": "keep"}
+	first := map[string]string{"repairs": "all", "knowledge": kn}
 	for i, op := range out {
 		if v, ok := first[op.Key]; ok {
 			k := slices.Index(op.Values, v)
@@ -168,8 +174,9 @@ type Fitzgerald struct {
 	// kn, when not nil, is the knowledge in the strategy (option knowledge,
 	// prefer or keep): a pool of Analyzers, one per goroutine at a time.
 	kn *knowledgeTieBreak
-	// knKeep: knowledge=keep, rule K (see keepWin).
-	knKeep bool
+	// knKeep: knowledge=keep or hold, rule K; knHold: knowledge=hold, rule
+	// H (see keepWin).
+	knKeep, knHold bool
 	// rulesOnly: Allowed returns every move of the chosen rule, before the
 	// hierarchy and the connection area narrow them (fitzgerald-rules).
 	rulesOnly bool
@@ -236,7 +243,7 @@ func NewFitzgeraldWith(b *board.Board, o Options, rulesOnly bool) (*Fitzgerald, 
 					return nil, fmt.Errorf("fitzgerald: option knowledge: %w", err)
 				}
 				f.kn = kn
-				f.knKeep = k == 2
+				f.knKeep, f.knHold = k >= 2, k == 3
 			}
 		}
 	}
@@ -341,11 +348,15 @@ func (f *Fitzgerald) decide(s *state, p board.Position, last board.Cell, win boa
 		}
 		h := f.hierarchy(s, cands, s.trace)
 		if f.knKeep {
-			if k, ok := f.kn.keepWin(p, h, func(l board.Bits) board.Cell { return f.hierarchy(s, l, nil) }); ok {
+			if k, rule, ok := f.kn.keepWin(p, last, h, func(l board.Bits) board.Cell { return f.hierarchy(s, l, nil) }, f.knHold); ok {
 				if s.trace != nil {
-					*s.trace = append(*s.trace, TieBreakStep{Step: "rule K (knowledge=keep): a winning move of H-search instead", Left: board.Bit(k)})
+					step := "rule K (knowledge=keep): a winning move of H-search instead"
+					if rule == "H" {
+						step = "rule H (knowledge=hold): a move after which the knowledge proves the win again"
+					}
+					*s.trace = append(*s.trace, TieBreakStep{Step: step, Left: board.Bit(k)})
 				}
-				return board.Bit(k), "K"
+				return board.Bit(k), rule
 			}
 		}
 		return board.Bit(h), label

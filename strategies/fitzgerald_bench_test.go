@@ -95,11 +95,15 @@ func BenchmarkFitzgeraldRandomGames5x9(b *testing.B) {
 
 // siblingPositions are the positions before Blue's move in 100 games on 5×9
 // where Blue (starting) plays uniformly at random and Red follows f.
-func siblingPositions(f *Fitzgerald) []board.Position {
+func siblingPositions(f *Fitzgerald) []board.Position { return gamePositions(f, 100, 9) }
+
+// gamePositions are the positions before Blue's move in games where Blue
+// (starting) plays uniformly at random (seed 5, seed2) and Red follows f.
+func gamePositions(f *Fitzgerald, games int, seed2 uint64) []board.Position {
 	bd := f.Board()
-	rng := rand.New(rand.NewPCG(5, 9))
+	rng := rand.New(rand.NewPCG(5, seed2))
 	var ps []board.Position
-	for g := 0; g < 100; g++ {
+	for g := 0; g < games; g++ {
 		var p board.Position
 		for bd.Winner(p) == board.Empty && p.Occupied() != bd.All() {
 			ps = append(ps, p)
@@ -173,23 +177,7 @@ func BenchmarkRepairedReplies5x7(b *testing.B) {
 		b.Fatal(err)
 	}
 	f := s.(*Fitzgerald)
-	bd := f.Board()
-	rng := rand.New(rand.NewPCG(5, 7))
-	var ps []board.Position
-	for g := 0; g < 40; g++ {
-		var p board.Position
-		for bd.Winner(p) == board.Empty && p.Occupied() != bd.All() {
-			ps = append(ps, p)
-			e := bd.All().AndNot(p.Occupied()).Cells()
-			last := e[rng.IntN(len(e))]
-			p = p.Play(board.Blue, last)
-			if bd.Winner(p) != board.Empty {
-				break
-			}
-			c, _ := f.Decide(p, last)
-			p = p.Play(board.Red, c)
-		}
-	}
+	ps := gamePositions(f, 40, 7)
 	b.ReportAllocs()
 	b.ResetTimer()
 	answerTogether(f, ps, b.N)

@@ -187,6 +187,8 @@ func TestFitzgeraldReadingsAgreement(t *testing.T) {
 		// Rule K also replaces one: at game 0 (App. A.1.1 game 1) ply 10, rule 14's (3,3) is
 		// not proved won, and H-search proves Red to move wins with (5,3).
 		"knowledge=keep": {"0/6", "0/8", "0/10", "0/16", "1/8", "2/20"},
+		// Rule H changes none of the published decisions beyond rule K's.
+		"knowledge=hold": {"0/6", "0/8", "0/10", "0/16", "1/8", "2/20"},
 	}
 	n := 0
 	for _, op := range FitzgeraldOptions {

@@ -136,6 +136,7 @@ func (f *Fitzgerald) blueUnstoppable(r board.Position) bool {
 // position and the mover alone (knowledge.TestAnalyzeIsAFunction), so the
 // strategy stays deterministic whatever the verifier's jobs.
 type knowledgeTieBreak struct {
+	b    *board.Board
 	pool sync.Pool
 	// eager analyses every move (tests compare it with the lazy order).
 	eager bool
@@ -190,7 +191,7 @@ func newKnowledgeTieBreak(b *board.Board) (*knowledgeTieBreak, error) {
 	if _, err := knowledge.New(b, knowledge.DefaultLimits); err != nil {
 		return nil, err
 	}
-	k := &knowledgeTieBreak{}
+	k := &knowledgeTieBreak{b: b}
 	k.pool.New = func() any {
 		a, _ := knowledge.New(b, knowledge.DefaultLimits) // checked above
 		return &kAnalyzer{a: a, keys: make([]tt.Key, 1<<kCacheBits), win: make([]board.Color, 1<<kCacheBits),
@@ -237,18 +238,42 @@ func (k *knowledgeTieBreak) won(e *kAnalyzer, p board.Position, cands board.Bits
 // instead the hierarchy's pick among their first cells (each a winning move:
 // the semi-connection becomes a virtual connection). When Red already has a
 // virtual connection, every move keeps it (a red stone never breaks one), so
-// h stays. ok reports whether the move changes.
-func (k *knowledgeTieBreak) keepWin(p board.Position, h board.Cell, pick func(board.Bits) board.Cell) (board.Cell, bool) {
+// h stays.
+//
+// With hold (knowledge=hold), rule H: when the knowledge proves nothing in p
+// but proved Red's win in the position before Blue's last stone (on last,
+// Blue to move there), Blue's stone went into the carrier of Red's virtual
+// connection, and Red has an answer that restores it, which H-search, a
+// bounded search, may not find as a semi-connection of p. So each empty
+// cell is tried, and Red plays the hierarchy's pick among those after which
+// the knowledge proves the win (none: h stays). ok reports whether the move
+// changes, and rule is "K" or "H".
+func (k *knowledgeTieBreak) keepWin(p board.Position, last, h board.Cell, pick func(board.Bits) board.Cell, hold bool) (board.Cell, string, bool) {
 	e := k.pool.Get().(*kAnalyzer)
 	defer k.pool.Put(e)
 	if e.winner(p.Play(board.Red, h)) == board.Red {
-		return h, false
+		return h, "", false
 	}
 	a := e.a.AnalyzeRedFirst(p, board.Red)
-	if a.Winner != board.Red || a.Keys.Empty() || a.Keys.Has(h) {
-		return h, false
+	if a.Winner == board.Red {
+		if a.Keys.Empty() || a.Keys.Has(h) {
+			return h, "", false
+		}
+		return pick(a.Keys), "K", true
 	}
-	return pick(a.Keys), true
+	if !hold || a.Winner != board.Empty || last == board.NoCell || e.winner(p.Without(last)) != board.Red {
+		return h, "", false
+	}
+	var won board.Bits
+	for m := k.b.All().AndNot(p.Occupied()); m.Any(); {
+		if c := m.Pop(); c != h && e.winner(p.Play(board.Red, c)) == board.Red {
+			won = won.With(c)
+		}
+	}
+	if won.Empty() {
+		return h, "", false
+	}
+	return pick(won), "H", true
 }
 
 // isLive is Live's answer, proven or not: LiveAmong's for one cell.

@@ -122,29 +122,39 @@ func TestFitzgeraldKnowledgeChangesMoves(t *testing.T) {
 		name, base, spec, moves string
 		def, repaired           [2]int
 		defRule, rule           string
+		n                       int // rings
 	}{
 		// The 15-ply 5×6 loss (`verify`, Blue starts) before move 10: rule
 		// 3(a)ii allows (3,2) and (2,4); hierarchy item 3 keeps (2,4), which
 		// loses; after (3,2) H-search finds Red's virtual connection.
 		{"5x6 verify loss, move 10", "fitzgerald", "fitzgerald:knowledge=prefer",
 			"B:(1,1) R:(2,2) B:(4,1) R:(1,4) B:(1,3) R:(3,3) B:(5,2) R:(5,6) B:(2,3)",
-			[2]int{2, 4}, [2]int{3, 2}, "3(a)ii", "3(a)ii"},
+			[2]int{2, 4}, [2]int{3, 2}, "3(a)ii", "3(a)ii", 6},
 		// The 17-ply 5×6 loss of the four repairs (Blue starts) before move
 		// 12: rule 6(c) allows (2,4) and (3,4); hierarchy item 5 keeps (3,4),
 		// which loses; (2,4) is Red's only winning move.
 		{"5x6 loss of repairs=all, move 12", "fitzgerald:repairs=all", "fitzgerald:repairs=all,knowledge=prefer",
 			"B:(4,2) R:(1,2) B:(5,4) R:(4,4) B:(1,5) R:(3,6) B:(5,3) R:(5,2) B:(4,3) R:(1,4) B:(5,5)",
-			[2]int{3, 4}, [2]int{2, 4}, "6(c)", "6(c)"},
+			[2]int{3, 4}, [2]int{2, 4}, "6(c)", "6(c)", 6},
 		// The 19-ply 5×6 loss of knowledge=prefer (Blue starts) before move
 		// 14: rule 15 allows (3,5) and (4,5), both losing (the rules are at
 		// fault); Red's winning moves are (2,3) (3,3) (2,4) (3,4) (5,5), and
 		// rule K plays (5,5), the hierarchy's pick among H-search's.
 		{"5x6 loss of knowledge=prefer, move 14", "fitzgerald:knowledge=prefer", "fitzgerald:knowledge=keep",
 			"B:(4,2) R:(1,2) B:(5,4) R:(4,4) B:(1,5) R:(3,6) B:(5,3) R:(5,2) B:(4,3) R:(1,4) B:(3,2) R:(1,3) B:(2,5)",
-			[2]int{3, 5}, [2]int{5, 5}, "15", "K"},
+			[2]int{3, 5}, [2]int{5, 5}, "15", "K", 6},
+		// The 25-ply 5×7 loss of fitzgerald-repaired (Blue starts; shard 24
+		// of the 5×7 plan) before move 18: after move 16 H-search proved
+		// Red's win, Blue's (3,7) entered the carrier, and H-search finds no
+		// semi-connection now; rule 6(c) plays (1,6), which loses. Red's
+		// winning moves are (3,6) (2,7) (4,7), each of them proved won by
+		// the knowledge once played, and rule H plays the hierarchy's pick.
+		{"5x7 loss of fitzgerald-repaired, move 18", "fitzgerald-repaired", "fitzgerald-hold",
+			"B:(4,2) R:(1,2) B:(5,7) R:(4,6) B:(5,4) R:(4,4) B:(1,5) R:(4,5) B:(5,3) R:(5,2) B:(4,3) R:(1,4) B:(2,6) R:(2,2) B:(5,5) R:(2,4) B:(3,7)",
+			[2]int{1, 6}, [2]int{4, 7}, "6(c)", "H", 7},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			b := board.MustNew(5, 6, board.Cylinder)
+			b := board.MustNew(5, c.n, board.Cylinder)
 			p, last := testkit.Played(t, b, c.moves)
 			checkDecides(t, b, p, last, c.base, c.def, c.defRule)
 			checkDecides(t, b, p, last, c.spec, c.repaired, c.rule)
@@ -156,15 +166,18 @@ func TestFitzgeraldKnowledgeChangesMoves(t *testing.T) {
 // and analyses the other moves only when the hierarchy's move is not proved
 // won (knowledgeTieBreak.won argues why the answer is the same). Here
 // the lazy and the eager strategy answer every Red decision of 120 games of
-// knowledge=prefer and 40 of fitzgerald-repaired against a uniformly random
-// Blue on 5×6 and 5×7, both starters, alike (at least 100 of them with a
-// choice between cells of the rule).
+// knowledge=prefer, 240 of fitzgerald-repaired and 120 of fitzgerald-hold
+// against a uniformly random Blue on 5×6 and 5×7, both starters, alike (at
+// least 100 of them with a choice between cells of the rule).
 func TestKnowledgeLazyIsEager(t *testing.T) {
 	rng := rand.New(rand.NewPCG(30, 3))
 	decisions, multi := 0, 0
-	for k := 0; k < 4; k++ {
+	for k := 0; k < 6; k++ {
 		n, spec, games := 6+k%2, "fitzgerald:knowledge=prefer", 60
-		if k >= 2 {
+		switch {
+		case k >= 4:
+			spec, games = "fitzgerald-hold", 60
+		case k >= 2:
 			spec, games = "fitzgerald-repaired", 120
 		}
 		b := board.MustNew(5, n, board.Cylinder)
@@ -220,12 +233,8 @@ func TestDoubleThreatCache(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	seen := map[bool]int{}
 	for _, n := range []int{6, 7} {
-		b := board.MustNew(5, n, board.Cylinder)
-		s, err := New("fitzgerald-repaired", b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := s.(*Fitzgerald)
+		f := repairedOn(t, n)
+		b := f.Board()
 		e := f.kn.pool.Get().(*kAnalyzer)
 		var ps []board.Position
 		for len(ps) < 200 {
@@ -262,18 +271,10 @@ func TestRepairChoiceLazyLive(t *testing.T) {
 	pick := func(l board.Bits) board.Cell { return l.First() }
 	var one, deadFirst int
 	for _, n := range []int{6, 7} {
-		b := board.MustNew(5, n, board.Cylinder)
-		s, err := New("fitzgerald-repaired", b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := s.(*Fitzgerald)
+		f := repairedOn(t, n)
+		b := f.Board()
 		for k := 0; k < 1500; k++ {
-			var p board.Position
-			for i, stones := 0, 4+rng.IntN(3*n); i < stones; i++ {
-				cs := b.All().AndNot(p.Occupied()).Cells()
-				p = p.Play(board.Color(1+i%2), cs[rng.IntN(len(cs))])
-			}
+			p := testkit.RandomStones(rng, b, 4+rng.IntN(3*n))
 			if b.Winner(p) != board.Empty {
 				continue
 			}
@@ -324,4 +325,14 @@ func TestRepairChoiceLazyLive(t *testing.T) {
 	if one < 100 || deadFirst < 100 {
 		t.Errorf("%d sets left with one cell, %d with a dead pick: the test covers too little", one, deadFirst)
 	}
+}
+
+// repairedOn is fitzgerald-repaired on the 5×n cylinder.
+func repairedOn(t *testing.T, n int) *Fitzgerald {
+	t.Helper()
+	s, err := New("fitzgerald-repaired", board.MustNew(5, n, board.Cylinder))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.(*Fitzgerald)
 }
