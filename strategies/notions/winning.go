@@ -158,7 +158,6 @@ func (nt *Notions) ShortestRedPWPBridges(red, empty board.Bits, l *BridgeList, o
 func (nt *Notions) redDistances(red board.Bits, l *BridgeList, src int16, dist *[board.MaxCells + 2]int32) {
 	const inf = 1 << 20
 	nodes := nt.Cells + 2
-	var done [board.MaxCells + 2]bool
 	for k := 0; k < nodes; k++ {
 		dist[k] = inf
 	}
@@ -169,17 +168,31 @@ func (nt *Notions) redDistances(red board.Bits, l *BridgeList, src int16, dist *
 		}
 		return 0
 	}
+	// Only red cells and the two rings are ever settled, so the search for
+	// the nearest looks at those alone: the red cells not settled in cell
+	// order, then the rings, the order of a scan over every node.
+	open := red
+	ringOpen := [2]bool{true, true}
 	for {
 		u, best := int16(-1), int32(inf)
-		for k := 0; k < nodes; k++ {
-			if !done[k] && dist[k] < best && (k >= nt.Cells || red.Has(board.Cell(k))) {
+		for s := open; s.Any(); {
+			if k := s.Pop(); dist[k] < best {
+				u, best = int16(k), dist[k]
+			}
+		}
+		for r, o := range ringOpen {
+			if k := nt.Cells + r; o && dist[k] < best {
 				u, best = int16(k), dist[k]
 			}
 		}
 		if u < 0 {
 			return
 		}
-		done[u] = true
+		if int(u) < nt.Cells {
+			open = open.Without(board.Cell(u))
+		} else {
+			ringOpen[int(u)-nt.Cells] = false
+		}
 		relax := func(v int16, w int32) {
 			if nd := best + w + cost(v); nd < dist[v] {
 				dist[v] = nd
