@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
+	"hexproof/reports"
 	"hexproof/strategies"
 )
 
@@ -13,9 +13,10 @@ func init() {
 	commands["strategies"] = command{"list the strategies hexproof knows", runStrategies}
 }
 
-const strategiesHelp = `Lists the registered strategies: name, side, source, description; then the
-options of the strategies that have some. An option is chosen after the name,
-as NAME:key=value,key=value (e.g. --strategy fitzgerald:area=off,skip=4); an
+const strategiesHelp = `Lists the registered strategies: name, side, description and source, each
+strategy a block of lines of at most 80 columns; then the options of the
+strategies that have some. An option is chosen after the name, as
+NAME:key=value,key=value (e.g. --strategy fitzgerald:area=off,skip=4); an
 option not given keeps its default, the first value listed.
 
 Exit codes: 0 listed, 2 bad usage.`
@@ -30,22 +31,23 @@ func runStrategies(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "(no strategies registered)")
 		return 0
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tSIDE\tSOURCE\tDESCRIPTION")
-	for _, s := range all {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", s.Name, s.Side, s.Seed, s.Description)
+	for k, s := range all {
+		if k > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintf(stdout, "%s (%s)\n", s.Name, s.Side)
+		fmt.Fprint(stdout, reports.WrapIndented(s.Description, "    "))
+		fmt.Fprint(stdout, reports.WrapIndented("source: "+s.Seed, "    "))
 	}
-	tw.Flush()
 	for _, s := range all {
 		if len(s.Options) == 0 {
 			continue
 		}
 		fmt.Fprintf(stdout, "\nOptions of %s (NAME:key=value,…; default first):\n", s.Name)
-		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 		for _, op := range s.Options {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\n", op.Key, strings.Join(op.Values, " | "), op.Doc)
+			fmt.Fprint(stdout, reports.WrapIndented(op.Key+": "+strings.Join(op.Values, " | "), "  "))
+			fmt.Fprint(stdout, reports.WrapIndented(op.Doc, "      "))
 		}
-		tw.Flush()
 	}
 	return 0
 }

@@ -8,37 +8,45 @@ import (
 	"hexproof/strategies"
 )
 
-// TestStrategiesListAligned: every strategy is listed once, with its columns
-// aligned (each column starts at the same rune offset on every line, whatever
-// the length of the name or source), and the options with their defaults.
-func TestStrategiesListAligned(t *testing.T) {
+// TestStrategiesListFits: every strategy is listed once, as a block that
+// starts with its name and side and holds its description and source, every
+// line of the output fits in 80 columns, and the options are listed with
+// their defaults first.
+func TestStrategiesListFits(t *testing.T) {
 	code, out, errOut := runCmd("strategies")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	table, opts, _ := strings.Cut(out, "\n\n")
-	lines := strings.Split(table, "\n")
-	if len(lines) != 1+len(strategies.All()) {
-		t.Fatalf("%d table lines for %d strategies:\n%s", len(lines), len(strategies.All()), table)
+	for _, l := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(l); n > 80 {
+			t.Errorf("line of %d columns: %q", n, l)
+		}
 	}
-	header := lines[0]
-	var cols []int
-	for _, h := range []string{"SIDE", "SOURCE", "DESCRIPTION"} {
-		cols = append(cols, utf8.RuneCountInString(header[:strings.Index(header, h)]))
+	blocks := strings.Split(out, "\n\n")
+	all := strategies.All()
+	if len(blocks) < len(all) {
+		t.Fatalf("%d blocks for %d strategies:\n%s", len(blocks), len(all), out)
 	}
-	for k, info := range strategies.All() {
-		l := []rune(lines[k+1])
-		for c, want := range []string{info.Side.String(), info.Seed, info.Description} {
-			if got := string(l[cols[c]:]); !strings.HasPrefix(got, want) || l[cols[c]-1] != ' ' {
-				t.Errorf("line %q: column %d does not start with %q at rune %d", lines[k+1], c+1, want, cols[c])
+	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	for k, info := range all {
+		b := blocks[k]
+		if head := info.Name + " (" + info.Side.String() + ")\n"; !strings.HasPrefix(b, head) {
+			t.Errorf("block %d does not start with %q:\n%s", k, head, b)
+		}
+		for _, want := range []string{info.Description, "source: " + info.Seed} {
+			if !strings.Contains(words(b), words(want)) {
+				t.Errorf("block of %s lacks %q:\n%s", info.Name, want, b)
 			}
 		}
 	}
+	opts := words(strings.Join(blocks[len(all):], "\n"))
 	for _, want := range []string{
 		"Options of fitzgerald (",
-		"  area       round-up | round-down | lifted | rect | middle-ring | off  rule 7 connection area",
+		"area: round-up | round-down | lifted | rect | middle-ring | off rule 7 connection area",
 		"Options of fitzgerald-rules (",
-		"  dead       allow | avoid ",
+		"dead: allow | avoid ",
+		"Options of fitzgerald-hold (",
+		"knowledge: hold | off | prefer | keep",
 		"repair of §10.3",
 		"repair of §10.1.2",
 		"repair of §10.2.2",
