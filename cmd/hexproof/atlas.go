@@ -34,9 +34,8 @@ appended as runs finish) and DIR/atlas.md (the thesis's Table B.1 recomputed,
 and every run in detail). Searches keep their tables in memory. With
 --pairing MxN it also writes DIR/pairing.md: the pairing strategies (mirror,
 gardner, gardner-blue) decided by 'hexproof certify' on every board up to MxN
-of the three geometries, with the time per board (20x20 takes about 12 s). With --resume,
-runs already in DIR/atlas.csv are kept and skipped. Exit code 0 when every run
-finished (whatever the verdicts), 3 when interrupted, 2 on bad usage.
+of the three geometries, with the time per board (20x20 takes about 12 s).
+With --resume, runs already in DIR/atlas.csv are kept and skipped.
 
 Boards of at most --solve-cells cells are also solved (perfect play, as
 'hexproof solve'): the "perfect-play" rows give the winner for each starter,
@@ -44,7 +43,10 @@ and on boards of at most --certificate-cells cells the winner's computed
 strategy (a compact certificate) checked by verify; on cylinders atlas.md
 then prints Table B.1 with its blanks filled where perfect play settled them.
 The defaults keep the atlas to seconds of solving (4x5 takes about 7 s of CPU
-with both certificates, 5x5 minutes).`
+with both certificates, 5x5 minutes).
+
+Exit codes: 0 every run finished (whatever the verdicts), 2 bad usage,
+3 interrupted.`
 
 // atlasConfig is the atlas command's flags, checked.
 type atlasConfig struct {

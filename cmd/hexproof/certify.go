@@ -39,7 +39,8 @@ Otherwise an exact search over the opponent's chains decides; it is
 exponential in the worst case (--max-nodes, --time-limit bound it).
 --no-theorems makes the search decide alone (to cross-check the theorems).
 
-  optimal       no pair-free winning chain exists (the proof of docs/decisions/pairing.md)
+  optimal       no pair-free winning chain exists (the proof of
+                docs/decisions/pairing.md)
   refuted       the opponent's chain that slips through the pairs, and a game
                 built from it that the strategy loses (replayed through the
                 strategy itself on boards of at most 128 cells)
@@ -56,8 +57,8 @@ the torus (the pairing rows of the thesis's Table B.1), for --strategy or for
 every pairing strategy, with the time per board; --time-limit and --max-nodes
 are then per board. --max-nodes gives the same verdicts on a loaded machine.
 
---handicap certifies a strategy made of local games instead (handicap, Henderson's
-thesis App. B; flat boards of at most 128 cells), from its handicap stones
+--handicap certifies a strategy made of local games instead (handicap,
+Henderson's thesis App. B; flat boards of at most 128 cells), from its handicap stones
 with the opponent to move (docs/decisions/pairing.md L1-L4): every answer of
 the strategy must stay in its region or be a free move, each region's local
 game is searched exhaustively for the cells the opponent can end up owning,

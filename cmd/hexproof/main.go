@@ -12,8 +12,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
+
+	"hexproof/reports"
 )
 
 // version is set with -ldflags "-X main.version=…" by the Makefile.
@@ -70,24 +73,26 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprint(w, `hexproof settles strategies for Cylindrical Hex by exhaustive search:
-a proof that a strategy wins against every opponent, or a minimal counterexample.
+	fmt.Fprint(w, `hexproof settles strategies for Cylindrical Hex by exhaustive search: a proof
+that a strategy wins against every opponent, or a minimal counterexample.
 
 Usage: hexproof COMMAND [flags]   (hexproof COMMAND --help for its flags)
 
 Commands:
 `)
 	for _, n := range slices.Sorted(maps.Keys(commands)) {
-		fmt.Fprintf(w, "  %-11s %s\n", n, commands[n].summary)
+		text := reports.WrapIndented(commands[n].summary, strings.Repeat(" ", 14))
+		fmt.Fprintf(w, "  %-11s %s", n, strings.TrimLeft(text, " "))
 	}
 	fmt.Fprint(w, `
-Exit codes: 0 optimal, 1 refuted, 2 bad input or usage, 3 inconclusive, 4 strategy error.
-Cells are written (column,ring) as in the thesis, or c4 (column letter, ring).
+Exit codes: 0 optimal, 1 refuted, 2 bad input or usage, 3 inconclusive,
+4 strategy error. Cells are written (column,ring) as in the thesis, or c4
+(column letter, ring).
 `)
 }
 
 // helpColumns is the width --help wraps the flags' texts to.
-const helpColumns = 100
+const helpColumns = 80
 
 // newFlags makes a flag set whose --help prints the command's usage line
 // ("verify --board MxN …"; its first word names the command in errors) and
@@ -98,11 +103,73 @@ func newFlags(usage, synopsis string, stdout io.Writer) *pflag.FlagSet {
 	fs.SortFlags = false
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
-		fmt.Fprintf(stdout, "Usage: hexproof %s\n\n%s\n\nFlags:\n", usage, strings.TrimSpace(synopsis))
+		fmt.Fprintf(stdout, "Usage: %s\n%s\n\nFlags:\n", wrapUsage("hexproof "+usage), fitText(strings.TrimSpace(synopsis)))
 		// Wrapped, so that a long help text fits a terminal.
 		fmt.Fprint(stdout, fs.FlagUsagesWrapped(helpColumns))
 	}
 	return fs
+}
+
+// wrapUsage breaks a usage line ("hexproof verify --board MxN [flags]")
+// after "Usage: " into lines of at most 80 columns, continuation lines
+// indented under the command's first argument, never inside brackets nor
+// between a flag and its value.
+func wrapUsage(u string) string {
+	var words []string
+	depth, start := 0, 0
+	for i, r := range u {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']':
+			depth--
+		case r == ' ' && depth == 0:
+			if i > start {
+				words = append(words, u[start:i])
+			}
+			start = i + 1
+		}
+	}
+	words = append(words, u[start:])
+	// A flag keeps its value ("--moves" "…") on its line.
+	for k := 0; k+1 < len(words); k++ {
+		if strings.HasPrefix(words[k], "--") && !strings.ContainsAny(words[k+1][:1], "-[|") {
+			words[k] += " " + words[k+1]
+			words = slices.Delete(words, k+1, k+2)
+		}
+	}
+	const indent = "                " // under the first argument of "Usage: hexproof X"
+	var sb strings.Builder
+	line := words[0]
+	width := 80 - len("Usage: ")
+	for _, w := range words[1:] {
+		if utf8.RuneCountInString(line)+1+utf8.RuneCountInString(w) > width {
+			sb.WriteString(line + "\n")
+			line, width = indent+w, 80
+			continue
+		}
+		line += " " + w
+	}
+	sb.WriteString(line + "\n")
+	return sb.String()
+}
+
+// fitText reflows each paragraph of a help text (paragraphs are separated
+// by a blank line) that has a line wider than 80 columns, unless it is
+// indented (a table, laid out by hand, kept as it is).
+func fitText(s string) string {
+	paras := strings.Split(s, "\n\n")
+	for k, p := range paras {
+		wide, indented := false, false
+		for _, l := range strings.Split(p, "\n") {
+			wide = wide || utf8.RuneCountInString(l) > 80
+			indented = indented || strings.HasPrefix(l, " ")
+		}
+		if wide && !indented {
+			paras[k] = strings.TrimSuffix(reports.WrapSentence(p), "\n")
+		}
+	}
+	return strings.Join(paras, "\n\n")
 }
 
 // parseFlags parses args; it returns done=true with the exit code when the

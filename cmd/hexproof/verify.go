@@ -38,7 +38,8 @@ inconclusive (interrupted, or a time limit or budget ran out), or strategy error
 
 --choices says what a strategy that allows several moves must do:
   every  every allowed move must keep the win (the opponent picks among them)
-  some   some allowed move keeps the win at every turn (AND/OR search, in memory)
+  some   some allowed move keeps the win at every turn (AND/OR search, in
+         memory)
   first  the first allowed move in cell order (ring, then column) is played
 
 --certificate FILE (with --choices some) writes a proof's winning choices as a
