@@ -112,8 +112,8 @@ func newFlags(usage, synopsis string, stdout io.Writer) *pflag.FlagSet {
 
 // wrapUsage breaks a usage line ("hexproof verify --board MxN [flags]")
 // after "Usage: " into lines of at most 80 columns, continuation lines
-// indented under the command's first argument, never inside brackets nor
-// between a flag and its value.
+// indented under the command's name, never inside brackets nor between a
+// flag and its value.
 func wrapUsage(u string) string {
 	var words []string
 	depth, start := 0, 0
@@ -133,12 +133,12 @@ func wrapUsage(u string) string {
 	words = append(words, u[start:])
 	// A flag keeps its value ("--moves" "…") on its line.
 	for k := 0; k+1 < len(words); k++ {
-		if strings.HasPrefix(words[k], "--") && !strings.ContainsAny(words[k+1][:1], "-[|") {
+		if next := words[k+1]; strings.HasPrefix(words[k], "--") && next != "" && !strings.ContainsAny(next[:1], "-[|") {
 			words[k] += " " + words[k+1]
 			words = slices.Delete(words, k+1, k+2)
 		}
 	}
-	const indent = "                " // under the first argument of "Usage: hexproof X"
+	const indent = "                " // the width of "Usage: hexproof "
 	var sb strings.Builder
 	line := words[0]
 	width := 80 - len("Usage: ")
