@@ -162,12 +162,6 @@ func (nt *Notions) redDistances(red board.Bits, l *BridgeList, src int16, dist *
 		dist[k] = inf
 	}
 	dist[src] = 0
-	cost := func(x int16) int32 {
-		if int(x) < nt.Cells {
-			return 1
-		}
-		return 0
-	}
 	// Only red cells and the two rings are ever settled, so the search for
 	// the nearest looks at those alone: the red cells not settled in cell
 	// order, then the rings, the order of a scan over every node.
@@ -193,35 +187,45 @@ func (nt *Notions) redDistances(red board.Bits, l *BridgeList, src int16, dist *
 		} else {
 			ringOpen[int(u)-nt.Cells] = false
 		}
-		relax := func(v int16, w int32) {
-			if nd := best + w + cost(v); nd < dist[v] {
-				dist[v] = nd
+		nt.relaxFrom(u, best, red, l, dist)
+	}
+}
+
+// relaxFrom lowers the distances of u's neighbours in redDistances' graph
+// through u, settled at distance best: entering a red cell costs 1, a ring
+// nothing, and crossing a bridge 1 more.
+func (nt *Notions) relaxFrom(u int16, best int32, red board.Bits, l *BridgeList, dist *[board.MaxCells + 2]int32) {
+	relax := func(v int16, w int32) {
+		if int(v) < nt.Cells {
+			w++
+		}
+		if nd := best + w; nd < dist[v] {
+			dist[v] = nd
+		}
+	}
+	if int(u) < nt.Cells {
+		for d := range nt.adjOf(board.Cell(u)) {
+			if to := nt.adjOf(board.Cell(u))[d].To; to >= 0 && nt.IsOwn(to, red, true) {
+				relax(nt.Node(to), 0)
 			}
 		}
-		if int(u) < nt.Cells {
-			for d := range nt.adjOf(board.Cell(u)) {
-				if to := nt.adjOf(board.Cell(u))[d].To; to >= 0 && nt.IsOwn(to, red, true) {
-					relax(nt.Node(to), 0)
-				}
-			}
-		} else {
-			// A virtual ring touches every red cell of ring 1 (or n).
-			edge := nt.top
-			if u == nt.BottomNode() {
-				edge = nt.bottom
-			}
-			for s := edge.And(red); s.Any(); {
-				relax(int16(s.Pop()), 0)
-			}
+	} else {
+		// A virtual ring touches every red cell of ring 1 (or n).
+		edge := nt.top
+		if u == nt.BottomNode() {
+			edge = nt.bottom
 		}
-		for k := 0; k < l.N; k++ {
-			z, w := nt.Node(l.At[k].Z), nt.Node(l.At[k].W)
-			switch u {
-			case z:
-				relax(w, 1)
-			case w:
-				relax(z, 1)
-			}
+		for s := edge.And(red); s.Any(); {
+			relax(int16(s.Pop()), 0)
+		}
+	}
+	for k := 0; k < l.N; k++ {
+		z, w := nt.Node(l.At[k].Z), nt.Node(l.At[k].W)
+		switch u {
+		case z:
+			relax(w, 1)
+		case w:
+			relax(z, 1)
 		}
 	}
 }

@@ -9,7 +9,8 @@ import (
 )
 
 // redDistancesScan is redDistances as it was before it looked at the red
-// cells alone: each step scans every node for the nearest one not settled.
+// cells alone: each step scans every node for the nearest one not settled
+// (the relaxation is the same).
 func (nt *Notions) redDistancesScan(red board.Bits, l *BridgeList, src int16, dist *[board.MaxCells + 2]int32) {
 	const inf = 1 << 20
 	nodes := nt.Cells + 2
@@ -18,12 +19,6 @@ func (nt *Notions) redDistancesScan(red board.Bits, l *BridgeList, src int16, di
 		dist[k] = inf
 	}
 	dist[src] = 0
-	cost := func(x int16) int32 {
-		if int(x) < nt.Cells {
-			return 1
-		}
-		return 0
-	}
 	for {
 		u, best := int16(-1), int32(inf)
 		for k := 0; k < nodes; k++ {
@@ -35,35 +30,7 @@ func (nt *Notions) redDistancesScan(red board.Bits, l *BridgeList, src int16, di
 			return
 		}
 		done[u] = true
-		relax := func(v int16, w int32) {
-			if nd := best + w + cost(v); nd < dist[v] {
-				dist[v] = nd
-			}
-		}
-		if int(u) < nt.Cells {
-			for d := range nt.adjOf(board.Cell(u)) {
-				if to := nt.adjOf(board.Cell(u))[d].To; to >= 0 && nt.IsOwn(to, red, true) {
-					relax(nt.Node(to), 0)
-				}
-			}
-		} else {
-			edge := nt.top
-			if u == nt.BottomNode() {
-				edge = nt.bottom
-			}
-			for s := edge.And(red); s.Any(); {
-				relax(int16(s.Pop()), 0)
-			}
-		}
-		for k := 0; k < l.N; k++ {
-			z, w := nt.Node(l.At[k].Z), nt.Node(l.At[k].W)
-			switch u {
-			case z:
-				relax(w, 1)
-			case w:
-				relax(z, 1)
-			}
-		}
+		nt.relaxFrom(u, best, red, l, dist)
 	}
 }
 
