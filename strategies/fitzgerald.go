@@ -57,6 +57,15 @@ func init() {
 		BuildWith:   buildFitzgerald(false),
 	})
 	Register(Info{
+		Name:        "fitzgerald-sweep",
+		Side:        board.Red,
+		Seed:        "thesis Alg. 8.4.1 and ch. 10, with Hex knowledge tried on every move",
+		Description: "fitzgerald:repairs=all,knowledge=sweep: fitzgerald-repaired, and rule S plays a move after which the knowledge proves the win whenever the rules' move is not proved won",
+		Applies:     fitzgeraldApplies,
+		Options:     fitzgeraldRepairedOptions("sweep"),
+		BuildWith:   buildFitzgerald(false),
+	})
+	Register(Info{
 		Name:        "fitzgerald-rules",
 		Side:        board.Red,
 		Seed:        "thesis Alg. 8.4.1 (without its hierarchy)",
@@ -111,8 +120,8 @@ var FitzgeraldOptions = []Option{
 		Doc: "all four repairs of ch. 10 at once: lookahead=on, truepath=on, rule16=near, dead=avoid"},
 	// Not from the thesis: the solver's Hex knowledge as a tie-break (issue 30
 	// item 3; docs/decisions/fitzgerald.md, "Knowledge as a tie-break").
-	{Key: "knowledge", Values: []string{"off", "prefer", "keep", "hold"},
-		Doc: "prefer: among a rule's moves, keep those after which the solver's Hex knowledge (dead cells, H-search) proves a Red win, else drop those after which it proves a Blue win; keep: also, when the move chosen is not proved won but the knowledge proves that Red to move wins, play one of H-search's winning moves instead (rule K); hold: keep, and when the knowledge proved Red's win before Blue's last move but finds no winning move now, play one of the moves after which it proves the win again (rule H)"},
+	{Key: "knowledge", Values: []string{"off", "prefer", "keep", "hold", "sweep"},
+		Doc: "prefer: among a rule's moves, keep those after which the solver's Hex knowledge (dead cells, H-search) proves a Red win, else drop those after which it proves a Blue win; keep: also, when the move chosen is not proved won but the knowledge proves that Red to move wins, play one of H-search's winning moves instead (rule K); hold: keep, and when the knowledge proved Red's win before Blue's last move but finds no winning move now, play one of the moves after which it proves the win again (rule H); sweep: keep, and whenever the knowledge proves nothing, play one of the moves after which it proves the win, if any (rule S)"},
 }
 
 // fitzgeraldRepairedOptions are fitzgerald's options with repairs=all and
@@ -174,9 +183,9 @@ type Fitzgerald struct {
 	// kn, when not nil, is the knowledge in the strategy (option knowledge,
 	// prefer or keep): a pool of Analyzers, one per goroutine at a time.
 	kn *knowledgeTieBreak
-	// knKeep: knowledge=keep or hold, rule K; knHold: knowledge=hold, rule
-	// H (see keepWin).
-	knKeep, knHold bool
+	// knMode: 0 (knowledge off or prefer), else how far the knowledge may
+	// replace the rules' move (rules K, H, S; see keepWin).
+	knMode knMode
 	// rulesOnly: Allowed returns every move of the chosen rule, before the
 	// hierarchy and the connection area narrow them (fitzgerald-rules).
 	rulesOnly bool
@@ -243,7 +252,7 @@ func NewFitzgeraldWith(b *board.Board, o Options, rulesOnly bool) (*Fitzgerald, 
 					return nil, fmt.Errorf("fitzgerald: option knowledge: %w", err)
 				}
 				f.kn = kn
-				f.knKeep, f.knHold = k >= 2, k == 3
+				f.knMode = knMode(max(k-1, 0))
 			}
 		}
 	}
@@ -347,12 +356,15 @@ func (f *Fitzgerald) decide(s *state, p board.Position, last board.Cell, win boa
 			*s.trace = append(*s.trace, TieBreakStep{Step: "the connection area (Def. 8.2.1)", Left: cands})
 		}
 		h := f.hierarchy(s, cands, s.trace)
-		if f.knKeep {
-			if k, rule, ok := f.kn.keepWin(p, last, h, func(l board.Bits) board.Cell { return f.hierarchy(s, l, nil) }, f.knHold); ok {
+		if f.knMode != 0 {
+			if k, rule, ok := f.kn.keepWin(p, last, h, func(l board.Bits) board.Cell { return f.hierarchy(s, l, nil) }, f.knMode); ok {
 				if s.trace != nil {
 					step := "rule K (knowledge=keep): a winning move of H-search instead"
-					if rule == "H" {
+					switch rule {
+					case "H":
 						step = "rule H (knowledge=hold): a move after which the knowledge proves the win again"
+					case "S":
+						step = "rule S (knowledge=sweep): a move after which the knowledge proves the win"
 					}
 					*s.trace = append(*s.trace, TieBreakStep{Step: step, Left: board.Bit(k)})
 				}

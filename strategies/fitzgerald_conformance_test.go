@@ -189,6 +189,12 @@ func TestFitzgeraldReadingsAgreement(t *testing.T) {
 		"knowledge=keep": {"0/6", "0/8", "0/10", "0/16", "1/8", "2/20"},
 		// Rule H changes none of the published decisions beyond rule K's.
 		"knowledge=hold": {"0/6", "0/8", "0/10", "0/16", "1/8", "2/20"},
+		// Rule S replaces three more, where the knowledge proves nothing
+		// in the position and some cell outside the rule is proved won
+		// once played: App. A.1.1 game 1 ply 14 ((4,4) for rule 12's
+		// (4,1)), game 2 plies 10 and 12 ((3,6) for rule 7's (5,4), (3,4)
+		// for rule 12's (2,7)).
+		"knowledge=sweep": {"0/6", "0/8", "0/10", "0/14", "0/16", "1/8", "1/10", "1/12", "2/20"},
 	}
 	n := 0
 	for _, op := range FitzgeraldOptions {

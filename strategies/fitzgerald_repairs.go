@@ -246,9 +246,14 @@ func (k *knowledgeTieBreak) won(e *kAnalyzer, p board.Position, cands board.Bits
 // connection, and Red has an answer that restores it, which H-search, a
 // bounded search, may not find as a semi-connection of p. So each empty
 // cell is tried, and Red plays the hierarchy's pick among those after which
-// the knowledge proves the win (none: h stays). ok reports whether the move
-// changes, and rule is "K" or "H".
-func (k *knowledgeTieBreak) keepWin(p board.Position, last, h board.Cell, pick func(board.Bits) board.Cell, hold bool) (board.Cell, string, bool) {
+// the knowledge proves the win (none: h stays).
+//
+// With sweep (knowledge=sweep), rule S: the same trial of every empty cell
+// whenever the knowledge proves nothing in p, whatever it proved before
+// Blue's move (rule H's condition missed a win that rule K's own move had
+// left unproved; docs/decisions/fitzgerald.md, "Rule S"). ok reports
+// whether the move changes, and rule is "K", "H" or "S".
+func (k *knowledgeTieBreak) keepWin(p board.Position, last, h board.Cell, pick func(board.Bits) board.Cell, mode knMode) (board.Cell, string, bool) {
 	e := k.pool.Get().(*kAnalyzer)
 	defer k.pool.Put(e)
 	if e.winner(p.Play(board.Red, h)) == board.Red {
@@ -261,8 +266,18 @@ func (k *knowledgeTieBreak) keepWin(p board.Position, last, h board.Cell, pick f
 		}
 		return pick(a.Keys), "K", true
 	}
-	if !hold || a.Winner != board.Empty || last == board.NoCell || e.winner(p.Without(last)) != board.Red {
+	if a.Winner != board.Empty {
+		return h, "", false // Blue's win is proved: no move wins
+	}
+	rule := "S"
+	switch mode {
+	case knKeep:
 		return h, "", false
+	case knHold:
+		if last == board.NoCell || e.winner(p.Without(last)) != board.Red {
+			return h, "", false
+		}
+		rule = "H"
 	}
 	var won board.Bits
 	for m := k.b.All().AndNot(p.Occupied()); m.Any(); {
@@ -273,8 +288,19 @@ func (k *knowledgeTieBreak) keepWin(p board.Position, last, h board.Cell, pick f
 	if won.Empty() {
 		return h, "", false
 	}
-	return pick(won), "H", true
+	return pick(won), rule, true
 }
+
+// knMode is how far the knowledge may replace the rules' move (option
+// knowledge beyond prefer): rule K (keep), also rule H (hold), or rule S
+// instead of H (sweep).
+type knMode int
+
+const (
+	knKeep knMode = iota + 1
+	knHold
+	knSweep
+)
 
 // isLive is Live's answer, proven or not: LiveAmong's for one cell.
 func isLive(nt *notions.Notions, p board.Position, x board.Cell) bool {

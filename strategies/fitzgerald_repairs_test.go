@@ -152,6 +152,16 @@ func TestFitzgeraldKnowledgeChangesMoves(t *testing.T) {
 		{"5x7 loss of fitzgerald-repaired, move 18", "fitzgerald-repaired", "fitzgerald-hold",
 			"B:(4,2) R:(1,2) B:(5,7) R:(4,6) B:(5,4) R:(4,4) B:(1,5) R:(4,5) B:(5,3) R:(5,2) B:(4,3) R:(1,4) B:(2,6) R:(2,2) B:(5,5) R:(2,4) B:(3,7)",
 			[2]int{1, 6}, [2]int{4, 7}, "6(c)", "H", 7},
+		// The 27-ply 5×7 loss of fitzgerald-hold (Blue starts; shard 35 of
+		// the 5×7 plan) before move 20: at move 18 rule K kept the rules'
+		// (1,7), a key of H-search's semi-connection, after which H-search
+		// proves nothing; so rule H, which needs a proof before Blue's
+		// move, does not fire, and rule 6(c)'s (4,5) loses. Red's winning
+		// moves are (2,3) (3,4) (4,4); rule S tries every empty cell and
+		// plays the hierarchy's pick among those proved won.
+		{"5x7 loss of fitzgerald-hold, move 20", "fitzgerald-hold", "fitzgerald-sweep",
+			"B:(2,6) R:(1,6) B:(2,4) R:(1,4) B:(2,2) R:(1,2) B:(1,3) R:(5,3) B:(3,5) R:(5,5) B:(5,7) R:(4,7) B:(5,6) R:(1,5) B:(4,1) R:(1,1) B:(4,6) R:(1,7) B:(5,4)",
+			[2]int{4, 5}, [2]int{2, 3}, "6(c)", "S", 7},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b := board.MustNew(5, c.n, board.Cylinder)
@@ -166,8 +176,8 @@ func TestFitzgeraldKnowledgeChangesMoves(t *testing.T) {
 // and analyses the other moves only when the hierarchy's move is not proved
 // won (knowledgeTieBreak.won argues why the answer is the same). Here
 // the lazy and the eager strategy answer every Red decision of 120 games of
-// knowledge=prefer, 240 of fitzgerald-repaired and 120 of fitzgerald-hold
-// against a uniformly random Blue on 5×6 and 5×7, both starters, alike (at
+// knowledge=prefer, 240 of fitzgerald-repaired, 60 of fitzgerald-hold and
+// 60 of fitzgerald-sweep against a uniformly random Blue on 5×6 and 5×7, both starters, alike (at
 // least 100 of them with a choice between cells of the rule).
 func TestKnowledgeLazyIsEager(t *testing.T) {
 	rng := rand.New(rand.NewPCG(30, 3))
@@ -175,7 +185,9 @@ func TestKnowledgeLazyIsEager(t *testing.T) {
 	for k := 0; k < 6; k++ {
 		n, spec, games := 6+k%2, "fitzgerald:knowledge=prefer", 60
 		switch {
-		case k >= 4:
+		case k == 5:
+			spec, games = "fitzgerald-sweep", 60
+		case k == 4:
 			spec, games = "fitzgerald-hold", 60
 		case k >= 2:
 			spec, games = "fitzgerald-repaired", 120
