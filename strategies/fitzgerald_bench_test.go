@@ -173,8 +173,15 @@ func answerTogether(f *Fitzgerald, ps []board.Position, n int) {
 // the knowledge's tie-break costs most. Run it with -benchtime of at most
 // 40000x: the positions give 41,924 answers, and a second pass
 // would find its analyses in the strategy's caches.
-func BenchmarkRepairedReplies5x7(b *testing.B) {
-	s, err := New("fitzgerald-repaired", board.MustNew(5, 7, board.Cylinder))
+func BenchmarkRepairedReplies5x7(b *testing.B) { benchReplies5x7(b, "fitzgerald-repaired") }
+
+// BenchmarkSweepReplies5x7 is BenchmarkRepairedReplies5x7 for
+// fitzgerald-sweep, whose rule S tries every empty cell where the knowledge
+// proves nothing (the same limit on -benchtime).
+func BenchmarkSweepReplies5x7(b *testing.B) { benchReplies5x7(b, "fitzgerald-sweep") }
+
+func benchReplies5x7(b *testing.B, spec string) {
+	s, err := New(spec, board.MustNew(5, 7, board.Cylinder))
 	if err != nil {
 		b.Fatal(err)
 	}
