@@ -149,7 +149,9 @@ const kCacheBits = 16
 type kAnalyzer struct {
 	a    *knowledge.Analyzer
 	keys []tt.Key
-	win  []board.Color // winner + 1; 0: the slot is empty
+	// winner + 1 (1, 2, 3); notRed: only that Red's win is not proved
+	// (redWins); 0: the slot is empty
+	win []board.Color
 	// The look-ahead's verdicts (blueDoubleThreat), the same way:
 	// dtKeys, and dt = 1 + (1 if a double threat).
 	dtKeys []tt.Key
@@ -177,7 +179,7 @@ func (k *kAnalyzer) doubleThreat(q board.Position, threat func(board.Position) b
 func (k *kAnalyzer) winner(q board.Position) board.Color {
 	key := tt.KeyOf(q)
 	i := key.Hash() >> (64 - kCacheBits)
-	if k.win[i] != 0 && k.keys[i] == key {
+	if k.win[i] != 0 && k.win[i] != notRed && k.keys[i] == key {
 		return k.win[i] - 1
 	}
 	// Red's connection decides nearly every analysis here, so Red's H-search
@@ -185,6 +187,26 @@ func (k *kAnalyzer) winner(q board.Position) board.Color {
 	w := k.a.AnalyzeRedFirst(q, board.Blue).Winner
 	k.keys[i], k.win[i] = key, w+1
 	return w
+}
+
+// notRed marks a cached verdict of which redWins knows only that it is not
+// Red's win.
+const notRed = 4
+
+// redWins is winner(q) == board.Red, with the analysis stopped where it can
+// no longer prove Red's win (knowledge.RedWins); the same cache.
+func (k *kAnalyzer) redWins(q board.Position) bool {
+	key := tt.KeyOf(q)
+	i := key.Hash() >> (64 - kCacheBits)
+	if k.win[i] != 0 && k.keys[i] == key {
+		return k.win[i] == board.Red+1
+	}
+	res, full := k.a.RedWins(q, board.Blue)
+	k.keys[i], k.win[i] = key, notRed
+	if full {
+		k.win[i] = res.Winner + 1
+	}
+	return res.Winner == board.Red
 }
 
 func newKnowledgeTieBreak(b *board.Board) (*knowledgeTieBreak, error) {
@@ -279,16 +301,32 @@ func (k *knowledgeTieBreak) keepWin(p board.Position, last, h board.Cell, pick f
 		}
 		rule = "H"
 	}
-	var won board.Bits
-	for m := k.b.All().AndNot(p.Occupied()); m.Any(); {
-		if c := m.Pop(); c != h && e.winner(p.Play(board.Red, c)) == board.Red {
-			won = won.With(c)
-		}
-	}
+	won := k.sweep(e, p, a)
+	won = won.Without(h)
 	if won.Empty() {
 		return h, "", false
 	}
 	return pick(won), rule, true
+}
+
+// sweep returns the empty cells of p (Red to move, a its analysis, which
+// proves nothing) after which the knowledge proves Red's win, Blue to move.
+// The live cells outside a.MustPlay are not tried: with Red to move those
+// lose (Blue's threats and semi-rings, decisions/solve.md K6, K7, K10), and
+// the knowledge only claims what perfect play gives, so it proves no win
+// after them. The dead and captured cells are tried. Each try stops once
+// Red's win can no longer be proved (knowledge.RedWins). TestSweepIsPlain
+// compares it with the plain trial of every cell.
+func (k *knowledgeTieBreak) sweep(e *kAnalyzer, p board.Position, a knowledge.Analysis) board.Bits {
+	empty := k.b.All().AndNot(p.Occupied())
+	live := empty.AndNot(a.Dead).AndNot(a.Captured)
+	var won board.Bits
+	for m := empty.AndNot(live.AndNot(a.MustPlay)); m.Any(); {
+		if c := m.Pop(); e.redWins(p.Play(board.Red, c)) {
+			won = won.With(c)
+		}
+	}
+	return won
 }
 
 // knMode is how far the knowledge may replace the rules' move (option

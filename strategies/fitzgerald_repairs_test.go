@@ -8,6 +8,7 @@ import (
 	"hexproof/board"
 	"hexproof/internal/testkit"
 	"hexproof/strategies/notions"
+	"hexproof/verify/solve/knowledge"
 )
 
 // repairCase is one Red decision that a repair of ch. 10 changes: the game
@@ -347,4 +348,57 @@ func repairedOn(t *testing.T, n int) *Fitzgerald {
 		t.Fatal(err)
 	}
 	return s.(*Fitzgerald)
+}
+
+// TestSweepIsPlain: rule S's sweep (knowledgeTieBreak.sweep), which skips
+// the live cells outside Red's must-play set and stops each analysis once
+// Red's win can no longer be proved, finds exactly the cells a plain trial
+// finds (every empty cell, the whole analysis, a fresh Analyzer), on random
+// positions of 5×6, 5×7 and 5×9 with Red to move where the knowledge proves
+// nothing; both some cells won and some skipped must come up.
+func TestSweepIsPlain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 30))
+	var positions, withWon, withSkip int
+	for _, n := range []int{6, 7, 9} {
+		f := repairedOn(t, n)
+		b := f.Board()
+		e := f.kn.pool.Get().(*kAnalyzer)
+		plain, err := knowledge.New(b, knowledge.DefaultLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for found := 0; found < 80; {
+			p := testkit.RandomStones(rng, b, 4+2*rng.IntN(b.Cells()/3))
+			if b.Winner(p) != board.Empty {
+				continue
+			}
+			a := e.a.AnalyzeRedFirst(p, board.Red)
+			if a.Winner != board.Empty {
+				continue
+			}
+			found++
+			got := f.kn.sweep(e, p, a)
+			var want board.Bits
+			empty := b.All().AndNot(p.Occupied())
+			for m := empty; m.Any(); {
+				if c := m.Pop(); plain.AnalyzeRedFirst(p.Play(board.Red, c), board.Blue).Winner == board.Red {
+					want = want.With(c)
+				}
+			}
+			if got != want {
+				t.Fatalf("5x%d %v: sweep %v, plain %v", n, p, got.Cells(), want.Cells())
+			}
+			positions++
+			if want.Any() {
+				withWon++
+			}
+			if empty.AndNot(a.Dead).AndNot(a.Captured).AndNot(a.MustPlay).Any() {
+				withSkip++
+			}
+		}
+	}
+	t.Logf("%d positions, %d with a won cell, %d with cells skipped", positions, withWon, withSkip)
+	if withWon == 0 || withSkip == 0 {
+		t.Errorf("won %d, skipped %d: a case never came up", withWon, withSkip)
+	}
 }

@@ -77,22 +77,9 @@ func randomPositions(b *board.Board, r *rand.Rand, count, span int) []board.Posi
 // (counted: Red's wins, which AnalyzeRedFirst finds before Blue's checks,
 // and Blue's, which it finds after a search that found nothing for Red).
 func TestAnalyzeRedFirstIsAnalyze(t *testing.T) {
-	for _, c := range []struct {
-		m, n  int
-		geo   board.Geometry
-		count int
-	}{
-		{5, 6, board.Cylinder, 1500}, {5, 7, board.Cylinder, 1500}, {5, 9, board.Cylinder, 600},
-		{7, 7, board.Cylinder, 400}, {6, 5, board.Cylinder, 800}, {5, 5, board.Flat, 800},
-	} {
-		b := board.MustNew(c.m, c.n, c.geo)
-		a, err := New(b, DefaultLimits)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := rand.New(rand.NewPCG(30, uint64(b.Cells())))
+	eachAnalysisCase(t, func(b *board.Board, a *Analyzer, ps []board.Position) {
 		var red, blue, open int
-		for _, p := range randomPositions(b, r, c.count, b.Cells()*2/3) {
+		for _, p := range ps {
 			for _, m := range []board.Color{board.Red, board.Blue} {
 				want, got := a.Analyze(p, m), a.AnalyzeRedFirst(p, m)
 				if got != want {
@@ -112,7 +99,58 @@ func TestAnalyzeRedFirstIsAnalyze(t *testing.T) {
 		if red == 0 || blue == 0 || open == 0 {
 			t.Errorf("%s: red %d, blue %d, open %d: some outcome never came up", b, red, blue, open)
 		}
+	})
+}
+
+// eachAnalysisCase calls f with an Analyzer and random positions (stones
+// from few to two thirds of the cells) of cylinders and a flat board.
+func eachAnalysisCase(t *testing.T, f func(b *board.Board, a *Analyzer, ps []board.Position)) {
+	for _, c := range []struct {
+		m, n  int
+		geo   board.Geometry
+		count int
+	}{
+		{5, 6, board.Cylinder, 1500}, {5, 7, board.Cylinder, 1500}, {5, 9, board.Cylinder, 600},
+		{7, 7, board.Cylinder, 400}, {6, 5, board.Cylinder, 800}, {5, 5, board.Flat, 800},
+	} {
+		b := board.MustNew(c.m, c.n, c.geo)
+		a, err := New(b, DefaultLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(30, uint64(b.Cells())))
+		f(b, a, randomPositions(b, r, c.count, b.Cells()*2/3))
 	}
+}
+
+// TestRedWinsIsAnalyze checks RedWins against AnalyzeRedFirst on the
+// positions of TestAnalyzeRedFirstIsAnalyze: it proves Red's win exactly when
+// the analysis does, and when it says its result is the whole analysis, it
+// is, every field; it stops early on some positions of every board (counted)
+// and never on one the analysis decides for Red.
+func TestRedWinsIsAnalyze(t *testing.T) {
+	eachAnalysisCase(t, func(b *board.Board, a *Analyzer, ps []board.Position) {
+		var stopped, red int
+		for _, p := range ps {
+			for _, m := range []board.Color{board.Red, board.Blue} {
+				want := a.AnalyzeRedFirst(p, m)
+				got, full := a.RedWins(p, m)
+				if (got.Winner == board.Red) != (want.Winner == board.Red) || full && got != want {
+					t.Fatalf("%s %s to move, red %v blue %v: RedWins %+v (full %v), AnalyzeRedFirst %+v", b, m, p.Red.Cells(), p.Blue.Cells(), got, full, want)
+				}
+				if !full {
+					stopped++
+				}
+				if want.Winner == board.Red {
+					red++
+				}
+			}
+		}
+		t.Logf("%s: %d analyses stopped early, %d red wins", b, stopped, red)
+		if stopped == 0 || red == 0 {
+			t.Errorf("%s: stopped %d, red %d: some case never came up", b, stopped, red)
+		}
+	})
 }
 
 // TestAnalysesPinned pins the analyses: their digest on fixed random

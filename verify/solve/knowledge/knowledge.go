@@ -169,7 +169,8 @@ func (a *Analyzer) Stats() Stats { return a.stats }
 //  6. Moves: the live cells (a dead cell is no better than any other move,
 //     K1), and for Blue only those of the must-play set.
 func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
-	return a.analyze(p, mover, false)
+	res, _ := a.analyze(p, mover, false, false)
+	return res
 }
 
 // AnalyzeRedFirst is Analyze(p, mover), with Red's H-search (step 4) run
@@ -185,10 +186,34 @@ func (a *Analyzer) Analyze(p board.Position, mover board.Color) Analysis {
 // in a strategy's knowledge tie-break (strategies, knowledge=keep: 99.98 %
 // of the analyses of a 5×7 verify shard are Red's).
 func (a *Analyzer) AnalyzeRedFirst(p board.Position, mover board.Color) Analysis {
-	return a.analyze(p, mover, true)
+	res, _ := a.analyze(p, mover, true, false)
+	return res
 }
 
-func (a *Analyzer) analyze(p board.Position, mover board.Color, redFirst bool) Analysis {
+// RedWins reports whether AnalyzeRedFirst(p, mover) proves Red's win, and
+// full, whether res is that whole analysis (else res only says that Red's
+// win is not proved). It stops after Red's H-search when that found neither
+// a virtual nor a semi-connection: the steps after it can then prove only
+// Blue's win or nothing. With Red to move they decide for Red only by
+// H-search's own connections; with Blue to move also when Blue has no live
+// cell inside Red's must-play set, which without a semi-connection is every
+// live cell. This is the question of a strategy that asks, cell by cell,
+// after which move Red's win is proved (strategies, rule S), where Blue's
+// checks are most of the cost of an analysis that proves nothing for Red
+// (TestRedWinsIsAnalyze).
+func (a *Analyzer) RedWins(p board.Position, mover board.Color) (res Analysis, full bool) {
+	return a.analyze(p, mover, true, true)
+}
+
+// analyze is Analyze (redFirst false) and AnalyzeRedFirst; with redOnly (and
+// redFirst) it stops as RedWins says, and full is false when it did.
+func (a *Analyzer) analyze(p board.Position, mover board.Color, redFirst, redOnly bool) (res Analysis, full bool) {
+	full = true
+	res = a.steps(p, mover, redFirst, redOnly, &full)
+	return res, full
+}
+
+func (a *Analyzer) steps(p board.Position, mover board.Color, redFirst, redOnly bool, full *bool) Analysis {
 	a.stats.Analyses++
 	red, blue := p.Red.Lo, p.Blue.Lo
 	empty := a.all &^ (red | blue)
@@ -217,6 +242,12 @@ func (a *Analyzer) analyze(p board.Position, mover board.Color, redFirst bool) A
 		st, searched = a.h.run(a, red, blue, live, a.lim, mover == board.Red), true
 		if st.vc || st.sc && mover == board.Red {
 			return a.redWon(res, st)
+		}
+		if redOnly && !st.sc && live != 0 {
+			// Nothing below proves Red's win (see RedWins): with no
+			// semi-connection the must-play set is every live cell.
+			*full = false
+			return res
 		}
 	}
 	// Blue's threats (K6): cells where a Blue stone wins at once, and cells
