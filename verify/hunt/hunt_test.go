@@ -232,3 +232,21 @@ func TestTableCap(t *testing.T) {
 		}
 	}
 }
+
+// TestStopPolledEveryNode: a search told to stop (a time limit, Ctrl-C)
+// gives up at the next node it expands, not 256 nodes later; with a
+// strategy that analyses every move a node can take a second
+// (fitzgerald-sweep on 5×11 overran a ten-minute limit by two minutes when
+// the poll came every 256 nodes).
+func TestStopPolledEveryNode(t *testing.T) {
+	polls := 0
+	s := &searcher{stop: func() bool { polls++; return polls >= 3 }}
+	for i := 1; i <= 3; i++ {
+		if got := s.tick(); got != (i == 3) {
+			t.Fatalf("node %d: aborted %v, want %v", i, got, i == 3)
+		}
+	}
+	if s.nodes != 3 || polls != 3 {
+		t.Errorf("nodes %d, polls %d; want 3 and 3", s.nodes, polls)
+	}
+}

@@ -48,7 +48,10 @@ type searcher struct {
 	deepest int   // plies of the deepest position expanded
 	limit   int64 // nodes at which the current search gives up
 	aborted bool
-	stop    func() bool // polled every 256 nodes
+	// stop is polled at every node: with a strategy that analyses each of
+	// its moves (fitzgerald-sweep on 5×11) a node can take a second, and
+	// the poll, a context's Err, is an atomic load.
+	stop func() bool
 	// fault is the first strategy error met (the game to it), if any.
 	fault       *board.Game
 	faultDetail string
@@ -90,7 +93,7 @@ func (s *searcher) tick() bool {
 	if s.aborted {
 		return true
 	}
-	if s.limit > 0 && s.nodes >= s.limit || s.nodes&255 == 0 && s.stop != nil && s.stop() {
+	if s.limit > 0 && s.nodes >= s.limit || s.stop != nil && s.stop() {
 		s.aborted = true
 	}
 	return s.aborted
