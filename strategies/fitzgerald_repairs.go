@@ -160,8 +160,7 @@ type kAnalyzer struct {
 
 // doubleThreat is threat(q) (blueDoubleThreat, a function of q), cached.
 func (k *kAnalyzer) doubleThreat(q board.Position, threat func(board.Position) bool) bool {
-	key := tt.KeyOf(q)
-	i := key.Hash() >> (64 - kCacheBits)
+	key, i := slot(q)
 	if k.dt[i] != 0 && k.dtKeys[i] == key {
 		return k.dt[i] == 2
 	}
@@ -177,8 +176,7 @@ func (k *kAnalyzer) doubleThreat(q board.Position, threat func(board.Position) b
 // nothing). The cache is direct-mapped by exact position, so a hit is the
 // analysis itself (the analysis is a function of the position).
 func (k *kAnalyzer) winner(q board.Position) board.Color {
-	key := tt.KeyOf(q)
-	i := key.Hash() >> (64 - kCacheBits)
+	key, i := slot(q)
 	if k.win[i] != 0 && k.win[i] != notRed && k.keys[i] == key {
 		return k.win[i] - 1
 	}
@@ -189,6 +187,12 @@ func (k *kAnalyzer) winner(q board.Position) board.Color {
 	return w
 }
 
+// slot is q's key and its slot in a kAnalyzer's direct-mapped caches.
+func slot(q board.Position) (tt.Key, uint64) {
+	key := tt.KeyOf(q)
+	return key, key.Hash() >> (64 - kCacheBits)
+}
+
 // notRed marks a cached verdict of which redWins knows only that it is not
 // Red's win.
 const notRed = 4
@@ -196,8 +200,7 @@ const notRed = 4
 // redWins is winner(q) == board.Red, with the analysis stopped where it can
 // no longer prove Red's win (knowledge.RedWins); the same cache.
 func (k *kAnalyzer) redWins(q board.Position) bool {
-	key := tt.KeyOf(q)
-	i := key.Hash() >> (64 - kCacheBits)
+	key, i := slot(q)
 	if k.win[i] != 0 && k.keys[i] == key {
 		return k.win[i] == board.Red+1
 	}
@@ -291,7 +294,7 @@ func (k *knowledgeTieBreak) keepWin(p board.Position, last, h board.Cell, pick f
 	if a.Winner != board.Empty {
 		return h, "", false // Blue's win is proved: no move wins
 	}
-	rule := "S"
+	var rule string
 	switch mode {
 	case knKeep:
 		return h, "", false
@@ -300,6 +303,8 @@ func (k *knowledgeTieBreak) keepWin(p board.Position, last, h board.Cell, pick f
 			return h, "", false
 		}
 		rule = "H"
+	case knSweep:
+		rule = "S"
 	}
 	won := k.sweep(e, p, a)
 	won = won.Without(h)

@@ -178,8 +178,9 @@ func TestFitzgeraldKnowledgeChangesMoves(t *testing.T) {
 // won (knowledgeTieBreak.won argues why the answer is the same). Here
 // the lazy and the eager strategy answer every Red decision of 120 games of
 // knowledge=prefer, 240 of fitzgerald-repaired, 60 of fitzgerald-hold and
-// 60 of fitzgerald-sweep against a uniformly random Blue on 5×6 and 5×7, both starters, alike (at
-// least 100 of them with a choice between cells of the rule).
+// 60 of fitzgerald-sweep against a uniformly random Blue on 5×6 and 5×7,
+// both starters, alike (at least 100 of them with a choice between cells of
+// the rule).
 func TestKnowledgeLazyIsEager(t *testing.T) {
 	rng := rand.New(rand.NewPCG(30, 3))
 	decisions, multi := 0, 0

@@ -190,9 +190,10 @@ func (a *Analyzer) AnalyzeRedFirst(p board.Position, mover board.Color) Analysis
 	return res
 }
 
-// RedWins reports whether AnalyzeRedFirst(p, mover) proves Red's win, and
-// full, whether res is that whole analysis (else res only says that Red's
-// win is not proved). It stops after Red's H-search when that found neither
+// RedWins is AnalyzeRedFirst(p, mover) as far as Red's win goes: res.Winner
+// is Red exactly when that analysis proves Red's win, and full says whether
+// res is the whole analysis (else res only says that Red's win is not
+// proved). It stops after Red's H-search when that found neither
 // a virtual nor a semi-connection: the steps after it can then prove only
 // Blue's win or nothing. With Red to move they decide for Red only by
 // H-search's own connections; with Blue to move also when Blue has no live
