@@ -142,20 +142,9 @@ func shardLines(m *shard.Merged) string {
 // shardList names shards by number: "shard 3", "shards 0, 2".
 func shardList(xs []int) string {
 	if len(xs) == 1 {
-		return "shard " + intList(xs)
+		return "shard " + shard.Numbers(xs)
 	}
-	return "shards " + intList(xs)
-}
-
-func intList(xs []int) string {
-	s := ""
-	for i, x := range xs {
-		if i > 0 {
-			s += ", "
-		}
-		s += fmt.Sprint(x)
-	}
-	return s
+	return "shards " + shard.Numbers(xs)
 }
 
 // writeMergeJSON writes the merge's JSON document (reports.MergeDoc), with

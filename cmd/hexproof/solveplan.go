@@ -409,7 +409,7 @@ func solveMergeText(b *board.Board, m *shard.SolveMerged) string {
 		case pc.NoTree != "":
 			fmt.Fprintf(&sb, "  certificate: not accepted: %s\n", pc.NoTree)
 		case pc.Accepted:
-			fmt.Fprintf(&sb, "  certificate: accepted: %s's pieces %s cover all %d openings of its proof, each verified optimal from its opening\n", pc.Side, intList(pc.Used), pc.Lines)
+			fmt.Fprintf(&sb, "  certificate: accepted: %s's pieces %s cover all %d openings of its proof, each verified optimal from its opening\n", pc.Side, shard.Numbers(pc.Used), pc.Lines)
 		default:
 			fmt.Fprintf(&sb, "  certificate: not accepted: %d of the %d pieces its proof needs are not checked\n", len(pc.Unchecked), len(pc.Used))
 			for _, i := range pc.Unchecked {

@@ -2,6 +2,7 @@ package shard
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -297,7 +298,7 @@ func Merge(pf *PlanFile, results []*ResultFile, failed []string) (*Merged, error
 	if res.Counterexample != nil {
 		res.LongestGame = max(res.LongestGame, len(res.Counterexample.Moves))
 	}
-	res.Detail = fmt.Sprintf("%s, but shards %s have not got far enough to show that a single run would report it first (run them on, with --resume; --until-layers %d is enough); a lost game shown here is not known to be the shortest", what, joinInts(needed), m.NeededLayers)
+	res.Detail = fmt.Sprintf("%s, but shards %s have not got far enough to show that a single run would report it first (run them on, with --resume; --until-layers %d is enough); a lost game shown here is not known to be the shortest", what, Numbers(needed), m.NeededLayers)
 	return m, nil
 }
 
@@ -322,20 +323,38 @@ func (m *Merged) listOpen() string {
 	var parts []string
 	for _, name := range []string{"unfinished", "missing", "failed"} {
 		if ids := m.with(name); len(ids) == 1 {
-			parts = append(parts, name+": shard "+joinInts(ids))
+			parts = append(parts, name+": shard "+Numbers(ids))
 		} else if len(ids) > 1 {
-			parts = append(parts, name+": shards "+joinInts(ids))
+			parts = append(parts, name+": shards "+Numbers(ids))
 		}
 	}
 	return strings.Join(parts, "; ")
 }
 
-func joinInts(xs []int) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = strconv.Itoa(x)
+// Numbers writes shard (or piece) numbers as a short list in ascending
+// order: a run of three or more consecutive numbers becomes a range, so
+// "0, 2, 5-9". A plan of hundreds of shards must not print hundreds of
+// numbers in a terminal.
+func Numbers(xs []int) string {
+	ys := append([]int(nil), xs...)
+	sort.Ints(ys)
+	var parts []string
+	for i := 0; i < len(ys); {
+		j := i
+		for j+1 < len(ys) && ys[j+1] <= ys[j]+1 {
+			j++
+		}
+		switch {
+		case ys[j]-ys[i] >= 2:
+			parts = append(parts, strconv.Itoa(ys[i])+"-"+strconv.Itoa(ys[j]))
+		case ys[j] != ys[i]:
+			parts = append(parts, strconv.Itoa(ys[i]), strconv.Itoa(ys[j]))
+		default:
+			parts = append(parts, strconv.Itoa(ys[i]))
+		}
+		i = j + 1
 	}
-	return strings.Join(s, ", ")
+	return strings.Join(parts, ", ")
 }
 
 // validGame is checkGame; the tests of the merge order, whose games are

@@ -321,3 +321,24 @@ func TestDamagedPlanRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestNumbers pins how shard lists are written: runs of three or more as
+// ranges, pairs and single numbers as they are, in ascending order.
+func TestNumbers(t *testing.T) {
+	for _, c := range []struct {
+		in   []int
+		want string
+	}{
+		{nil, ""},
+		{[]int{7}, "7"},
+		{[]int{3, 4}, "3, 4"},
+		{[]int{0, 1, 2}, "0-2"},
+		{[]int{19, 20, 21, 22, 23, 25, 26, 27, 36, 37, 255}, "19-23, 25-27, 36, 37, 255"},
+		{[]int{9, 2, 0, 1, 5}, "0-2, 5, 9"},
+		{[]int{4, 4, 5, 6}, "4-6"},
+	} {
+		if got := Numbers(c.in); got != c.want {
+			t.Errorf("Numbers(%v) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
