@@ -41,6 +41,11 @@ With --cancel-on-loss the job files cancel the other shards once one shard
 loses or finds a strategy error; merge then says which shards, if any, must be
 resumed to prove the counterexample minimal.
 
+Shards share no positions: one reached from two shards is searched in both,
+so the more shards, the more work in all (on 5x7, 256 shards cost twice what
+35 do). Ask for as few as the machines and the time between interruptions
+need, and use --jobs within a shard.
+
 With --solve instead of --strategy, it splits a solve (perfect play) by
 opening: 'hexproof plan --solve --help' says how.
 
