@@ -127,7 +127,7 @@ func shardLines(m *shard.Merged) string {
 		ids  []int
 	}{{"unfinished", m.Unfinished()}, {"missing", m.Missing()}, {"failed", m.Failed()}, {"needed to settle the result", m.Needed()}} {
 		if len(l.ids) > 0 {
-			s += fmt.Sprintf("; %s: %s", l.name, shardList(l.ids))
+			s += fmt.Sprintf("; %s: %s", l.name, shard.List(l.ids))
 		}
 	}
 	s += ".\n"
@@ -137,14 +137,6 @@ func shardLines(m *shard.Merged) string {
 		}
 	}
 	return s
-}
-
-// shardList names shards by number: "shard 3", "shards 0, 2".
-func shardList(xs []int) string {
-	if len(xs) == 1 {
-		return "shard " + shard.Numbers(xs)
-	}
-	return "shards " + shard.Numbers(xs)
 }
 
 // writeMergeJSON writes the merge's JSON document (reports.MergeDoc), with

@@ -401,7 +401,7 @@ func solveMergeText(b *board.Board, m *shard.SolveMerged) string {
 		}
 		sb.WriteString(winsText(b, winner, m.WinningMoves))
 	} else {
-		fmt.Fprintf(&sb, "inconclusive: %s not solved", shardList(m.Unfinished))
+		fmt.Fprintf(&sb, "inconclusive: %s not solved", shard.List(m.Unfinished))
 	}
 	fmt.Fprintf(&sb, "\n  %d shards (openings of %d plies), %d positions, %.1f s in the shards\n", len(m.Plan.Parts), m.Plan.Plies, m.Positions, m.Elapsed)
 	if pc := m.Certificate; pc != nil {

@@ -322,13 +322,19 @@ func shortestKnownLoss(m *Merged) *board.Game {
 func (m *Merged) listOpen() string {
 	var parts []string
 	for _, name := range []string{"unfinished", "missing", "failed"} {
-		if ids := m.with(name); len(ids) == 1 {
-			parts = append(parts, name+": shard "+Numbers(ids))
-		} else if len(ids) > 1 {
-			parts = append(parts, name+": shards "+Numbers(ids))
+		if ids := m.with(name); len(ids) > 0 {
+			parts = append(parts, name+": "+List(ids))
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// List names shards by number: "shard 3", "shards 0, 2, 5-9".
+func List(xs []int) string {
+	if len(xs) == 1 {
+		return "shard " + Numbers(xs)
+	}
+	return "shards " + Numbers(xs)
 }
 
 // Numbers writes shard (or piece) numbers as a short list in ascending

@@ -342,3 +342,13 @@ func TestNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestList pins the singular and the plural.
+func TestList(t *testing.T) {
+	if got := List([]int{3}); got != "shard 3" {
+		t.Errorf("List([3]) = %q", got)
+	}
+	if got := List([]int{0, 1, 2, 7}); got != "shards 0-2, 7" {
+		t.Errorf("List([0 1 2 7]) = %q", got)
+	}
+}
