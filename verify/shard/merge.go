@@ -298,7 +298,11 @@ func Merge(pf *PlanFile, results []*ResultFile, failed []string) (*Merged, error
 	if res.Counterexample != nil {
 		res.LongestGame = max(res.LongestGame, len(res.Counterexample.Moves))
 	}
-	res.Detail = fmt.Sprintf("%s, but shards %s have not got far enough to show that a single run would report it first (run them on, with --resume; --until-layers %d is enough); a lost game shown here is not known to be the shortest", what, Numbers(needed), m.NeededLayers)
+	have := "have"
+	if len(needed) == 1 {
+		have = "has"
+	}
+	res.Detail = fmt.Sprintf("%s, but %s %s not got far enough to show that a single run would report it first (run them on, with --resume; --until-layers %d is enough); a lost game shown here is not known to be the shortest", what, List(needed), have, m.NeededLayers)
 	return m, nil
 }
 

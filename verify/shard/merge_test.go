@@ -234,6 +234,13 @@ func TestMergeAfterCancel(t *testing.T) {
 			if m.Result.Verdict != verify.Inconclusive || m.Result.Minimal {
 				t.Errorf("%s: %s, minimal %v, want inconclusive", what, m.Result.Verdict, m.Result.Minimal)
 			}
+			verb := " have not got far enough"
+			if len(m.Needed()) == 1 {
+				verb = " has not got far enough"
+			}
+			if want := List(m.Needed()) + verb; !strings.Contains(m.Result.Detail, want) {
+				t.Errorf("%s: detail %q does not say %q", what, m.Result.Detail, want)
+			}
 			// Run the needed shards on: the single run's answer.
 			for _, i := range m.Needed() {
 				rs[i] = full[i]
