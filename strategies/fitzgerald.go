@@ -120,8 +120,8 @@ var FitzgeraldOptions = []Option{
 		Doc: "all four repairs of ch. 10 at once: lookahead=on, truepath=on, rule16=near, dead=avoid"},
 	// Not from the thesis: the solver's Hex knowledge as a tie-break (issue 30
 	// item 3; docs/decisions/fitzgerald.md, "Knowledge as a tie-break").
-	{Key: "knowledge", Values: []string{"off", "prefer", "keep", "hold", "sweep"},
-		Doc: "prefer: among a rule's moves, keep those after which the solver's Hex knowledge (dead cells, H-search) proves a Red win, else drop those after which it proves a Blue win; keep: also, when the move chosen is not proved won but the knowledge proves that Red to move wins, play one of H-search's winning moves instead (rule K); hold: keep, and when the knowledge proved Red's win before Blue's last move but finds no winning move now, play one of the moves after which it proves the win again (rule H); sweep: keep, and whenever the knowledge proves nothing, play one of the moves after which it proves the win, if any (rule S)"},
+	{Key: "knowledge", Values: []string{"off", "prefer", "keep", "hold", "sweep", "solve"},
+		Doc: "prefer: among a rule's moves, keep those after which the solver's Hex knowledge (dead cells, H-search) proves a Red win, else drop those after which it proves a Blue win; keep: also, when the move chosen is not proved won but the knowledge proves that Red to move wins, play one of H-search's winning moves instead (rule K); hold: keep, and when the knowledge proved Red's win before Blue's last move but finds no winning move now, play one of the moves after which it proves the win again (rule H); sweep: keep, and whenever the knowledge proves nothing, play one of the moves after which it proves the win, if any (rule S); solve: prefer, with perfect play (solve) wherever the knowledge proves nothing, so that the hierarchy chooses among the rule's moves that win, if any (boards of at most 40 cells)"},
 }
 
 // fitzgeraldRepairedOptions are fitzgerald's options with repairs=all and
@@ -183,7 +183,7 @@ type Fitzgerald struct {
 	// kn, when not nil, is the knowledge in the strategy (option knowledge,
 	// prefer or keep): a pool of Analyzers, one per goroutine at a time.
 	kn *knowledgeTieBreak
-	// knMode: 0 (knowledge off or prefer), else how far the knowledge may
+	// knMode: 0 (knowledge off, prefer or solve), else how far the knowledge may
 	// replace the rules' move (rules K, H, S; see keepWin).
 	knMode knMode
 	// rulesOnly: Allowed returns every move of the chosen rule, before the
@@ -253,6 +253,13 @@ func NewFitzgeraldWith(b *board.Board, o Options, rulesOnly bool) (*Fitzgerald, 
 				}
 				f.kn = kn
 				f.knMode = knMode(max(k-1, 0))
+				if op.Values[k] == "solve" {
+					// prefer's tie-break with exact verdicts: no rule K, H or S
+					if err := checkPerfectPlay(b); err != nil {
+						return nil, fmt.Errorf("fitzgerald: option knowledge: %w", err)
+					}
+					kn.exact, f.knMode = true, 0
+				}
 			}
 		}
 	}

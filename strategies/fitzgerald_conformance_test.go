@@ -199,6 +199,12 @@ func TestFitzgeraldReadingsAgreement(t *testing.T) {
 	n := 0
 	for _, op := range FitzgeraldOptions {
 		for _, v := range op.Values[1:] {
+			if op.Key == "knowledge" && v == "solve" {
+				// Refused on the published games' boards (5×9, 5×12: more
+				// than 40 cells), and it needs the solver, which this
+				// package's tests do not link.
+				continue
+			}
 			n++
 			want, ok := extra[op.Key+"="+v]
 			if !ok {

@@ -140,6 +140,9 @@ type knowledgeTieBreak struct {
 	pool sync.Pool
 	// eager analyses every move (tests compare it with the lazy order).
 	eager bool
+	// exact (knowledge=solve): where the knowledge proves nothing, the
+	// solver decides (kAnalyzer.winner), so every verdict is known.
+	exact bool
 }
 
 // kCacheBits sizes each Analyzer's caches of verdicts: 65,536 positions
@@ -156,6 +159,11 @@ type kAnalyzer struct {
 	// dtKeys, and dt = 1 + (1 if a double threat).
 	dtKeys []tt.Key
 	dt     []uint8
+	// exact: ask pp where the knowledge proves nothing (knowledge=solve);
+	// pp is made on first use and kept with the Analyzer.
+	exact bool
+	pp    PerfectPlay
+	b     *board.Board
 }
 
 // doubleThreat is threat(q) (blueDoubleThreat, a function of q), cached.
@@ -183,7 +191,38 @@ func (k *kAnalyzer) winner(q board.Position) board.Color {
 	// Red's connection decides nearly every analysis here, so Red's H-search
 	// goes first (the same analysis, knowledge.AnalyzeRedFirst).
 	w := k.a.AnalyzeRedFirst(q, board.Blue).Winner
+	if w == board.Empty && k.exact {
+		w = k.solved(q)
+	}
 	k.keys[i], k.win[i] = key, w+1
+	return w
+}
+
+// solved is who wins q, Blue to move, with perfect play (knowledge=solve).
+// The solver's answer is a property of the position, whatever its table
+// holds from earlier questions, so the strategy stays a function of the
+// position whatever the order of questions or the number of goroutines.
+// On an error (none is expected: no budget, no deadline) it answers
+// board.Empty, nothing known, and the tie-break falls back to the hierarchy.
+func (k *kAnalyzer) solved(q board.Position) board.Color {
+	b := k.b
+	if b.Wins(q, board.Red) {
+		return board.Red
+	}
+	if q.Occupied() == b.All() {
+		return board.Blue // full and not Red's: Blue's (no draws off the torus)
+	}
+	if k.pp == nil {
+		pp, err := newPerfectPlay(b)
+		if err != nil {
+			return board.Empty
+		}
+		k.pp = pp
+	}
+	w, err := k.pp.Winner(q, board.Blue)
+	if err != nil {
+		return board.Empty
+	}
 	return w
 }
 
@@ -220,7 +259,7 @@ func newKnowledgeTieBreak(b *board.Board) (*knowledgeTieBreak, error) {
 	k.pool.New = func() any {
 		a, _ := knowledge.New(b, knowledge.DefaultLimits) // checked above
 		return &kAnalyzer{a: a, keys: make([]tt.Key, 1<<kCacheBits), win: make([]board.Color, 1<<kCacheBits),
-			dtKeys: make([]tt.Key, 1<<kCacheBits), dt: make([]uint8, 1<<kCacheBits)}
+			dtKeys: make([]tt.Key, 1<<kCacheBits), dt: make([]uint8, 1<<kCacheBits), exact: k.exact, b: b}
 	}
 	return k, nil
 }

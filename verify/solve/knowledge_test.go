@@ -15,18 +15,29 @@ import (
 // randomGamePosition plays stones random cells, alternating from starter,
 // and returns the position and who moves, or ok=false if the game ended.
 func randomGamePosition(rng *rand.Rand, b *board.Board, starter board.Color, stones int) (board.Position, board.Color, bool) {
+	p, moves, ok := randomGame(rng, b, starter, stones)
+	mover := starter
+	if len(moves)%2 == 1 {
+		mover = starter.Other()
+	}
+	return p, mover, ok
+}
+
+// randomGame is randomGamePosition with the moves played.
+func randomGame(rng *rand.Rand, b *board.Board, starter board.Color, stones int) (board.Position, []board.Move, bool) {
 	var p board.Position
+	var moves []board.Move
 	mover := starter
 	cells := b.All().Cells()
 	rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
 	for _, c := range cells[:stones] {
-		p = p.Play(mover, c)
+		p, moves = p.Play(mover, c), append(moves, board.Move{Player: mover, Cell: c})
 		if b.Wins(p, mover) {
-			return p, mover, false
+			return p, moves, false
 		}
 		mover = mover.Other()
 	}
-	return p, mover, p.Occupied() != b.All()
+	return p, moves, p.Occupied() != b.All()
 }
 
 // TestAnalyzeAgainstMinimax checks every claim of the knowledge on random

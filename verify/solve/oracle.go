@@ -1,9 +1,11 @@
 package solve
 
 import (
+	"context"
 	"errors"
 
 	"hexproof/board"
+	"hexproof/strategies"
 	"hexproof/verify"
 )
 
@@ -44,4 +46,16 @@ func (o *Oracle) WinningMove(p board.Position, mover board.Color) (board.Cell, e
 		return c, errors.New("solve: the position is not won by " + mover.String())
 	}
 	return c, err
+}
+
+// perfectPlayTable is the table of each solver a strategy asks
+// (strategies.RegisterPerfectPlay): positions of boards of at most 40 cells
+// solve in a few thousand expansions with the knowledge, and the table
+// starts small and grows only as far as this.
+const perfectPlayTable = 32 << 20
+
+func init() {
+	strategies.RegisterPerfectPlay(func(b *board.Board) (strategies.PerfectPlay, error) {
+		return NewSolver(context.Background(), b, Options{TableBytes: perfectPlayTable})
+	})
 }
