@@ -181,7 +181,7 @@ type Fitzgerald struct {
 	// repairs=all), decisions/fitzgerald.md "The repairs of chapter 10".
 	lookahead, truePath, rule16Near, deadAvoid bool
 	// kn, when not nil, is the knowledge in the strategy (option knowledge,
-	// prefer or keep): a pool of Analyzers, one per goroutine at a time.
+	// any value but off): a pool of Analyzers, one per goroutine at a time.
 	kn *knowledgeTieBreak
 	// knMode: 0 (knowledge off, prefer or solve), else how far the knowledge may
 	// replace the rules' move (rules K, H, S; see keepWin).
