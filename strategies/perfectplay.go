@@ -1,6 +1,7 @@
 package strategies
 
 import (
+	"errors"
 	"fmt"
 
 	"hexproof/board"
@@ -29,9 +30,13 @@ func RegisterPerfectPlay(f func(b *board.Board) (PerfectPlay, error)) { newPerfe
 // board, docs/results.md), but in hours on 5×9 and beyond.
 const solveMaxCells = 40
 
+// ErrNoPerfectPlay: a strategy needs the solver, and no solver registered
+// (the program or test does not link package verify/solve).
+var ErrNoPerfectPlay = errors.New("knowledge=solve needs the solver (package hexproof/verify/solve), which this program does not include")
+
 func checkPerfectPlay(b *board.Board) error {
 	if newPerfectPlay == nil {
-		return fmt.Errorf("knowledge=solve needs the solver (package hexproof/verify/solve), which this program does not include")
+		return ErrNoPerfectPlay
 	}
 	if b.Cells() > solveMaxCells {
 		return fmt.Errorf("knowledge=solve solves a position at every tie of the rules, in reasonable time only on boards of at most %d cells (5x8); %dx%d has %d", solveMaxCells, b.M, b.N, b.Cells())

@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -195,6 +196,11 @@ func registryReadings(t *testing.T, b *board.Board) []namedStrategy {
 		}
 		for _, spec := range specs {
 			s, err := strategies.New(spec, b)
+			if errors.Is(err, strategies.ErrNoPerfectPlay) {
+				// fitzgerald:knowledge=solve needs package verify/solve,
+				// which imports this one; its tests are there.
+				continue
+			}
 			if err != nil {
 				t.Fatalf("%s on %s: %v", spec, b, err)
 			}
