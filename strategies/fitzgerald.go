@@ -252,13 +252,19 @@ func NewFitzgeraldWith(b *board.Board, o Options, rulesOnly bool) (*Fitzgerald, 
 					return nil, fmt.Errorf("fitzgerald: option knowledge: %w", err)
 				}
 				f.kn = kn
-				f.knMode = knMode(max(k-1, 0))
-				if op.Values[k] == "solve" {
+				switch v {
+				case "keep":
+					f.knMode = knKeep
+				case "hold":
+					f.knMode = knHold
+				case "sweep":
+					f.knMode = knSweep
+				case "solve":
 					// prefer's tie-break with exact verdicts: no rule K, H or S
 					if err := checkPerfectPlay(b); err != nil {
 						return nil, fmt.Errorf("fitzgerald: option knowledge: %w", err)
 					}
-					kn.exact, f.knMode = true, 0
+					kn.exact = true
 				}
 			}
 		}
