@@ -129,8 +129,10 @@ type Options struct {
 	// claimed shortest (Result.Minimal false). nil: no pruning. Ignored
 	// under other choices.
 	PerfectPlay PerfectPlay
-	// Prefer, with Certificate under Choices Some, is a strategy of the same
-	// side whose move the certificate takes wherever that move is allowed
+	// Prefer, under Choices Some, is a strategy of the same side whose move
+	// the search tries first at each of the strategy's turns, following it
+	// until it is refuted (some.go FocusAt; answers unchanged). With
+	// Certificate, the certificate takes its move wherever that move is allowed
 	// and keeps the win (a tie-break of the rules, such as fitzgerald's
 	// hierarchy for fitzgerald-rules). The certificate then leaves Prefer's
 	// choice only where that choice loses, and Result.Departures lists those

@@ -217,8 +217,16 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		g.w.counts.add(n.rule)
 		g.fill(n.p)
 		st := g.stones(n, e.me)
-		for a := n.allowed; a.Any(); {
-			c := andor.Child[someNode]{Cell: a.Pop()}
+		// The preferred move first (Options.Prefer; FocusAt), then the
+		// others in cell order.
+		a, pm := n.allowed, g.preferred(n)
+		for a.Any() {
+			c := andor.Child[someNode]{Cell: pm}
+			if pm != board.NoCell {
+				a, pm = a.Without(pm), board.NoCell
+			} else {
+				c.Cell = a.Pop()
+			}
 			q, o := st.Place(c.Cell)
 			c.S, c.O = someNode{p: q, last: c.Cell}, andorOutcome(o)
 			if c.O == andor.Going && e.opt.PerfectPlay != nil {
@@ -274,6 +282,31 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// preferred is Options.Prefer's move at n, a node with the strategy to move
+// whose allowed set is known, when that move is allowed (else NoCell).
+func (g *someGame) preferred(n someNode) board.Cell {
+	if g.e.opt.Prefer == nil {
+		return board.NoCell
+	}
+	a, _ := g.e.opt.Prefer.Allowed(n.p, n.last)
+	if !a.Any() || !n.allowed.Has(a.First()) {
+		return board.NoCell
+	}
+	return a.First()
+}
+
+// FocusAt is the focus window of focused DFPN at n (andor.NodeFocused):
+// with a preferred strategy (Options.Prefer), one child at the strategy's
+// turns, so that its preferred move, searched first (Expand), is followed
+// until it is refuted, and only then the next allowed move; every child at
+// the opponent's turns.
+func (g *someGame) FocusAt(n someNode) (int, float64) {
+	if n.strat && g.e.opt.Prefer != nil {
+		return 1, 0
+	}
+	return 0, 0
 }
 
 // Pruning by perfect play (Options.PerfectPlay). Under `some` the strategy

@@ -37,6 +37,23 @@ func (s neighbourly) Allowed(p board.Position, last board.Cell) (board.Bits, str
 	return e, "far"
 }
 
+// highestAllowed plays the last cell in cell order of what s allows: a
+// preferred strategy for `some` (Options.Prefer) whose move is always allowed
+// and is the one the search would otherwise try last.
+type highestAllowed struct{ strategies.Strategy }
+
+func (s highestAllowed) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
+	a, rule := s.Strategy.Allowed(p, last)
+	var c board.Cell = board.NoCell
+	for a.Any() {
+		c = a.Pop()
+	}
+	if c == board.NoCell {
+		return board.Bits{}, rule
+	}
+	return board.Bit(c), rule
+}
+
 type namedStrategy struct {
 	name string
 	s    strategies.Strategy
@@ -135,12 +152,22 @@ func compareAll(t *testing.T, b *board.Board, ns namedStrategy, budget int64) in
 			if ref.exceeded {
 				continue
 			}
+			var first string // the first variant's counterexample
 			for _, variant := range []struct {
-				nosym bool
-				jobs  int
-			}{{false, 1}, {true, 1}, {false, 2}} {
-				name := fmt.Sprintf("%s/%s/%s-starts/%s/nosym=%v/jobs=%d", b, ns.name, starter, ch, variant.nosym, variant.jobs)
-				res := run(t, Options{Strategy: ns.s, Name: ns.name, Starter: starter, Choices: ch, NoSymmetry: variant.nosym, Jobs: variant.jobs})
+				nosym, prefer bool
+				jobs          int
+			}{{false, false, 1}, {true, false, 1}, {false, false, 2}, {false, true, 1}} {
+				opt := Options{Strategy: ns.s, Name: ns.name, Starter: starter, Choices: ch, NoSymmetry: variant.nosym, Jobs: variant.jobs}
+				if variant.prefer {
+					if ch != Some {
+						continue
+					}
+					// The search orders the strategy's moves by another
+					// strategy (some.go, FocusAt): the answers must not move.
+					opt.Prefer = highestAllowed{ns.s}
+				}
+				name := fmt.Sprintf("%s/%s/%s-starts/%s/nosym=%v/jobs=%d/prefer=%v", b, ns.name, starter, ch, variant.nosym, variant.jobs, variant.prefer)
+				res := run(t, opt)
 				compared++
 				if res.Verdict != ref.verdict {
 					t.Errorf("%s: verdict %s, plain enumeration %s", name, res.Verdict, ref.verdict)
@@ -159,6 +186,11 @@ func compareAll(t *testing.T, b *board.Board, ns namedStrategy, budget int64) in
 					}
 					if ch != Some && gameString(b, got.Moves) != gameString(b, ref.game) {
 						t.Errorf("%s: counterexample %s, plain enumeration's smallest %s", name, gameString(b, got.Moves), gameString(b, ref.game))
+					}
+					if g := gameString(b, got.Moves); first == "" {
+						first = g
+					} else if g != first {
+						t.Errorf("%s: counterexample %s, the first variant's %s", name, g, first)
 					}
 					checkLoss(t, name, ns.s, ch, got)
 				}

@@ -68,9 +68,14 @@ func TestVerifySomeCertificate(t *testing.T) {
 	if code != 0 {
 		t.Errorf("the --prefer certificate within the rules: exit %d\n%s%s", code, out, errs)
 	}
-	code, _, errs = runCmd("verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--prefer", "fitzgerald")
-	if code != exitUsage || !strings.Contains(errs, "--prefer needs --choices some and --certificate") {
-		t.Errorf("--prefer without --certificate: exit %d %q", code, errs)
+	code, _, errs = runCmd("verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--prefer", "fitzgerald")
+	if code != exitUsage || !strings.Contains(errs, "--prefer needs --choices some") {
+		t.Errorf("--prefer without --choices some: exit %d %q", code, errs)
+	}
+	// Without --certificate, --prefer only orders the search.
+	code, out, errs = runCmd("verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--prefer", "fitzgerald", "--no-progress", "--blunder-time", "0")
+	if code != 0 || strings.Count(out, "optimal") < 2 {
+		t.Errorf("--prefer without --certificate: exit %d\n%s%s", code, out, errs)
 	}
 	blue := filepath.Join(dir, "rules-blue.json")
 	code, out, errs = runCmd("replay", "--board", "5x4", "--strategy", "certificate:"+blue, "--starter", "blue", "--moves", "(1,1) (3,2) (4,1) (5,2)")

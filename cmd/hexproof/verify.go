@@ -55,11 +55,13 @@ move, else it is a strategy error (exit 4). With a certificate written by
 --choices some, 'verify --strategy certificate:FILE --within NAME' proves that
 the certificate wins every game and is a completion of NAME's rules.
 
---prefer NAME (with --certificate) makes the certificate take strategy NAME's
-move wherever NAME's move is allowed and keeps the win, and lists the positions
-where it does not (JSON "departures"): with fitzgerald-rules and --prefer
-fitzgerald, where the proof must leave the hierarchy's choice, and which
-hierarchy item dropped the winning moves.
+--prefer NAME (with --choices some) searches strategy NAME's move first
+wherever the rules allow it, and the other allowed moves only once it is shown
+to lose: the answer is the same, found sooner when NAME is usually right (e.g.
+--prefer fitzgerald for fitzgerald-rules). With --certificate the certificate
+takes NAME's move wherever it is allowed and keeps the win, and lists the
+positions where it does not (JSON "departures"): where the proof must leave the
+hierarchy's choice, and which hierarchy item dropped the winning moves.
 
 --moves MOVES searches only the games that begin with MOVES (one starter):
 the strategy's moves among them must be ones its rules allow (under --choices);
@@ -117,7 +119,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	c.addMemory(memorySpills)
 	c.addNoSymmetry()
 	c.addHandicap()
-	prefer := fs.String("prefer", "", "with --certificate: take strategy NAME's move wherever it is allowed and keeps the win, and list the positions where it loses (e.g. fitzgerald for fitzgerald-rules: where the hierarchy must be left)")
+	prefer := fs.String("prefer", "", "with --choices some: search strategy NAME's move first at each turn; with --certificate also take it wherever it is allowed and keeps the win, and list the positions where it loses (e.g. fitzgerald for fitzgerald-rules: where the hierarchy must be left)")
 	within := fs.String("within", "", "check that every move of the strategy is one that strategy NAME allows (a strategy error where it is not): e.g. a certificate of a --choices some proof, --within its strategy")
 	movesFlag := fs.String("moves", "", "start from the position after these moves from the empty board, e.g. \"c3 (2,4)\" (needs one starter; see above)")
 	c.addJSON("the report")
@@ -212,8 +214,8 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	}
 	var preferred strategies.Strategy
 	if *prefer != "" {
-		if *cert == "" || choices != verify.Some {
-			return usageErr(fmt.Errorf("--prefer needs --choices some and --certificate (it chooses the certificate's moves)"))
+		if choices != verify.Some {
+			return usageErr(fmt.Errorf("--prefer needs --choices some (it orders the search and chooses the certificate's moves)"))
 		}
 		if preferred, err = strategies.New(*prefer, b); err != nil {
 			return usageErr(fmt.Errorf("--prefer: %v", err))

@@ -116,6 +116,17 @@ type Focused interface {
 	Focus() (base int, fraction float64)
 }
 
+// NodeFocused is a Problem whose focus window is set node by node: FocusAt
+// gives it for s, the node being searched (base 0: every child counts). It
+// takes the place of Focused, with the same argument: the window only picks
+// which open children steer the search and which is searched next; a node is
+// proven or refuted from its children's values alone, and every child is
+// searched before a node is refuted for its mover. (`some` uses it to search
+// a preferred move of the strategy first: verify/some.go.)
+type NodeFocused[S any] interface {
+	FocusAt(s S) (base int, fraction float64)
+}
+
 // Key identifies a node in the table: a position (usually canonical under
 // symmetry) and a tag for whatever else its future depends on (for example
 // the opponent's last move, which a strategy's answer depends on).
@@ -163,6 +174,7 @@ type Search[S any] struct {
 	// focusBase 0: off).
 	focusBase int
 	focusFrac float64
+	nodeFocus NodeFocused[S]
 	cells     int // far's board's cells: a question with K below them is bounded
 	levels    []level[S]
 	path      []board.Cell
@@ -204,6 +216,9 @@ func NewWithTable[S any](p Problem[S], prover board.Color, drawWins bool, ctx co
 	}
 	if f, ok := p.(Focused); ok {
 		x.focusBase, x.focusFrac = f.Focus()
+	}
+	if f, ok := p.(NodeFocused[S]); ok {
+		x.nodeFocus = f
 	}
 	return x
 }
@@ -429,6 +444,10 @@ func (s *Search[S]) mid(n S, key Key, store bool, d, K int, thpn, thdn uint64) (
 	}
 	lv.info = info
 	or := mover == s.Prover
+	focusBase, focusFrac := s.focusBase, s.focusFrac
+	if s.nodeFocus != nil {
+		focusBase, focusFrac = s.nodeFocus.FocusAt(n)
+	}
 	for {
 		// The numbers of n from its children's; best is the child to search
 		// (OR: least proof number; AND: least disproof number, first in the
@@ -445,14 +464,14 @@ func (s *Search[S]) mid(n S, key Key, store bool, d, K int, thpn, thdn uint64) (
 		// (a child refuted for the mover changes neither number, and one
 		// that wins for the mover decides n, so both always count).
 		window := len(info)
-		if s.focusBase > 0 {
+		if focusBase > 0 {
 			open := 0
 			for i := range info {
 				if c := &info[i]; c.pn != 0 && c.dn != 0 {
 					open++
 				}
 			}
-			window = s.focusBase + int(math.Ceil(s.focusFrac*float64(open)))
+			window = focusBase + int(math.Ceil(focusFrac*float64(open)))
 		}
 		for i := range info {
 			c := &info[i]
