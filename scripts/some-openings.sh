@@ -158,9 +158,9 @@ mkdir -p "$out" && out=$(realpath "$out") && cd "$out" || exit 2
 # REVERSE=1 walks the cells from the last: two runs, one each way, share
 # the pieces between two cores (a piece being run holds OUTDIR/TAG.lock;
 # after a killed run, remove the locks left: rmdir OUTDIR/*.lock).
-# With CERT=1 and SPLIT=1 (decisions.md V35), a piece that is optimal but
-# whose proof was too large for one certificate (or out of time while
-# writing it), or that ran out of time, is split by the opponent's next move
+# With SPLIT=1 and --prefer (decisions.md V35), a piece that ran out of time,
+# or (with CERT=1) one that is optimal but whose proof was too large for one
+# certificate (or out of time while writing it), is split by the opponent's next move
 # instead of being run again: the strategy's move is the one --prefer's
 # strategy plays there (read from `replay`), and the sub-pieces go to
 # OUTDIR/split-I-J (FIRST = the piece's moves and that move), split again
@@ -172,7 +172,7 @@ prefer=
 for ((k = 0; k < ${#flags[@]}; k++)); do [ "${flags[k]}" = --prefer ] && prefer=${flags[k + 1]:-}; done
 split_piece() {
   local tag=$1 moves=$2
-  [ -n "${CERT:-}" ] && [ -n "${SPLIT:-}" ] && [ -n "$prefer" ] || return 0
+  [ -n "${SPLIT:-}" ] && [ -n "$prefer" ] || return 0
   [ -e $tag-cert.json ] && return 0
   if grep -q '"verdict": "optimal"' $tag.json 2>/dev/null; then
     grep -q 'no certificate: \(the proof tree has more than\|stopped while building it\)' $tag.err 2>/dev/null || return 0
