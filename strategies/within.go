@@ -42,17 +42,42 @@ func (w *Within) Symmetries() []board.Perm { return w.S.Board().Identity() }
 // Allowed is S's answer when Rules allows all of it, labelled with Rules's
 // rule; otherwise nothing, labelled with what went wrong.
 func (w *Within) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	a, rule := w.S.Allowed(p, last)
+	a, rule, left := w.answer(p, last)
+	if left != "" {
+		return board.Bits{}, "outside " + left
+	}
+	return a, rule
+}
+
+// Explain words the strategy error Within gives where S leaves Rules (a
+// report would otherwise word the empty answer as "allowed no move");
+// elsewhere S's own explanation, if it has one.
+func (w *Within) Explain(p board.Position, last board.Cell) string {
+	_, _, left := w.answer(p, last)
+	if left != "" {
+		return "the strategy leaves " + left
+	}
+	if x, ok := w.S.(Explainer); ok {
+		return x.Explain(p, last)
+	}
+	return ""
+}
+
+// answer is S's answer with Rules's label when Rules allows all of it, S's
+// own when it answers nothing; left says, when S plays outside Rules, which
+// cells and what Rules allows there ("" when it does not).
+func (w *Within) answer(p board.Position, last board.Cell) (a board.Bits, rule, left string) {
+	a, rule = w.S.Allowed(p, last)
 	if !a.Any() {
-		return a, rule
+		return a, rule, ""
 	}
 	r, rrule := w.Rules.Allowed(p, last)
 	if out := a.AndNot(r); out.Any() {
 		b := w.S.Board()
-		return board.Bits{}, fmt.Sprintf("outside %s: it plays %s where %s allows %s (rule %s)",
+		return a, rrule, fmt.Sprintf("%s: it plays %s where %s allows %s (rule %s)",
 			w.Name, cellsText(b, out), w.Name, cellsText(b, r), rrule)
 	}
-	return a, rrule
+	return a, rrule, ""
 }
 
 func cellsText(b *board.Board, s board.Bits) string {

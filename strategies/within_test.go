@@ -54,8 +54,14 @@ func TestWithin(t *testing.T) {
 						if gv.Any() || !strings.HasPrefix(vrule, "outside fitzgerald-rules: it plays ") {
 							t.Fatalf("5x%d: vandenbroek outside the rules gives %v (%s)", n, gv, vrule)
 						}
+						// A report words the error from Explain.
+						if why := wv.Explain(p, last); why != "the strategy leaves "+strings.TrimPrefix(vrule, "outside ") {
+							t.Fatalf("5x%d: vandenbroek outside the rules explained as %q (rule %q)", n, why, vrule)
+						}
 					case gv != av:
 						t.Fatalf("5x%d: vandenbroek inside the rules gives %v, not %v", n, gv, av)
+					case wv.Explain(p, last) != "":
+						t.Fatalf("5x%d: vandenbroek inside the rules explained as %q", n, wv.Explain(p, last))
 					}
 					if a.Any() && rng.IntN(2) == 0 {
 						c = a.First()

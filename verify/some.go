@@ -290,11 +290,24 @@ func (g *someGame) preferred(n someNode) board.Cell {
 	if g.e.opt.Prefer == nil {
 		return board.NoCell
 	}
-	a, _ := g.e.opt.Prefer.Allowed(n.p, n.last)
+	a, _ := preferAllowed(g.e.opt.Prefer, n.p, n.last)
 	if !a.Any() || !n.allowed.Has(a.First()) {
 		return board.NoCell
 	}
 	return a.First()
+}
+
+// preferAllowed is the preferred strategy's answer, with a panic turned
+// into no answer: the preference only orders the search and picks among
+// winning moves, so a preferred strategy that fails costs the order, never
+// the verdict or the run.
+func preferAllowed(s strategies.Strategy, p board.Position, last board.Cell) (a board.Bits, rule string) {
+	defer func() {
+		if recover() != nil {
+			a, rule = board.Bits{}, ""
+		}
+	}()
+	return s.Allowed(p, last)
 }
 
 // FocusAt is the focus window of focused DFPN at n (andor.NodeFocused):

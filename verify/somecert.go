@@ -246,7 +246,7 @@ func (c *certBuilder) preferred(p board.Position, last board.Cell) (board.Cell, 
 	if c.prefer == nil {
 		return board.NoCell, ""
 	}
-	a, rule := c.prefer.Allowed(p, last)
+	a, rule := preferAllowed(c.prefer, p, last)
 	if !a.Any() || p.Occupied().Has(a.First()) {
 		return board.NoCell, rule
 	}

@@ -172,3 +172,58 @@ func walkCertificate(t *testing.T, c *strategies.Certificate, starter board.Colo
 	}
 	walk(board.Position{}, board.NoCell)
 }
+
+// panicky panics wherever the board holds a multiple of three stones and
+// plays S elsewhere: a preferred strategy with a bug.
+type panicky struct{ strategies.Strategy }
+
+func (s panicky) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
+	if p.Occupied().Count()%3 == 0 {
+		panic("a bug in the preferred strategy")
+	}
+	return s.Strategy.Allowed(p, last)
+}
+
+// TestPreferPanics: a preferred strategy that panics costs the search its
+// order there, never the run or the answer. On every board of 4–7 cells,
+// both starters, the Red strategies of testStrategies under `some` with a
+// certificate and a panicking preference: the verdict and longest game are
+// those without a preference, and a certificate is proven under `every`
+// within the rules.
+func TestPreferPanics(t *testing.T) {
+	var cases int
+	for _, b := range boardsWithCells(4, 7) {
+		pref := panicky{lowestEmpty{anyEmpty{B: b, Player: board.Red}}}
+		for _, ns := range testStrategies(b)[:4] {
+			if ns.s.Side() != board.Red {
+				continue
+			}
+			for _, starter := range []board.Color{board.Red, board.Blue} {
+				name := fmt.Sprintf("%s/%s/%s-starts", b, ns.name, starter)
+				plain := run(t, Options{Strategy: ns.s, Name: ns.name, Starter: starter, Choices: Some})
+				res := run(t, Options{Strategy: ns.s, Name: ns.name, Starter: starter, Choices: Some, Certificate: true, Prefer: pref})
+				cases++
+				if res.Verdict != plain.Verdict || res.LongestGame != plain.LongestGame {
+					t.Errorf("%s: with a panicking preference %s (longest %d), without %s (longest %d)", name, res.Verdict, res.LongestGame, plain.Verdict, plain.LongestGame)
+					continue
+				}
+				if res.Verdict != Optimal {
+					continue
+				}
+				if res.CertificateErr != nil {
+					t.Fatalf("%s: %v", name, res.CertificateErr)
+				}
+				within, err := strategies.NewWithin(res.Certificate, ns.s, ns.name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v := run(t, Options{Strategy: within, Name: "certificate", Starter: starter, Choices: Every}); v.Verdict != Optimal {
+					t.Errorf("%s: the certificate is %s under every within the rules (%s)", name, v.Verdict, v.Detail)
+				}
+			}
+		}
+	}
+	if cases < 20 {
+		t.Errorf("too few cases: %d", cases)
+	}
+}

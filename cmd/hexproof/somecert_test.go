@@ -37,7 +37,7 @@ func TestVerifySomeCertificate(t *testing.T) {
 			t.Errorf("%s's certificate within fitzgerald-rules: exit %d\n%s%s", st, code, vout, verrs)
 		}
 		code, vout, verrs = runCmd("verify", "--board", "5x4", "--strategy", "certificate:"+file, "--within", "vandenbroek", "--starter", st, "--in-memory", "--no-progress", "--blunder-time", "0")
-		if code != exitStrategyError || !strings.Contains(vout, "outside vandenbroek") {
+		if code != exitStrategyError || !strings.Contains(vout, "Detail: the strategy leaves vandenbroek: it plays ") {
 			t.Errorf("%s's certificate within vandenbroek: exit %d\n%s%s", st, code, vout, verrs)
 		}
 	}

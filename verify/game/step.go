@@ -443,10 +443,8 @@ func (x *Replying) reply(b board.Cell) Reply {
 // move last, for a report. (A panic is asked again, for its message: this is
 // not on a hot path.)
 func (r *Rules) Describe(f Fault, p board.Position, last board.Cell, allowed board.Bits, rule string) string {
-	if x, ok := r.S.(strategies.Explainer); ok {
-		if why := x.Explain(p, last); why != "" {
-			return why
-		}
+	if why := r.explain(p, last); why != "" {
+		return why
 	}
 	empty := r.All.AndNot(p.Occupied()).Count()
 	switch f {
@@ -469,6 +467,22 @@ func (r *Rules) Describe(f Fault, p board.Position, last board.Cell, allowed boa
 		return fmt.Sprintf("rule %q allowed the occupied cell %s%s", rule, r.B.Format(allowed.And(p.Occupied()).First(), board.Thesis), r.among(allowed))
 	}
 	return ""
+}
+
+// explain is the strategy's own account of its fault (strategies.Explainer),
+// "" without one or when explaining panics (as the answer itself may have:
+// the report then says that it panicked).
+func (r *Rules) explain(p board.Position, last board.Cell) (why string) {
+	x, ok := r.S.(strategies.Explainer)
+	if !ok {
+		return ""
+	}
+	defer func() {
+		if recover() != nil {
+			why = ""
+		}
+	}()
+	return x.Explain(p, last)
 }
 
 // among lists a set of several cells for a message ("" for one cell).
