@@ -13,9 +13,10 @@
 # shard with PLANDIR/claim-I before running it, and gives the claim back when
 # the shard ends inconclusive or in error. A claim left by
 # a killed runner (kill -9, a reboot) must be removed by hand (rmdir). Each
-# shard's output goes to PLANDIR/out-I.txt, its time and peak memory to
-# PLANDIR/time-I.txt, one line per shard to PLANDIR/runner.log. Then:
-# `hexproof merge PLANDIR`.
+# shard's output is appended to PLANDIR/out-I.txt and its time and peak memory
+# to PLANDIR/time-I.txt, one line per run of the shard (a shard stopped and
+# resumed has one per part: add them up for its whole cost); one line per
+# shard run goes to PLANDIR/runner.log. Then: `hexproof merge PLANDIR`.
 set -uo pipefail
 bin=${1:?hexproof binary}; dir=${2:?plan directory}; shift 2
 from=0; to=
@@ -42,8 +43,10 @@ for i in $(seq "$from" "$to"); do
   [ "$stop" = 1 ] && break
   if [ -f "$dir/result-$i.json" ] && grep -Eq "$conclusive" "$dir/result-$i.json"; then continue; fi
   mkdir "$dir/claim-$i" 2>/dev/null || continue
-  /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o "$dir/time-$i.txt" \
-    "$bin" "${cmd[@]}" "$dir/$i" --no-progress "$@" > "$dir/out-$i.txt" 2>&1 &
+  # Appended, not overwritten: a resumed shard keeps its earlier parts' output and times.
+  echo "run-plan.sh: $(date '+%F %T') shard $i: ${cmd[*]} $dir/$i $*" >> "$dir/out-$i.txt"
+  /usr/bin/time -a -f "wall %e user %U sys %S rss_kb %M" -o "$dir/time-$i.txt" \
+    "$bin" "${cmd[@]}" "$dir/$i" --no-progress "$@" >> "$dir/out-$i.txt" 2>&1 &
   timer=$!
   wait "$timer"; rc=$?
   while kill -0 "$timer" 2>/dev/null; do wait "$timer"; rc=$?; done # a signal ended the first wait
