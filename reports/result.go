@@ -32,8 +32,12 @@ type ResultDoc struct {
 	Detail            string              `json:"detail,omitempty"`
 	TranspositionHits int64               `json:"transposition_hits"`
 	SymmetryHits      int64               `json:"symmetry_hits"`
-	LayersDone        int                 `json:"layers_done"`
-	Losses            int64               `json:"losses,omitempty"`
+	// Symmetries is the size of the group the search merged positions
+	// under (1: none); start positions that are images under it have the
+	// same value (scripts/some-openings.sh runs one opening per class).
+	Symmetries int   `json:"symmetries,omitempty"`
+	LayersDone int   `json:"layers_done"`
+	Losses     int64 `json:"losses,omitempty"`
 	// StopReason says why an inconclusive run stopped: "interrupted",
 	// "time limit" or "budget".
 	StopReason string `json:"stop_reason,omitempty"`
@@ -113,6 +117,7 @@ func NewResultDoc(r *verify.Result) (ResultDoc, error) {
 		Detail:            r.Detail,
 		TranspositionHits: r.TranspositionHits,
 		SymmetryHits:      r.SymmetryHits,
+		Symmetries:        r.Symmetries,
 		LayersDone:        r.LayersDone,
 		Losses:            r.Losses,
 		StopReason:        r.StopReason.String(),

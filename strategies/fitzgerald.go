@@ -278,9 +278,21 @@ func (f *Fitzgerald) Board() *board.Board { return f.nt.B }
 // Side implements Strategy.
 func (f *Fitzgerald) Side() board.Color { return board.Red }
 
-// Symmetries implements Strategy: the tie-breaks of hierarchy items 10 and 11
-// (lowest ring, left-most column) commute with no non-trivial symmetry.
-func (f *Fitzgerald) Symmetries() []board.Perm { return f.nt.B.Identity() }
+// Symmetries implements Strategy. The tie-breaks of hierarchy items 10 and 11
+// (lowest ring, left-most column) commute with no non-trivial symmetry, so a
+// strategy with the hierarchy has the identity only. fitzgerald-rules, which
+// returns every move of the chosen rule, commutes with the whole group of the
+// cylinder at every position with a stone (decisions.md V37): its rules are
+// written in rings counted from both edges, adjacency, bridges and paths,
+// which every symmetry maps onto themselves, and the readings it uses were
+// chosen symmetric (rule 3's (i+2, j+2)). Rule 0, Red's fixed opening cell, is
+// asked only on the empty board, which the contract exempts (design.md §3).
+func (f *Fitzgerald) Symmetries() []board.Perm {
+	if f.rulesOnly {
+		return f.nt.B.Group()
+	}
+	return f.nt.B.Identity()
+}
 
 // RuleNumber is the leading number of a rule label ("6(c)" → 6).
 func RuleNumber(label string) int {

@@ -52,8 +52,12 @@ type Strategy interface {
 	// strategy error that the verifier reports.
 	Allowed(p board.Position, last board.Cell) (board.Bits, string)
 	// Symmetries is the subgroup of Board().Group() the strategy commutes with,
-	// identity first: for every g in it, Allowed(g·p, g·last) = g·Allowed(p, last)
-	// (as sets; the rule label may be the same or not — it is not compared).
+	// identity first: for every g in it and every position p with at least one
+	// stone, Allowed(g·p, g·last) = g·Allowed(p, last) (as sets; the rule label
+	// may be the same or not — it is not compared). The opening on the empty
+	// board is exempt: every g fixes the empty board, so no other position is
+	// merged with it, and the searches ask the opening there as it is
+	// (docs/design.md §3, decisions.md V37); a fixed opening cell is allowed.
 	Symmetries() []board.Perm
 }
 

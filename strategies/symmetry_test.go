@@ -93,6 +93,11 @@ func TestDeclaredGroups(t *testing.T) {
 		{"gardner", 4, 3, board.Flat, 2},
 		{"gardner", 5, 3, board.Flat, 1},
 		{"gardner", 5, 3, board.Torus, 2},
+		// fitzgerald-rules: the whole group (decisions.md V37); fitzgerald,
+		// with its hierarchy's tie-breaks, the identity.
+		{"fitzgerald-rules", 5, 6, board.Cylinder, 20},
+		{"fitzgerald-rules", 5, 7, board.Cylinder, 20},
+		{"fitzgerald", 5, 7, board.Cylinder, 1},
 	}
 	for _, c := range cases {
 		s := testkit.Strategy(t, New, c.name, c.m, c.n, c.geo)
@@ -154,6 +159,15 @@ func stEqualPerm(g, h board.Perm) bool {
 	return true
 }
 
+// syms0 is how many of syms the claim covers at p: all of them, or none on
+// the empty board, whose opening the contract exempts (Strategy.Symmetries).
+func syms0(p board.Position, syms []board.Perm) int {
+	if p.Plies() == 0 {
+		return 0
+	}
+	return len(syms)
+}
+
 // checkSymmetries plays games random games (half started by each player) and at
 // every turn of the strategy compares Allowed on the position and on its images.
 func checkSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int) error {
@@ -174,7 +188,8 @@ func checkSymmetries(s Strategy, syms []board.Perm, rng *rand.Rand, games int) e
 				if err := checkAnswer(b, p, allowed); err != nil {
 					return fmt.Errorf("after %s: %v", b.FormatMoves(moves, board.Thesis, true), err)
 				}
-				for _, g := range syms {
+				// The opening on the empty board is exempt (Strategy.Symmetries).
+				for _, g := range syms[:syms0(p, syms)] {
 					got, _ := s.Allowed(g.ApplyPos(p), g.Apply(last))
 					if want := g.ApplyBits(allowed); got != want {
 						return fmt.Errorf("%s started, after %s (last %s): Allowed(g·p) = %s but g·Allowed(p) = %s",
@@ -203,4 +218,33 @@ func formatSet(b *board.Board, s board.Bits) string {
 		out += b.Format(c, board.Thesis)
 	}
 	return out + "}"
+}
+
+// TestFitzgeraldRulesSymmetric backs fitzgerald-rules' claim of the whole
+// group (decisions.md V37) beyond TestDeclaredSymmetries' few games: more
+// games, the longer boards where rules 10–19 fire, every reading of the
+// options fitzgerald-rules has, and both starters (with Red starting, every
+// position after rule 0's fixed opening). The claim is what lets `verify
+// --choices some` merge the 35 openings of 5×7 into 4.
+func TestFitzgeraldRulesSymmetric(t *testing.T) {
+	games := 150
+	if testing.Short() {
+		games = 40
+	}
+	readings := []string{"", ":skip=4", ":overlap=any", ":rule6c=union", ":skip=4,overlap=any,rule6c=union"}
+	for _, n := range []int{4, 5, 6, 7, 8, 9, 12} {
+		for k, rd := range readings {
+			if k > 0 && n > 7 {
+				break // the readings on the shorter boards; the default on all
+			}
+			s := testkit.Strategy(t, New, "fitzgerald-rules"+rd, 5, n, board.Cylinder)
+			if got := len(s.Symmetries()); got != 20 {
+				t.Fatalf("fitzgerald-rules%s on 5×%d declares %d symmetries, want the 20 of the group", rd, n, got)
+			}
+			rng := rand.New(rand.NewPCG(uint64(n), uint64(k)))
+			if err := checkSymmetries(s, s.Symmetries(), rng, games); err != nil {
+				t.Errorf("fitzgerald-rules%s on 5×%d: %v", rd, n, err)
+			}
+		}
+	}
 }

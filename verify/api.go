@@ -206,7 +206,12 @@ type Result struct {
 	RuleCounts        map[string]int64 // how often each rule fired, over the explored game graph
 	TranspositionHits int64
 	SymmetryHits      int64
-	Elapsed           time.Duration
+	// Symmetries is the size of the group the search merged positions under
+	// (the strategy's declared symmetries, design.md §3; 1 when none are
+	// used: --no-symmetry, --choices first, or the identity declared). Two
+	// start positions that are images under it have the same value.
+	Symmetries int
+	Elapsed    time.Duration
 	// Counterexample is, for Refuted, a shortest lost game (smallest in cell
 	// order among those), with the rule of every strategy move; for
 	// StrategyError, the game that led to the bad answer; for Inconclusive, a

@@ -174,7 +174,9 @@ func TestKeySetOverflow(t *testing.T) {
 
 // commuteReachable checks docs/design.md §3 where the verifier relies on it: at every
 // decision reachable under `every` (the strategy's whole allowed set is
-// followed, the opponent plays anywhere), including the opening, and so also
+// followed, the opponent plays anywhere), except the opening on the empty
+// board, which the contract exempts (the opening is asked there as it is:
+// Expander.Open, some.go's Key), and so also
 // at every image of one (which is what a canonical state presents to the
 // strategy), Allowed(g·p, g·last) = g·Allowed(p, last) for each declared g.
 // It returns the number of decisions checked, or -1 if the cap was reached.
@@ -188,6 +190,9 @@ func commuteReachable(t *testing.T, name string, s strategies.Strategy, starter 
 		allowed, _ := s.Allowed(p, last)
 		checked++
 		for k, g := range syms {
+			if p.Plies() == 0 {
+				break // the opening on the empty board is exempt (Strategy.Symmetries)
+			}
 			got, _ := s.Allowed(g.ApplyPos(p), g.Apply(last))
 			if want := g.ApplyBits(allowed); got != want {
 				t.Errorf("%s on %s, %s starts: symmetry %d of %d does not commute at\n%s(last %s): Allowed(g·p)=%v, g·Allowed(p)=%v",

@@ -139,7 +139,7 @@ func newEngine(opt Options) *engine {
 	}
 	e.res = &Result{
 		Board: b, Strategy: opt.Name, Side: e.me, Starter: opt.Starter, Choices: opt.Choices, Handicap: opt.Handicap,
-		RuleCounts: map[string]int64{},
+		RuleCounts: map[string]int64{}, Symmetries: len(e.group),
 	}
 	if len(opt.Starts) > 0 && !opt.Handicap {
 		e.res.Start = commonPrefix(opt.Starts)
