@@ -8,7 +8,8 @@
 # With the opponent to open (STARTER blue for a Red strategy), the pieces are
 # the positions after each first move (every cell; with CLASSES=1 one cell per
 # class of images, for a strategy that commutes with the cylinder's whole
-# group, e.g. fitzgerald-rules: decisions.md V37). With the strategy to open,
+# group, e.g. fitzgerald-rules: decisions.md V37, scripts/cylinder_classes.py;
+# the same for the replies after FIRST and in splits). With the strategy to open,
 # give its first move FIRST (e.g. "(3,4)"): the pieces are the positions after
 # FIRST and each reply. FIRST may be several moves ending with the strategy's
 # (e.g. "(3,4) (2,7) (1,6)"), to split a piece too large for one certificate
@@ -55,8 +56,9 @@ if [ "${1:-}" = check ]; then
 fi
 if [ "${1:-}" = summary ]; then
   out=$2
-  python3 - "$out" <<'EOF'
+  python3 - "$out" "$(dirname "$self")" <<'EOF'
 import json, sys, glob, os
+scriptdir = sys.argv[2]
 
 def summarize(dirname, show, steps):
     """Prints (if show) each piece of dirname; returns the combined verdict
@@ -64,14 +66,14 @@ def summarize(dirname, show, steps):
     verified within the rules (a piece split for its certificate counts when
     its split directory's are), and how many pieces there should be."""
     pieces, d = [], None
-    syms, strats, rings = [], set(), []
+    syms, strats, last = [], set(), []
     for f in sorted(glob.glob(os.path.join(dirname, "piece-*.json"))):
         if f.endswith("-cert.json") or f.endswith("-replay.json"):
             continue
         d = json.load(open(f))
         syms.append(d.get("symmetries"))
         strats.add((d["strategy"], d.get("geometry")))
-        rings.append(d["start"][-1]["cell"][1])
+        last.append(tuple(d["start"][-1]["cell"]))
         start = " ".join("%s:(%d,%d)" % (m["player"][0].upper(), m["cell"][0], m["cell"][1]) for m in d.get("start", []))
         extra, checked = "", False
         if d["verdict"] == "refuted":
@@ -107,17 +109,21 @@ def summarize(dirname, show, steps):
     if d is not None:
         m, n = map(int, d["board"].split("x"))
         want = m * n - (len(d["start"]) - 1)  # every opening, or every reply after FIRST
-        # CLASSES=1: one opening per class of images. Valid when the strategy
-        # commutes with the cylinder's whole group (4m maps for m >= 3, n >= 2:
-        # the runs say so in "symmetries"; older runs of the same strategy say
-        # nothing): then an opening in ring j has the value of (1, j) and of
-        # (1, n+1-j) (decisions.md V37), so the classes are the rings up to
-        # the half-turn, and one piece each answers the question.
+        # CLASSES=1: one piece per class of moves under the symmetries that
+        # map the start position onto itself (scripts/cylinder_classes.py).
+        # Valid when the strategy commutes with the cylinder's whole group
+        # (4m maps: the runs say so in "symmetries"; older runs of the same
+        # strategy say nothing): then the pieces of a class have one value
+        # (decisions.md V37), and one piece each answers the question.
         known = [x for x in syms if x is not None]
-        if (len(d["start"]) == 1 and len(strats) == 1 and d.get("geometry") == "cylinder" and m >= 3 and n >= 2
-                and known and all(x == 4 * m for x in known)
-                and len(set(min(j, n + 1 - j) for j in rings)) == len(rings)):
-            want = (n + 1) // 2
+        if len(strats) == 1 and d.get("geometry") == "cylinder" and known and all(x == 4 * m for x in known):
+            sys.path.insert(0, scriptdir)
+            import cylinder_classes
+            prefix = [tuple(x["cell"]) for x in d["start"][:-1]]
+            red, blue = cylinder_classes.position(d["starter"], prefix)
+            reps, order = cylinder_classes.representatives(m, n, red, blue)
+            if order == 4 * m and sorted(set(last)) == sorted(last) and set(last) <= set(reps) and len(reps) < want:
+                want = len(reps)
     v = [p[0] for p in pieces]
     nchecked = sum(1 for p in pieces if p[1])
     if "refuted" in v:
@@ -216,14 +222,19 @@ PY
   "$self" "$bin" "$out/split-${tag#piece-}" "$size" "$starter" "$strat" "$limit" "$moves $answer" -- "${flags[@]}"
 }
 rows=$(seq 1 "$n"); cols=$(seq 1 "$m")
-# CLASSES=1, with the opponent to open (no FIRST) on a cylinder: one opening
-# per class of images, (1, j) for j up to the middle ring, for a strategy
-# that commutes with the whole group (fitzgerald-rules, decisions.md V37;
-# `summary` checks each run's "symmetries" before it counts the classes).
-[ -n "${CLASSES:-}" ] && [ -z "$first" ] && rows=$(seq 1 $(((n + 1) / 2))) && cols=1
-[ -n "${REVERSE:-}" ] && rows=$(echo "$rows" | tac) && cols=$(echo "$cols" | tac)
+[ -n "${REVERSE:-}" ] && rows=$(seq "$n" -1 1) && cols=$(seq "$m" -1 1)
+# CLASSES=1 (a cylinder): one piece per class of moves under the symmetries
+# that map the start position (FIRST, or the empty board) onto itself, for a
+# strategy that commutes with the whole group (fitzgerald-rules, decisions.md
+# V37): scripts/cylinder_classes.py lists them; `summary` checks each run's
+# "symmetries" before it counts classes instead of cells. Inherited by splits.
+reps=
+if [ -n "${CLASSES:-}" ]; then
+  reps=$(python3 "$(dirname "$self")/cylinder_classes.py" "$m" "$n" "$starter" "$first") || exit 2
+fi
 for j in $rows; do for i in $cols; do
   cell="($i,$j)"
+  if [ -n "${CLASSES:-}" ] && ! grep -qxF "$cell" <<< "$reps"; then continue; fi
   moves=$cell; tag=piece-$i-$j
   if [ -n "$first" ]; then
     case " $first " in *" $cell "*) continue ;; esac
