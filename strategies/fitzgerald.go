@@ -287,8 +287,11 @@ func (f *Fitzgerald) Side() board.Color { return board.Red }
 // which every symmetry maps onto themselves, and the readings it uses were
 // chosen symmetric (rule 3's (i+2, j+2)). Rule 0, Red's fixed opening cell, is
 // asked only on the empty board, which the contract exempts (design.md §3).
+// The claim is made only for the readings it was argued and tested for: no
+// repair of ch. 10 and no knowledge (fitzgerald-rules cannot be given them
+// from the command line; a program building the strategy could).
 func (f *Fitzgerald) Symmetries() []board.Perm {
-	if f.rulesOnly {
+	if f.rulesOnly && f.kn == nil && !f.lookahead && !f.truePath && !f.rule16Near && !f.deadAvoid {
 		return f.nt.B.Group()
 	}
 	return f.nt.B.Identity()

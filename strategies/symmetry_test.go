@@ -231,6 +231,15 @@ func TestFitzgeraldRulesSymmetric(t *testing.T) {
 	if testing.Short() {
 		games = 40
 	}
+	// The claim is limited to the readings argued for: a rules-only strategy
+	// built with a repair (possible from a program, not from the command
+	// line) claims nothing.
+	b7 := board.MustNew(5, 7, board.Cylinder)
+	o := Defaults(FitzgeraldOptions)
+	o["repairs"] = "all"
+	if f, err := NewFitzgeraldWith(b7, o, true); err != nil || len(f.Symmetries()) != 1 {
+		t.Errorf("rules only with repairs=all: err %v, want the identity only", err)
+	}
 	readings := []string{"", ":skip=4", ":overlap=any", ":rule6c=union", ":skip=4,overlap=any,rule6c=union"}
 	for _, n := range []int{4, 5, 6, 7, 8, 9, 12} {
 		for k, rd := range readings {
