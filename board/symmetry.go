@@ -191,3 +191,41 @@ func Canonical(p Position, group []Perm) (Position, int) {
 	}
 	return best, at
 }
+
+// Stabilizer is the elements of group that map p onto itself, each stone to
+// a stone of its colour, in group's order.
+func Stabilizer(p Position, group []Perm) []Perm {
+	var out []Perm
+	for _, g := range group {
+		if g.ApplyPos(p) == p {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// MoveClasses splits the empty cells of p into classes: two cells are in one
+// class when an element of group that maps p onto itself maps one onto the
+// other. For a strategy that commutes with group (docs/design.md §3), the
+// moves of a class lead to positions that are images of each other with the
+// move mapped onto the move, so a question split by the next move after p
+// needs one move per class. Each class is sorted by cell index (ring, then
+// column), the classes by their first cell, which is the class's
+// representative.
+func MoveClasses(b *Board, p Position, group []Perm) [][]Cell {
+	stab := Stabilizer(p, group)
+	var out [][]Cell
+	seen := p.Occupied()
+	for c := Cell(0); int(c) < b.Cells(); c++ {
+		if seen.Has(c) {
+			continue
+		}
+		var class Bits
+		for _, g := range stab {
+			class = class.With(g.Apply(c))
+		}
+		seen = seen.Or(class)
+		out = append(out, class.Cells())
+	}
+	return out
+}
