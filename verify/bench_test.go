@@ -70,3 +70,40 @@ func BenchmarkVerify(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSomeCertificate measures `some` proofs with their certificates,
+// built following a preferred strategy (verify --certificate --prefer):
+// fitzgerald-rules with fitzgerald preferred, on 5×4 with Blue starting and
+// on 5×5 with Red starting. Reported: answers/s of the certificate, the
+// search included. Compare runs with benchstat.
+//
+//	go test -run '^$' -bench BenchmarkSomeCertificate -count 8 ./verify
+func BenchmarkSomeCertificate(b *testing.B) {
+	for _, c := range []struct {
+		m, n    int
+		starter board.Color
+	}{{5, 4, board.Blue}, {5, 5, board.Red}} {
+		bd := board.MustNew(c.m, c.n, board.Cylinder)
+		rules, err := strategies.New("fitzgerald-rules", bd)
+		if err != nil {
+			b.Fatal(err)
+		}
+		hier, err := strategies.New("fitzgerald", bd)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%dx%d-%s-starts", c.m, c.n, c.starter), func(b *testing.B) {
+			var res *Result
+			for i := 0; i < b.N; i++ {
+				res, err = Run(context.Background(), Options{Strategy: rules, Name: "fitzgerald-rules", Starter: c.starter,
+					Choices: Some, Certificate: true, Prefer: hier})
+				if err != nil || res.Certificate == nil {
+					b.Fatal(err, res.CertificateErr)
+				}
+			}
+			secs := b.Elapsed().Seconds() / float64(b.N)
+			b.ReportMetric(float64(res.Certificate.Len())/secs, "answers/s")
+			b.ReportMetric(float64(res.Certificate.Len()), "answers")
+		})
+	}
+}

@@ -58,6 +58,15 @@ type certMove struct {
 	allowed board.Bits // the intersection of the allowed sets met
 	walk    int32      // the last walk that reached it
 	split   bool       // answered per last move (certBuilder.after)
+	// seen: the last moves after which the position was met while move was
+	// its answer (cleared when move changes). Meeting it again after one of
+	// them changes nothing that the construction computes: the allowed set
+	// is already in the intersection, and the preferred move and whether
+	// the answer departs from it depend only on the position, the last move
+	// and the answer. So a later walk follows the answer at once
+	// (certBuilder.again) instead of asking the strategy and --prefer's
+	// strategy again: the walks after the first cost a fraction of it.
+	seen board.Bits
 }
 
 type certBuilder struct {
@@ -184,12 +193,13 @@ func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed bo
 		if err != nil {
 			return err
 		}
-		m = &certMove{move: mv, allowed: allowed}
+		m = &certMove{move: mv, allowed: allowed, seen: seenBit(last)}
 		c.strat[p] = m
 	case m.split:
 		return c.splitTurn(p, last, allowed, d)
 	case allowed.Has(m.move):
 		m.allowed = m.allowed.And(allowed)
+		m.seen = m.seen.Or(seenBit(last))
 		if m.walk == c.walk {
 			// Answered and followed in this walk; after this last move
 			// the preferred move may be another one, and lose.
@@ -212,13 +222,64 @@ func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed bo
 		}
 		c.redone = true
 		if mv == board.NoCell {
-			m.split = true
+			m.split, m.seen = true, board.Bits{}
 			return c.splitTurn(p, last, allowed, d)
 		}
-		m.move = mv
+		m.move, m.seen = mv, seenBit(last)
 	}
 	m.walk = c.walk
 	return c.followFrom(p, last, allowed, d, pm, prule, m.move)
+}
+
+// certAgain switches certBuilder.again on; TestCertificateAgain compares
+// the construction without it.
+var certAgain = true
+
+// againHits counts the positions followed by again (for that test).
+var againHits int
+
+// seenBit is last as a set for certMove.seen: empty for NoCell (the root,
+// which no walk meets twice).
+func seenBit(last board.Cell) board.Bits {
+	if last == board.NoCell {
+		return board.Bits{}
+	}
+	return board.Bit(last)
+}
+
+// again is strategyTurn for a position met before after the same last move
+// with the same answer (certMove.seen): the answer is followed as it was, and
+// a departure noted then is noted in this walk too, without asking either
+// strategy again. It says false when the position is not such a one.
+func (c *certBuilder) again(p board.Position, last board.Cell, d int) (bool, error) {
+	m := c.strat[p]
+	if m == nil || m.split || !m.seen.Has(last) {
+		return false, nil
+	}
+	dep := false
+	if dp := c.deps[strategies.AfterMove{P: p, Last: last}]; dp != nil && dp.d.Move == m.move {
+		dep = true
+		if dp.walk != c.walk {
+			dp.walk, dp.seq = c.walk, c.seq
+			c.seq++
+			dp.d.AfterAnother = c.departed > 0
+		}
+	}
+	againHits++
+	if m.walk == c.walk {
+		return true, nil // followed already in this walk
+	}
+	m.walk = c.walk
+	if dep {
+		c.departed++
+	}
+	c.path = append(c.path, board.Move{Player: c.s.e.me, Cell: m.move})
+	err := c.follow(p, m.move, d)
+	c.path = c.path[:len(c.path)-1]
+	if dep {
+		c.departed--
+	}
+	return true, err
 }
 
 // followFrom follows the strategy's move mv in p (after last), noting a
@@ -309,7 +370,8 @@ func (c *certBuilder) departs(p board.Position, last board.Cell, allowed board.B
 	}
 	k := strategies.AfterMove{P: p, Last: last}
 	dp := c.deps[k]
-	if dp == nil {
+	if dp == nil || dp.d.Move != mv {
+		// New, or noted for an answer since replaced.
 		dp = &departure{}
 		c.deps[k] = dp
 		moves := append(slices.Clone(c.s.start), c.path...)
@@ -404,14 +466,47 @@ func (c *certBuilder) opponentTurn(p board.Position, d int) error {
 	for len(c.replies) <= d {
 		c.replies = append(c.replies, nil)
 	}
+	// The moves after which the strategy's position was met before with
+	// the same last move and answer are followed by again, without asking
+	// the strategy; the rest (all of them in the first walk) through the
+	// rules. Both in increasing cell order, as Replies gives them, so every
+	// walk meets the positions in the order it would without again.
+	// (The first walk meets each position after a given last move once:
+	// an opponent position is followed once a walk. So it has none.)
+	free := e.all.AndNot(p.Occupied())
+	var fast board.Bits
+	for a := free; certAgain && c.walk > 1 && a.Any(); {
+		x := a.Pop()
+		if m := c.strat[p.Play(e.opp, x)]; m != nil && !m.split && m.seen.Has(x) {
+			fast = fast.With(x)
+		}
+	}
 	reps := c.replies[d][:0]
-	e.rules.Replies(p, e.all.AndNot(p.Occupied()), func(rep game.Reply) bool {
+	e.rules.Replies(p, free.AndNot(fast), func(rep game.Reply) bool {
 		reps = append(reps, rep)
 		return true
 	})
 	c.replies[d] = reps
-	for i := range reps {
-		rep := c.replies[d][i]
+	i := 0
+	for a := free; a.Any(); {
+		x := a.Pop()
+		var rep game.Reply
+		if fast.Has(x) {
+			c.path = append(c.path, board.Move{Player: e.opp, Cell: x})
+			ok, err := c.again(p.Play(e.opp, x), x, d+1)
+			c.path = c.path[:len(c.path)-1]
+			if err != nil {
+				return err
+			}
+			if ok {
+				continue
+			}
+			// Its answer changed while an earlier move was followed: ask.
+			rep = c.reply(p, x)
+		} else {
+			rep = c.replies[d][i]
+			i++
+		}
 		if rep.Outcome != game.Going {
 			return fmt.Errorf("verify: some certificate: the opponent ends a proven position's game (a bug)")
 		}
@@ -426,6 +521,15 @@ func (c *certBuilder) opponentTurn(p board.Position, d int) error {
 		}
 	}
 	return nil
+}
+
+// reply is the rules' Reply to the opponent's move x in p. (A function of
+// its own, so that the closure's variable does not move opponentTurn's to
+// the heap.)
+func (c *certBuilder) reply(p board.Position, x board.Cell) game.Reply {
+	var rep game.Reply
+	c.s.e.rules.Replies(p, board.Bit(x), func(r game.Reply) bool { rep = r; return true })
+	return rep
 }
 
 // room fails when the maps are full.
