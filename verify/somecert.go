@@ -70,11 +70,13 @@ type certMove struct {
 }
 
 type certBuilder struct {
-	s       *someSearch
-	bound   int // the proof's length: tried first, as its proofs are in the table
-	strat   map[board.Position]*certMove
-	after   map[strategies.AfterMove]*certMove // the answers of split positions
-	opp     map[board.Position]int32           // the last walk that reached it
+	s     *someSearch
+	bound int // the proof's length: tried first, as its proofs are in the table
+	// The maps hold certMove by value: with no pointer in them, the garbage
+	// collector does not scan them (they are most of the process).
+	strat   map[board.Position]certMove
+	after   map[strategies.AfterMove]certMove // the answers of split positions
+	opp     map[board.Position]int32          // the last walk that reached it
 	walk    int32
 	redone  bool // a walk replaced a kept move
 	max     int  // the most positions the maps may hold
@@ -111,8 +113,8 @@ func (s *someSearch) someCertificate(w int) (*strategies.Certificate, error) {
 func (s *someSearch) newCertBuilder(w int) *certBuilder {
 	return &certBuilder{
 		s: s, bound: w,
-		strat: map[board.Position]*certMove{}, opp: map[board.Position]int32{},
-		after:  map[strategies.AfterMove]*certMove{},
+		strat: map[board.Position]certMove{}, opp: map[board.Position]int32{},
+		after:  map[strategies.AfterMove]certMove{},
 		max:    int(max(s.e.opt.memoryBudget()/4/certBytesPerPosition, 1<<16)),
 		prefer: s.e.opt.Prefer,
 		deps:   map[strategies.AfterMove]*departure{}, winsMemo: map[posMove]bool{},
@@ -186,21 +188,22 @@ func (c *certBuilder) departures() {
 // answer.
 func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed board.Bits, d int) error {
 	pm, prule := c.preferred(p, last)
-	m := c.strat[p]
+	m, ok := c.strat[p]
+	// m is a copy: each branch stores it back before anything that walks on.
 	switch {
-	case m == nil:
+	case !ok:
 		mv, err := c.choose(p, allowed, d, pm)
 		if err != nil {
 			return err
 		}
-		m = &certMove{move: mv, allowed: allowed, seen: seenBit(last)}
-		c.strat[p] = m
+		m = certMove{move: mv, allowed: allowed, seen: seenBit(last)}
 	case m.split:
 		return c.splitTurn(p, last, allowed, d)
 	case allowed.Has(m.move):
 		m.allowed = m.allowed.And(allowed)
 		m.seen = m.seen.Or(seenBit(last))
 		if m.walk == c.walk {
+			c.strat[p] = m
 			// Answered and followed in this walk; after this last move
 			// the preferred move may be another one, and lose.
 			_, err := c.departs(p, last, allowed, d, pm, prule, m.move)
@@ -223,11 +226,13 @@ func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed bo
 		c.redone = true
 		if mv == board.NoCell {
 			m.split, m.seen = true, board.Bits{}
+			c.strat[p] = m
 			return c.splitTurn(p, last, allowed, d)
 		}
 		m.move, m.seen = mv, seenBit(last)
 	}
 	m.walk = c.walk
+	c.strat[p] = m
 	return c.followFrom(p, last, allowed, d, pm, prule, m.move)
 }
 
@@ -252,8 +257,8 @@ func seenBit(last board.Cell) board.Bits {
 // a departure noted then is noted in this walk too, without asking either
 // strategy again. It says false when the position is not such a one.
 func (c *certBuilder) again(p board.Position, last board.Cell, d int) (bool, error) {
-	m := c.strat[p]
-	if m == nil || m.split || !m.seen.Has(last) {
+	m, ok := c.strat[p]
+	if !ok || m.split || !m.seen.Has(last) {
 		return false, nil
 	}
 	dep := false
@@ -270,6 +275,7 @@ func (c *certBuilder) again(p board.Position, last board.Cell, d int) (bool, err
 		return true, nil // followed already in this walk
 	}
 	m.walk = c.walk
+	c.strat[p] = m
 	if dep {
 		c.departed++
 	}
@@ -410,19 +416,19 @@ func (c *certBuilder) departs(p board.Position, last board.Cell, allowed board.B
 func (c *certBuilder) splitTurn(p board.Position, last board.Cell, allowed board.Bits, d int) error {
 	k := strategies.AfterMove{P: p, Last: last}
 	pm, prule := c.preferred(p, last)
-	m := c.after[k]
-	if m == nil {
+	m, ok := c.after[k]
+	if !ok {
 		mv, err := c.choose(p, allowed, d, pm)
 		if err != nil {
 			return err
 		}
-		m = &certMove{move: mv, allowed: allowed}
-		c.after[k] = m
+		m = certMove{move: mv, allowed: allowed}
 	}
-	if m.walk == c.walk {
+	if ok && m.walk == c.walk {
 		return nil
 	}
 	m.walk = c.walk
+	c.after[k] = m
 	return c.followFrom(p, last, allowed, d, pm, prule, m.move)
 }
 
@@ -477,7 +483,7 @@ func (c *certBuilder) opponentTurn(p board.Position, d int) error {
 	var fast board.Bits
 	for a := free; certAgain && c.walk > 1 && a.Any(); {
 		x := a.Pop()
-		if m := c.strat[p.Play(e.opp, x)]; m != nil && !m.split && m.seen.Has(x) {
+		if m, ok := c.strat[p.Play(e.opp, x)]; ok && !m.split && m.seen.Has(x) {
 			fast = fast.With(x)
 		}
 	}
