@@ -336,6 +336,45 @@ func (f *Fitzgerald) RuleAllowed(p board.Position, last board.Cell) (board.Bits,
 	return g.Allowed(p, last)
 }
 
+// PairedAllowed implements PairedPreference: for s the fitzgerald-rules
+// variant of the receiver's readings (no repair, no knowledge in either),
+// s's allowed set and rule and the receiver's own answer, from one analysis.
+// The two differ only after step II has chosen its rule: fitzgerald-rules
+// answers with the rule's cells (decide notes them in state.wide: the
+// winning cells under rule 1, the cells before the connection area under
+// rule 7), fitzgerald narrows them by the hierarchy. TestPairedAllowed
+// compares both with Allowed on random positions of every reading.
+func (f *Fitzgerald) PairedAllowed(s Strategy, p board.Position, last board.Cell) (allowed board.Bits, rule string, own board.Bits, ownRule string, ok bool) {
+	g, isF := s.(*Fitzgerald)
+	if !isF || !f.pairs(g) {
+		return board.Bits{}, "", board.Bits{}, "", false
+	}
+	nt := f.nt
+	empty := nt.B.All().AndNot(p.Occupied())
+	if empty.Empty() || last == board.NoCell || !p.Blue.Has(last) {
+		own, ownRule = f.Allowed(p, last) // a full board, or rule 0: the same for both
+		return own, ownRule, own, ownRule, true
+	}
+	var st state
+	own, ownRule = f.decide(&st, p, last, nt.RedWinningMoves(p), nil)
+	return st.wide, ownRule, own, ownRule, true
+}
+
+// pairs says whether g is the fitzgerald-rules variant of f's readings, with
+// neither a repair nor knowledge (whose answers are more than the hierarchy
+// on the rule's cells), on a board of the same size. The readings compared
+// are the rules' own, fitzgerald-rules' options (skip, overlap, rule6c); the
+// others (area, items 3, 7 and 8) are the hierarchy's and the connection
+// area's, which the rules-only answer does not read.
+func (f *Fitzgerald) pairs(g *Fitzgerald) bool {
+	plain := func(x *Fitzgerald) bool {
+		return x.kn == nil && x.knMode == 0 && !x.lookahead && !x.truePath && !x.rule16Near && !x.deadAvoid
+	}
+	return !f.rulesOnly && g.rulesOnly && plain(f) && plain(g) &&
+		f.nt.B.M == g.nt.B.M && f.nt.B.N == g.nt.B.N && f.nt.B.Geo == g.nt.B.Geo &&
+		f.skipDanger == g.skipDanger && f.overlapAny == g.overlapAny && f.rule6cUnion == g.rule6cUnion
+}
+
 // Decide returns Red's move (the first allowed cell for fitzgerald-rules;
 // board.NoCell on a full board) and the label of the rule that produced it.
 func (f *Fitzgerald) Decide(p board.Position, last board.Cell) (board.Cell, string) {
@@ -356,10 +395,12 @@ func (f *Fitzgerald) Decide(p board.Position, last board.Cell) (board.Cell, stri
 // Blue's move (see Replies).
 func (f *Fitzgerald) decide(s *state, p board.Position, last board.Cell, win board.Bits, sib *sibling) (board.Bits, string) {
 	if win.Count() == 1 || win.Any() && f.rulesOnly {
+		s.wide = win
 		return win, "1" // the hierarchy of a single move is that move
 	}
 	f.analyseRed(s, p, last, sib)
 	if win.Any() {
+		s.wide = win
 		return board.Bit(f.hierarchy(s, win, s.trace)), "1"
 	}
 	f.analyseBlue(s)
@@ -376,6 +417,9 @@ func (f *Fitzgerald) decide(s *state, p board.Position, last board.Cell, win boa
 		}
 		if f.rulesOnly {
 			return cands, label
+		}
+		if r != 7 {
+			s.wide = cands // rule 7 notes its cells before the connection area
 		}
 		cands = f.repairChoice(s, cands, func(l board.Bits) board.Cell { return f.hierarchy(s, l, nil) }, s.trace != nil)
 		if s.trace != nil {

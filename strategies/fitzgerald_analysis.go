@@ -36,6 +36,9 @@ type state struct {
 	// Notions.Near of redG, computed on first use (nearDone).
 	nearTop, nearBottom, nearAny board.Bits
 	nearDone                     bool
+	// wide: the cells of the rule step II chose, before the connection area
+	// and the hierarchy (decide sets it; PairedAllowed reads it).
+	wide board.Bits
 }
 
 // reset readies s for another decision without clearing its 16 KB (a few

@@ -346,6 +346,7 @@ func (f *Fitzgerald) rule7(s *state) (board.Bits, string) {
 		if c.Empty() {
 			continue
 		}
+		s.wide = c // the rule's cells for fitzgerald-rules (PairedAllowed)
 		if in := c.And(area); in.Any() && !f.rulesOnly && f.area != areaOff {
 			return in, label
 		}

@@ -37,6 +37,16 @@ type TieBreakTracer interface {
 	TieBreakTrace(p board.Position, last board.Cell) []TieBreakStep
 }
 
+// PairedPreference is an optional interface of a strategy used as the
+// preferred one of a `some` search (verify --prefer): when it knows the rules
+// of s, the strategy being verified, it answers for both from one analysis of
+// the position: s's allowed set and rule, which must equal s.Allowed(p,
+// last), and its own answer, which must equal its Allowed(p, last). ok is
+// false when it does not know s; then nothing was computed.
+type PairedPreference interface {
+	PairedAllowed(s Strategy, p board.Position, last board.Cell) (allowed board.Bits, rule string, own board.Bits, ownRule string, ok bool)
+}
+
 // Strategy is a strategy bound to one board. Implementations are immutable after
 // construction and safe for concurrent use: the verifier calls Allowed from many
 // goroutines, billions of times, so Allowed must not allocate.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"hexproof/board"
 	"hexproof/strategies"
@@ -207,8 +208,21 @@ func (g *someGame) keyed(c *andor.Child[someNode]) {
 func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Child[someNode], error) {
 	e := g.e
 	if n.strat {
+		// The preferred strategy may answer for the rules too, from one
+		// analysis (strategies.PairedPreference: fitzgerald for
+		// fitzgerald-rules): then it is asked once.
+		var own board.Bits
+		paired := false
 		if !n.asked {
-			n.allowed, n.rule, n.fault = e.rules.Answer(n.p, n.last)
+			if e.opt.Prefer != nil && pairedPrefer {
+				n.allowed, n.rule, n.fault, own, paired = e.rules.AnswerPaired(e.opt.Prefer, n.p, n.last)
+				if paired {
+					pairedHits.Add(1)
+				}
+			}
+			if !paired {
+				n.allowed, n.rule, n.fault = e.rules.Answer(n.p, n.last)
+			}
 			n.asked = true
 		}
 		if n.fault != game.NoFault {
@@ -219,7 +233,14 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		st := g.stones(n, e.me)
 		// The preferred move first (Options.Prefer; FocusAt), then the
 		// others in cell order.
-		a, pm := n.allowed, g.preferred(n)
+		a, pm := n.allowed, board.NoCell
+		if paired {
+			if own.Any() && a.Has(own.First()) {
+				pm = own.First()
+			}
+		} else {
+			pm = g.preferred(n)
+		}
 		for a.Any() {
 			c := andor.Child[someNode]{Cell: pm}
 			if pm != board.NoCell {
@@ -283,6 +304,13 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 	}
 	return out, nil
 }
+
+// pairedPrefer lets Expand ask a strategies.PairedPreference for both
+// answers at once; TestPairedPreferSearch compares the search without it.
+var pairedPrefer = true
+
+// pairedHits counts the paired answers (for that test).
+var pairedHits atomic.Int64
 
 // preferred is Options.Prefer's move at n, a node with the strategy to move
 // whose allowed set is known, when that move is allowed (else NoCell).

@@ -209,6 +209,34 @@ func (r *Rules) Answer(p board.Position, last board.Cell) (allowed board.Bits, r
 	return allowed, rule, f
 }
 
+// AnswerPaired is Answer together with pref's answer in p, when pref is a
+// strategies.PairedPreference that knows the strategy's rules and answers for
+// both from one analysis (paired); pref's answer is what its Allowed gives.
+// When it does not (paired false: nothing was asked, or its call panicked and
+// the answer is dropped), the caller asks each alone, so that a fault, or a
+// panic, is the strategy's own as Answer finds it.
+func (r *Rules) AnswerPaired(pref strategies.Strategy, p board.Position, last board.Cell) (allowed board.Bits, rule string, f Fault, own board.Bits, paired bool) {
+	pp, ok := pref.(strategies.PairedPreference)
+	if !ok {
+		return
+	}
+	func() {
+		defer func() {
+			if recover() != nil {
+				paired = false
+			}
+		}()
+		allowed, rule, own, _, paired = pp.PairedAllowed(r.S, p, last)
+	}()
+	if !paired {
+		return board.Bits{}, "", NoFault, board.Bits{}, false
+	}
+	if f = r.check(p, allowed); f == NoFault && r.First {
+		allowed = board.Bit(allowed.First())
+	}
+	return allowed, rule, f, own, true
+}
+
 // ask calls the strategy, turning a panic into FaultPanic: a panic is a
 // strategy error at this decision, exactly like answering nothing, and the
 // other decisions of a position are still examined (so an outcome never

@@ -1,0 +1,55 @@
+package verify
+
+import (
+	"reflect"
+	"testing"
+
+	"hexproof/board"
+	"hexproof/strategies"
+)
+
+// TestPairedPreferSearch: asking fitzgerald for fitzgerald-rules' answer and
+// its own at once (strategies.PairedPreference, game.Rules.AnswerPaired)
+// changes nothing in a `some` search with --prefer fitzgerald: on 5×4 and 5×5,
+// both starters, the same verdict, expansions, longest game and rule counts
+// with and without the pairing, and on 5×4 the same certificate and
+// departures; and the pairing is used.
+func TestPairedPreferSearch(t *testing.T) {
+	defer func() { pairedPrefer = true }()
+	for _, n := range []int{4, 5} {
+		b := board.MustNew(5, n, board.Cylinder)
+		rules, err := strategies.New("fitzgerald-rules", b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hier, err := strategies.New("fitzgerald", b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, starter := range []board.Color{board.Red, board.Blue} {
+			opt := Options{Strategy: rules, Name: "fitzgerald-rules", Starter: starter, Choices: Some, Prefer: hier, Certificate: n == 4}
+			pairedPrefer = false
+			plain := run(t, opt)
+			pairedPrefer = true
+			before := pairedHits.Load()
+			paired := run(t, opt)
+			name := b.String() + "/" + starter.String()
+			if pairedHits.Load() == before {
+				t.Errorf("%s: the pairing was not used", name)
+			}
+			if plain.Verdict != paired.Verdict || plain.Positions != paired.Positions || plain.LongestGame != paired.LongestGame ||
+				!reflect.DeepEqual(plain.RuleCounts, paired.RuleCounts) {
+				t.Errorf("%s: without pairing %s, %d positions, %d plies, %v; with it %s, %d, %d, %v", name,
+					plain.Verdict, plain.Positions, plain.LongestGame, plain.RuleCounts, paired.Verdict, paired.Positions, paired.LongestGame, paired.RuleCounts)
+			}
+			if opt.Certificate {
+				if plain.Certificate == nil || paired.Certificate == nil {
+					t.Fatalf("%s: no certificate (%v, %v)", name, plain.CertificateErr, paired.CertificateErr)
+				}
+				if !reflect.DeepEqual(plain.Certificate.File(), paired.Certificate.File()) || !reflect.DeepEqual(plain.Departures, paired.Departures) {
+					t.Errorf("%s: the certificates or departures differ", name)
+				}
+			}
+		}
+	}
+}
