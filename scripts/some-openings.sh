@@ -8,7 +8,7 @@
 # With the opponent to open (STARTER blue for a Red strategy), the pieces are
 # the positions after each first move (every cell; with CLASSES=1 one cell per
 # class of images, for a strategy that commutes with the cylinder's whole
-# group, e.g. fitzgerald-rules: decisions.md V37, scripts/cylinder_classes.py;
+# group, e.g. fitzgerald-rules: decisions.md V37; `hexproof show --classes`;
 # the same for the replies after FIRST and in splits). With the strategy to open,
 # give its first move FIRST (e.g. "(3,4)"): the pieces are the positions after
 # FIRST and each reply. FIRST may be several moves ending with the strategy's
@@ -110,19 +110,17 @@ def summarize(dirname, show, steps):
         m, n = map(int, d["board"].split("x"))
         want = m * n - (len(d["start"]) - 1)  # every opening, or every reply after FIRST
         # CLASSES=1: one piece per class of moves under the symmetries that
-        # map the start position onto itself (scripts/cylinder_classes.py).
+        # map the start position onto itself, as `hexproof show --classes`
+        # listed them into classes.txt when the runner started here.
         # Valid when the strategy commutes with the cylinder's whole group
         # (4m maps: the runs say so in "symmetries"; older runs of the same
         # strategy say nothing): then the pieces of a class have one value
         # (decisions.md V37), and one piece each answers the question.
         known = [x for x in syms if x is not None]
-        if len(strats) == 1 and d.get("geometry") == "cylinder" and known and all(x == 4 * m for x in known):
-            sys.path.insert(0, scriptdir)
-            import cylinder_classes
-            prefix = [tuple(x["cell"]) for x in d["start"][:-1]]
-            red, blue = cylinder_classes.position(d["starter"], prefix)
-            reps, order = cylinder_classes.representatives(m, n, red, blue)
-            if order == 4 * m and sorted(set(last)) == sorted(last) and set(last) <= set(reps) and len(reps) < want:
+        cf = os.path.join(dirname, "classes.txt")
+        if len(strats) == 1 and d.get("geometry") == "cylinder" and known and all(x == 4 * m for x in known) and os.path.exists(cf):
+            reps = [tuple(map(int, x.strip("()").split(","))) for x in open(cf).read().split()]
+            if set(last) <= set(reps) and len(reps) < want:
                 want = len(reps)
     v = [p[0] for p in pieces]
     nchecked = sum(1 for p in pieces if p[1])
@@ -226,11 +224,15 @@ rows=$(seq 1 "$n"); cols=$(seq 1 "$m")
 # CLASSES=1 (a cylinder): one piece per class of moves under the symmetries
 # that map the start position (FIRST, or the empty board) onto itself, for a
 # strategy that commutes with the whole group (fitzgerald-rules, decisions.md
-# V37): scripts/cylinder_classes.py lists them; `summary` checks each run's
-# "symmetries" before it counts classes instead of cells. Inherited by splits.
+# V37): `hexproof show --classes` lists them (one class a line, its
+# representative first), kept in OUTDIR/classes.txt for `summary`, which
+# checks each run's "symmetries" before it counts classes instead of cells.
+# Inherited by splits.
 reps=
 if [ -n "${CLASSES:-}" ]; then
-  reps=$(python3 "$(dirname "$self")/cylinder_classes.py" "$m" "$n" "$starter" "$first") || exit 2
+  reps=$("$bin" show --board "$size" --starter "$starter" --moves "$first" --classes | sed -n 's/^  \((\([0-9]*\),\([0-9]*\))\).*/\1/p')
+  [ -n "$reps" ] || { echo "some-openings: no classes from $bin show --classes" >&2; exit 2; }
+  printf '%s\n' "$reps" > classes.txt.tmp && mv classes.txt.tmp classes.txt
 fi
 for j in $rows; do for i in $cols; do
   cell="($i,$j)"
