@@ -215,7 +215,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		paired := false
 		if !n.asked {
 			if e.opt.Prefer != nil && pairedPrefer {
-				n.allowed, n.rule, n.fault, own, paired = e.rules.AnswerPaired(e.opt.Prefer, n.p, n.last)
+				n.allowed, n.rule, n.fault, own, _, paired = e.rules.AnswerPaired(e.opt.Prefer, n.p, n.last)
 				if paired {
 					pairedHits.Add(1)
 				}

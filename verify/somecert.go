@@ -85,6 +85,7 @@ type certBuilder struct {
 	// departures lie on it, and the departures met (by position and last
 	// move, with the walk that met them and the order in it).
 	prefer   strategies.Strategy
+	pairs    bool // prefer answers for the rules too (pairedReply), until it declines
 	path     []board.Move
 	departed int
 	deps     map[strategies.AfterMove]*departure
@@ -116,8 +117,8 @@ func (s *someSearch) newCertBuilder(w int) *certBuilder {
 		strat: map[board.Position]certMove{}, opp: map[board.Position]int32{},
 		after:  map[strategies.AfterMove]certMove{},
 		max:    int(max(s.e.opt.memoryBudget()/4/certBytesPerPosition, 1<<16)),
-		prefer: s.e.opt.Prefer,
-		deps:   map[strategies.AfterMove]*departure{}, winsMemo: map[posMove]bool{},
+		prefer: s.e.opt.Prefer, pairs: true,
+		deps: map[strategies.AfterMove]*departure{}, winsMemo: map[posMove]bool{},
 	}
 }
 
@@ -131,7 +132,7 @@ func (c *certBuilder) build() (*strategies.Certificate, error) {
 		c.path, c.departed = c.path[:0], 0
 		var err error
 		if s.root.strat {
-			err = c.strategyTurn(s.root.p, s.root.last, s.root.allowed, s.ply0)
+			err = c.strategyTurn(s.root.p, s.root.last, s.root.allowed, s.ply0, prefMove{})
 		} else {
 			err = c.opponentTurn(s.root.p, s.ply0)
 		}
@@ -186,8 +187,8 @@ func (c *certBuilder) departures() {
 // strategyTurn answers p (ply d, the strategy to move after the opponent's
 // move last, allowed being the strategy's allowed set there) and follows the
 // answer.
-func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed board.Bits, d int) error {
-	pm, prule := c.preferred(p, last)
+func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed board.Bits, d int, pf prefMove) error {
+	pm, prule := c.preferredOr(p, last, pf)
 	m, ok := c.strat[p]
 	// m is a copy: each branch stores it back before anything that walks on.
 	switch {
@@ -198,7 +199,7 @@ func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed bo
 		}
 		m = certMove{move: mv, allowed: allowed, seen: seenBit(last)}
 	case m.split:
-		return c.splitTurn(p, last, allowed, d)
+		return c.splitTurn(p, last, allowed, d, pf)
 	case allowed.Has(m.move):
 		m.allowed = m.allowed.And(allowed)
 		m.seen = m.seen.Or(seenBit(last))
@@ -227,7 +228,7 @@ func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed bo
 		if mv == board.NoCell {
 			m.split, m.seen = true, board.Bits{}
 			c.strat[p] = m
-			return c.splitTurn(p, last, allowed, d)
+			return c.splitTurn(p, last, allowed, d, pf)
 		}
 		m.move, m.seen = mv, seenBit(last)
 	}
@@ -307,6 +308,31 @@ func (c *certBuilder) followFrom(p board.Position, last board.Cell, allowed boar
 	return err
 }
 
+// prefMove is Options.Prefer's move and rule at a strategy turn when the
+// caller has it already (known): from a paired answer (opponentTurn).
+type prefMove struct {
+	cell  board.Cell
+	rule  string
+	known bool
+}
+
+// preferredOr is pf when known, else preferred.
+func (c *certBuilder) preferredOr(p board.Position, last board.Cell, pf prefMove) (board.Cell, string) {
+	if pf.known {
+		return pf.cell, pf.rule
+	}
+	return c.preferred(p, last)
+}
+
+// preferredOf is preferred's answer from the preferred strategy's allowed
+// set a in p.
+func preferredOf(p board.Position, a board.Bits, rule string) (board.Cell, string) {
+	if !a.Any() || p.Occupied().Has(a.First()) {
+		return board.NoCell, rule
+	}
+	return a.First(), rule
+}
+
 // preferred is Options.Prefer's move in p after last (NoCell without one,
 // or where it answers nothing).
 func (c *certBuilder) preferred(p board.Position, last board.Cell) (board.Cell, string) {
@@ -314,10 +340,7 @@ func (c *certBuilder) preferred(p board.Position, last board.Cell) (board.Cell, 
 		return board.NoCell, ""
 	}
 	a, rule := preferAllowed(c.prefer, p, last)
-	if !a.Any() || p.Occupied().Has(a.First()) {
-		return board.NoCell, rule
-	}
-	return a.First(), rule
+	return preferredOf(p, a, rule)
 }
 
 // choose is the preferred move pm when it is allowed and keeps the win,
@@ -413,9 +436,9 @@ func (c *certBuilder) departs(p board.Position, last board.Cell, allowed board.B
 }
 
 // splitTurn answers p after the last move last on its own.
-func (c *certBuilder) splitTurn(p board.Position, last board.Cell, allowed board.Bits, d int) error {
+func (c *certBuilder) splitTurn(p board.Position, last board.Cell, allowed board.Bits, d int, pf prefMove) error {
 	k := strategies.AfterMove{P: p, Last: last}
-	pm, prule := c.preferred(p, last)
+	pm, prule := c.preferredOr(p, last, pf)
 	m, ok := c.after[k]
 	if !ok {
 		mv, err := c.choose(p, allowed, d, pm)
@@ -487,17 +510,27 @@ func (c *certBuilder) opponentTurn(p board.Position, d int) error {
 			fast = fast.With(x)
 		}
 	}
+	// With a preferred strategy that answers for the rules too
+	// (strategies.PairedPreference, V39), each move is asked of it alone,
+	// both answers at once; else the rules answer the moves together.
+	paired := c.prefer != nil && pairedPrefer && c.pairs
 	reps := c.replies[d][:0]
-	e.rules.Replies(p, free.AndNot(fast), func(rep game.Reply) bool {
-		reps = append(reps, rep)
-		return true
-	})
+	if !paired {
+		e.rules.Replies(p, free.AndNot(fast), func(rep game.Reply) bool {
+			reps = append(reps, rep)
+			return true
+		})
+	}
 	c.replies[d] = reps
 	i := 0
 	for a := free; a.Any(); {
 		x := a.Pop()
 		var rep game.Reply
-		if fast.Has(x) {
+		var pf prefMove
+		switch {
+		case paired && !fast.Has(x):
+			rep, pf = c.pairedReply(p, x)
+		case fast.Has(x):
 			c.path = append(c.path, board.Move{Player: e.opp, Cell: x})
 			ok, err := c.again(p.Play(e.opp, x), x, d+1)
 			c.path = c.path[:len(c.path)-1]
@@ -509,7 +542,7 @@ func (c *certBuilder) opponentTurn(p board.Position, d int) error {
 			}
 			// Its answer changed while an earlier move was followed: ask.
 			rep = c.reply(p, x)
-		} else {
+		default:
 			rep = c.replies[d][i]
 			i++
 		}
@@ -520,13 +553,32 @@ func (c *certBuilder) opponentTurn(p board.Position, d int) error {
 			return fmt.Errorf("verify: some certificate: a strategy error in a proven position (a bug)")
 		}
 		c.path = append(c.path, board.Move{Player: e.opp, Cell: rep.B})
-		err := c.strategyTurn(rep.P, rep.B, rep.Allowed, d+1)
+		err := c.strategyTurn(rep.P, rep.B, rep.Allowed, d+1, pf)
 		c.path = c.path[:len(c.path)-1]
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// pairedReply is reply with the preferred strategy's answer from the same
+// analysis (game.Rules.AnswerPaired). When the preferred strategy declines,
+// pairing is off for the rest of the construction (c.pairs), and the rules
+// and the preferred strategy are asked alone.
+func (c *certBuilder) pairedReply(p board.Position, x board.Cell) (game.Reply, prefMove) {
+	e := c.s.e
+	q, o := e.rules.Place(p, e.opp, x)
+	if o != game.Going {
+		return game.Reply{B: x, P: q, Outcome: o}, prefMove{}
+	}
+	allowed, rule, f, own, ownRule, ok := e.rules.AnswerPaired(c.prefer, q, x)
+	if !ok {
+		c.pairs = false
+		return c.reply(p, x), prefMove{}
+	}
+	pm, prule := preferredOf(q, own, ownRule)
+	return game.Reply{B: x, P: q, Outcome: o, Allowed: allowed, Rule: rule, Fault: f}, prefMove{pm, prule, true}
 }
 
 // reply is the rules' Reply to the opponent's move x in p. (A function of

@@ -12,8 +12,9 @@ import (
 // its own at once (strategies.PairedPreference, game.Rules.AnswerPaired)
 // changes nothing in a `some` search with --prefer fitzgerald: on 5×4 and 5×5,
 // both starters, the same verdict, expansions, longest game and rule counts
-// with and without the pairing, and on 5×4 the same certificate and
-// departures; and the pairing is used.
+// with and without the pairing (in the search and in the certificate's
+// construction), and on 5×4 and 5×5 with Red starting the same certificate
+// and departures; and the pairing is used.
 func TestPairedPreferSearch(t *testing.T) {
 	defer func() { pairedPrefer = true }()
 	for _, n := range []int{4, 5} {
@@ -27,7 +28,7 @@ func TestPairedPreferSearch(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, starter := range []board.Color{board.Red, board.Blue} {
-			opt := Options{Strategy: rules, Name: "fitzgerald-rules", Starter: starter, Choices: Some, Prefer: hier, Certificate: n == 4}
+			opt := Options{Strategy: rules, Name: "fitzgerald-rules", Starter: starter, Choices: Some, Prefer: hier, Certificate: n == 4 || starter == board.Red}
 			pairedPrefer = false
 			plain := run(t, opt)
 			pairedPrefer = true

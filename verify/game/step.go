@@ -215,7 +215,7 @@ func (r *Rules) Answer(p board.Position, last board.Cell) (allowed board.Bits, r
 // When it does not (paired false: nothing was asked, or its call panicked and
 // the answer is dropped), the caller asks each alone, so that a fault, or a
 // panic, is the strategy's own as Answer finds it.
-func (r *Rules) AnswerPaired(pref strategies.Strategy, p board.Position, last board.Cell) (allowed board.Bits, rule string, f Fault, own board.Bits, paired bool) {
+func (r *Rules) AnswerPaired(pref strategies.Strategy, p board.Position, last board.Cell) (allowed board.Bits, rule string, f Fault, own board.Bits, ownRule string, paired bool) {
 	pp, ok := pref.(strategies.PairedPreference)
 	if !ok {
 		return
@@ -226,15 +226,15 @@ func (r *Rules) AnswerPaired(pref strategies.Strategy, p board.Position, last bo
 				paired = false
 			}
 		}()
-		allowed, rule, own, _, paired = pp.PairedAllowed(r.S, p, last)
+		allowed, rule, own, ownRule, paired = pp.PairedAllowed(r.S, p, last)
 	}()
 	if !paired {
-		return board.Bits{}, "", NoFault, board.Bits{}, false
+		return board.Bits{}, "", NoFault, board.Bits{}, "", false
 	}
 	if f = r.check(p, allowed); f == NoFault && r.First {
 		allowed = board.Bit(allowed.First())
 	}
-	return allowed, rule, f, own, true
+	return allowed, rule, f, own, ownRule, true
 }
 
 // ask calls the strategy, turning a panic into FaultPanic: a panic is a
