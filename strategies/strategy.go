@@ -301,6 +301,15 @@ func NewWith(spec string, b *board.Board, eo gtp.Options) (Strategy, error) {
 	if path, ok := strings.CutPrefix(spec, "certificate:"); ok {
 		return LoadCertificate(path, b)
 	}
+	// certificate-images:FILE — the same, answering at the images of its
+	// positions too (certimages.go).
+	if path, ok := strings.CutPrefix(spec, CertificateImagesPrefix); ok {
+		c, err := LoadCertificate(path, b)
+		if err != nil {
+			return nil, err
+		}
+		return NewImageCertificate(c), nil
+	}
 	info, opts, err := ParseSpec(spec)
 	if err != nil {
 		return nil, err

@@ -462,8 +462,8 @@ func strategyFromFlags(size, geo, name string, eo gtp.Options) (*board.Board, st
 	if name == "" {
 		return nil, nil, fmt.Errorf("--strategy is required (see 'hexproof strategies')")
 	}
-	if name == "certificate:-" {
-		return nil, nil, fmt.Errorf("--strategy certificate:-: a certificate is read from a file, not standard input; give its path")
+	if name == "certificate:-" || name == strategies.CertificateImagesPrefix+"-" {
+		return nil, nil, fmt.Errorf("--strategy %s: a certificate is read from a file, not standard input; give its path", name)
 	}
 	s, err := strategies.NewWith(name, b, eo)
 	if err != nil {

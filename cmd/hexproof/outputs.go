@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"hexproof/strategies"
 )
 
 // The output contracts every command keeps (docs/reliability.md, "Output paths" and "Contracts every command keeps"):
@@ -40,6 +42,9 @@ func inputOf(label, path string, dir bool) output {
 // certificateInput is the certificate file a strategy spec reads, if any.
 func certificateInput(spec string) output {
 	if path, ok := strings.CutPrefix(spec, "certificate:"); ok {
+		return inputOf("the certificate of --strategy", path, false)
+	}
+	if path, ok := strings.CutPrefix(spec, strategies.CertificateImagesPrefix); ok {
 		return inputOf("the certificate of --strategy", path, false)
 	}
 	return output{}

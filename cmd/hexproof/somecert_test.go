@@ -110,3 +110,28 @@ func TestVerifySomeCertificateRefusals(t *testing.T) {
 		t.Errorf("a refuted run left a certificate file (%v)", err)
 	}
 }
+
+// TestVerifyCertificateImages: the certificate of the 5×4 piece after
+// B:(1,1) (fitzgerald-rules, Blue starting), read as
+// certificate-images:FILE, is checked within the rules after B:(2,4), an
+// image of (1,1) (rotation and half-turn), where the plain certificate has
+// no answer (bad --moves, exit 2).
+func TestVerifyCertificateImages(t *testing.T) {
+	dir := t.TempDir()
+	cert := filepath.Join(dir, "piece.json")
+	code, out, errs := runCmd("verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--starter", "blue",
+		"--moves", "(1,1)", "--prefer", "fitzgerald", "--certificate", cert, "--no-progress", "--blunder-time", "0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	args := []string{"verify", "--board", "5x4", "--within", "fitzgerald-rules", "--starter", "blue", "--moves", "(2,4)",
+		"--in-memory", "--no-progress", "--blunder-time", "0"}
+	code, out, errs = runCmd(append(args, "--strategy", "certificate-images:"+cert)...)
+	if code != 0 || !strings.Contains(out, "Verdict: optimal") {
+		t.Errorf("the image certificate after B:(2,4): exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runCmd(append(args, "--strategy", "certificate:"+cert)...)
+	if code != exitUsage || !strings.Contains(errs, `rule "not in certificate" allowed no move`) {
+		t.Errorf("the plain certificate after B:(2,4): exit %d, want bad input (no answer to the --moves)\n%s%s", code, out, errs)
+	}
+}

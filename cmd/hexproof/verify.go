@@ -54,6 +54,9 @@ of its moves must be one NAME allows in the same position after the same last
 move, else it is a strategy error (exit 4). With a certificate written by
 --choices some, 'verify --strategy certificate:FILE --within NAME' proves that
 the certificate wins every game and is a completion of NAME's rules.
+--strategy certificate-images:FILE also answers at the images of the
+certificate's positions under the board's symmetries, so that a certificate
+written after --moves P is checked after each image of P as well.
 
 --prefer NAME (with --choices some) searches strategy NAME's move first
 wherever the rules allow it, and the other allowed moves only once it is shown
