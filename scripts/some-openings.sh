@@ -33,6 +33,7 @@ if [ "${1:-}" = check ]; then
   # scripts/some-openings.sh check BINARY OUTDIR STRATEGY: every optimal piece's
   # certificate, verified under every from the piece's prefix, --within STRATEGY
   # (checks OUTDIR/check-I-J.json); a check whose JSON says optimal is not redone.
+  # With IMAGES=1 (pieces by class), also after each other move of the class.
   bin=$(realpath "$2"); out=$3; strat=$4
   cd "$out" || exit 2
   for f in piece-*-cert.json; do
@@ -48,6 +49,26 @@ if [ "${1:-}" = check ]; then
       --blunder-time 0 --no-progress --json $ctag.json > $ctag.out 2>&1
     echo "$ctag exit $? $(date -u +%FT%TZ)" >> done.log
   done
+  # IMAGES=1: each checked certificate again after every other move of its
+  # class (classes.txt), read as certificate-images:FILE (docs/design.md §8),
+  # into check-img-K-L.json for the move (K,L).
+  if [ -n "${IMAGES:-}" ] && [ -s classes.txt ]; then
+    while read -r repc others; do
+      [ -n "$others" ] || continue
+      tag=piece-$(tr -d '()' <<< "$repc" | tr , -)
+      grep -q '"verdict": "optimal"' check-${tag#piece-}.json 2>/dev/null || continue
+      read -r size starter < <(python3 -c "import json; d=json.load(open('$tag.json')); print(d['board'], d['starter'])")
+      prefix=$(python3 -c "import json; d=json.load(open('$tag.json')); print(' '.join('(%d,%d)' % tuple(m['cell']) for m in d['start'][:-1]))")
+      for c in $others; do
+        itag=check-img-$(tr -d '()' <<< "$c" | tr , -)
+        grep -q '"verdict": "optimal"' $itag.json 2>/dev/null && continue
+        /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $itag.time nice -n 5 "$bin" verify --board "$size" \
+          --strategy certificate-images:$tag-cert.json --within "$strat" --starter "$starter" --moves "$prefix $c" --in-memory \
+          --blunder-time 0 --no-progress --json $itag.json > $itag.out 2>&1
+        echo "$itag exit $? $(date -u +%FT%TZ)" >> done.log
+      done
+    done < classes.txt
+  fi
   # The sub-pieces of pieces split for their certificates (SPLIT=1).
   for d in split-*/; do
     [ -d "$d" ] && "$self" check "$bin" "$d" "$strat"
@@ -119,7 +140,7 @@ def summarize(dirname, show, steps):
         known = [x for x in syms if x is not None]
         cf = os.path.join(dirname, "classes.txt")
         if len(strats) == 1 and d.get("geometry") == "cylinder" and known and all(x == 4 * m for x in known) and os.path.exists(cf):
-            reps = [tuple(map(int, x.strip("()").split(","))) for x in open(cf).read().split()]
+            reps = [tuple(map(int, l.split()[0].strip("()").split(","))) for l in open(cf) if l.split()]
             if set(last) <= set(reps) and len(reps) < want:
                 want = len(reps)
     v = [p[0] for p in pieces]
@@ -134,6 +155,7 @@ def totals(dirname):
     """Runs, expansions, user CPU seconds and the largest peak RSS (kB) of
     every piece and check under dirname, splits included (from the JSONs
     and the /usr/bin/time files)."""
+    global images, images_ok
     runs = exp = 0
     cpu, rss = 0.0, 0
     for root, _, files in os.walk(dirname):
@@ -145,15 +167,21 @@ def totals(dirname):
                     if w and w[0] == "wall":
                         cpu += float(w[3]) + float(w[5])
                         rss = max(rss, int(w[7]))
+            elif f.startswith("check-img-") and f.endswith(".json"):
+                images += 1
+                images_ok += json.load(open(path))["verdict"] == "optimal"
             elif f.startswith("piece-") and f.endswith(".json") and not f.endswith("-cert.json") and not f.endswith("-replay.json"):
                 runs += 1
                 exp += json.load(open(path))["positions"]
     return runs, exp, cpu, rss
 
 steps = {}
+images = images_ok = 0
 verdict, allchecked, want, checked = summarize(sys.argv[1], True, steps)
 runs, exp, cpu, rss = totals(sys.argv[1])
 print("totals: %d piece runs (splits included), %s expansions, %.0f s of CPU (user + sys, checks included), peak RSS %.2f GB" % (runs, format(exp, ","), cpu, rss / 1e6))
+if images:
+    print("images: %d certificates checked after another move of their class (certificate-images), %d optimal" % (images, images_ok))
 if steps:
     print("departures on the preferred strategy's own games, by rule and tie-break step:")
     for (rule, step), k in sorted(steps.items(), key=lambda x: -x[1]):
@@ -230,9 +258,21 @@ rows=$(seq 1 "$n"); cols=$(seq 1 "$m")
 # Inherited by splits.
 reps=
 if [ -n "${CLASSES:-}" ]; then
-  reps=$("$bin" show --board "$size" --starter "$starter" --moves "$first" --classes | sed -n 's/^  \((\([0-9]*\),\([0-9]*\))\).*/\1/p')
+  # One class a line, its representative first (the lines of `show --classes`
+  # at two spaces, with "also" and the continuation lines).
+  "$bin" show --board "$size" --starter "$starter" --moves "$first" --classes | python3 -c '
+import re, sys
+out, on = [], False
+for line in sys.stdin:
+    if line.startswith("Moves up to symmetry:"):
+        on = True
+    elif on and re.match(r"^  \(", line):
+        out.append(re.findall(r"\(\d+,\d+\)", line))
+    elif on and re.match(r"^ {3,}\(", line) and out:
+        out[-1] += re.findall(r"\(\d+,\d+\)", line)
+print("\n".join(" ".join(c) for c in out))' > classes.txt.tmp && mv classes.txt.tmp classes.txt
+  reps=$(awk '{print $1}' classes.txt)
   [ -n "$reps" ] || { echo "some-openings: no classes from $bin show --classes" >&2; exit 2; }
-  printf '%s\n' "$reps" > classes.txt.tmp && mv classes.txt.tmp classes.txt
 fi
 for j in $rows; do for i in $cols; do
   cell="($i,$j)"
