@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"hexproof/board"
 	"hexproof/strategies"
@@ -242,7 +243,7 @@ func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed bo
 var certAgain = true
 
 // againHits counts the positions followed by again (for that test).
-var againHits int
+var againHits atomic.Int64
 
 // seenBit is last as a set for certMove.seen: empty for NoCell (the root,
 // which no walk meets twice).
@@ -271,7 +272,7 @@ func (c *certBuilder) again(p board.Position, last board.Cell, d int) (bool, err
 			dp.d.AfterAnother = c.departed > 0
 		}
 	}
-	againHits++
+	againHits.Add(1)
 	if m.walk == c.walk {
 		return true, nil // followed already in this walk
 	}
