@@ -19,14 +19,7 @@ import (
 // image, the image certificate has no answer either.
 func TestImageCertificate(t *testing.T) {
 	b := board.MustNew(5, 4, board.Cylinder)
-	rules, err := strategies.New("fitzgerald-rules", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hier, err := strategies.New("fitzgerald", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rules, hier := fitzgeraldPair(t, b)
 	start := func(i, j int) []board.Game {
 		return []board.Game{{Board: b, Starter: board.Blue, Moves: []board.Move{{Player: board.Blue, Cell: b.Cell(i, j)}}}}
 	}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"hexproof/board"
-	"hexproof/strategies"
 )
 
 // TestCertificateAgain: certBuilder.again, which follows a position met
@@ -34,18 +33,7 @@ func TestCertificateAgain(t *testing.T) {
 			}
 		}
 	}
-	b, err := board.New(5, 4, board.Cylinder)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rules, err := strategies.New("fitzgerald-rules", b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hier, err := strategies.New("fitzgerald", b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rules, hier := fitzgeraldPair(t, board.MustNew(5, 4, board.Cylinder))
 	for _, starter := range []board.Color{board.Red, board.Blue} {
 		cases = append(cases, tcase{name: "5x4/fitzgerald-rules/" + starter.String(),
 			opt: Options{Strategy: rules, Name: "fitzgerald-rules", Starter: starter, Choices: Some, Certificate: true, Prefer: hier}})

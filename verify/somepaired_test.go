@@ -19,14 +19,7 @@ func TestPairedPreferSearch(t *testing.T) {
 	defer func() { pairedPrefer = true }()
 	for _, n := range []int{4, 5} {
 		b := board.MustNew(5, n, board.Cylinder)
-		rules, err := strategies.New("fitzgerald-rules", b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		hier, err := strategies.New("fitzgerald", b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rules, hier := fitzgeraldPair(t, b)
 		for _, starter := range []board.Color{board.Red, board.Blue} {
 			opt := Options{Strategy: rules, Name: "fitzgerald-rules", Starter: starter, Choices: Some, Prefer: hier, Certificate: n == 4 || starter == board.Red}
 			pairedPrefer = false
@@ -53,4 +46,18 @@ func TestPairedPreferSearch(t *testing.T) {
 			}
 		}
 	}
+}
+
+// fitzgeraldPair is fitzgerald-rules and fitzgerald on b: the strategy of
+// issue 30's some questions and its preferred strategy.
+func fitzgeraldPair(t *testing.T, b *board.Board) (rules, hier strategies.Strategy) {
+	t.Helper()
+	var err error
+	if rules, err = strategies.New("fitzgerald-rules", b); err != nil {
+		t.Fatal(err)
+	}
+	if hier, err = strategies.New("fitzgerald", b); err != nil {
+		t.Fatal(err)
+	}
+	return rules, hier
 }
