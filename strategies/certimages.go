@@ -44,20 +44,14 @@ func (ic *ImageCertificate) Certificate() *Certificate { return ic.c }
 // Allowed is the certificate's own answer where it has one, else the first
 // image's, mapped back (rule "certificate image"); else no move.
 func (ic *ImageCertificate) Allowed(p board.Position, last board.Cell) (board.Bits, string) {
-	if a, rule := ic.c.Allowed(p, last); a.Any() {
-		return a, rule
+	if a, rule := ic.c.Allowed(p, last); a.Any() || ic.c.compact {
+		return a, rule // a compact certificate answers at every image already
 	}
 	for k, g := range ic.group {
 		if k == 0 {
 			continue // the identity: asked above
 		}
 		q, l := g.ApplyPos(p), g.Apply(last)
-		if ic.c.compact {
-			if a, _ := ic.c.Allowed(q, l); a.Any() {
-				return ic.inverse[k].ApplyBits(a), "certificate image"
-			}
-			continue
-		}
 		if x, ok := ic.c.answers[q]; ok {
 			return board.Bit(ic.inverse[k].Apply(x)), "certificate image"
 		}

@@ -41,3 +41,12 @@ func TestShowClasses(t *testing.T) {
 		t.Errorf("%d cells listed, want 34", len(seen))
 	}
 }
+
+// TestShowClassesBadInput: a value --classes does not take is one line and
+// exit 2.
+func TestShowClassesBadInput(t *testing.T) {
+	code, _, errs := runCmd("show", "--board", "5x7", "--classes=maybe")
+	if code != exitUsage || !strings.Contains(errs, "--classes") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+		t.Errorf("exit %d, %q; want one line about --classes and exit 2", code, errs)
+	}
+}

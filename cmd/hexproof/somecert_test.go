@@ -135,3 +135,14 @@ func TestVerifyCertificateImages(t *testing.T) {
 		t.Errorf("the plain certificate after B:(2,4): exit %d, want bad input (no answer to the --moves)\n%s%s", code, out, errs)
 	}
 }
+
+// TestCertificateImagesBadInput: certificate-images: with a missing file or
+// standard input is bad input, one line and exit 2.
+func TestCertificateImagesBadInput(t *testing.T) {
+	for _, spec := range []string{"certificate-images:" + filepath.Join(t.TempDir(), "none.json"), "certificate-images:-"} {
+		code, _, errs := runCmd("verify", "--board", "5x4", "--strategy", spec, "--starter", "blue", "--in-memory", "--no-progress")
+		if code != exitUsage || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, "--strategy") {
+			t.Errorf("%s: exit %d, %q; want one line about --strategy and exit 2", spec, code, errs)
+		}
+	}
+}
