@@ -27,6 +27,17 @@
 #
 # prints each piece's verdict and the combined one: with the opponent to open
 # (or after FIRST), optimal iff every piece is, refuted iff some piece is.
+#
+# OVERLAY=1 (with --prefer S among the flags; docs/decisions.md V41) writes
+# each piece's proof as an overlay of S instead of a certificate: first S
+# alone (an empty overlay, OUTDIR/piece-I-J-overlay.json) is checked from the
+# piece, within STRATEGY (check-I-J.json); only where that fails (kept as
+# base-I-J.json) does the `some` search run, with --overlay, and its overlay is
+# checked. A piece whose some run cannot write its proof (too large), or that
+# was split before, is split by S's answer (SPLIT=1 not needed); with
+# SPLIT_OVER=N, so is a piece whose earlier `some` JSON counted more than N
+# expansions, without running it again. A check that is optimal proves its
+# piece by itself (a completion of the rules that wins every game from there).
 set -u
 self=$(realpath "$0")
 if [ "${1:-}" = check ]; then
@@ -57,13 +68,22 @@ if [ "${1:-}" = check ]; then
       [ -n "$others" ] || continue
       tag=piece-$(tr -d '()' <<< "$repc" | tr , -)
       grep -q '"verdict": "optimal"' check-${tag#piece-}.json 2>/dev/null || continue
-      read -r size starter < <(python3 -c "import json; d=json.load(open('$tag.json')); print(d['board'], d['starter'])")
-      prefix=$(python3 -c "import json; d=json.load(open('$tag.json')); print(' '.join('(%d,%d)' % tuple(m['cell']) for m in d['start'][:-1]))")
+      if [ -e $tag-overlay.json ]; then
+        # The overlay's own start (a piece the preferred strategy wins alone
+        # has no some JSON).
+        spec=overlay:$tag-overlay.json
+        read -r size starter < <(python3 -c "import json; d=json.load(open('$tag-overlay.json')); print(d['board'], d['starter'])")
+        prefix=$(python3 -c "import json, re; d=json.load(open('$tag-overlay.json')); print(' '.join(re.findall(r'\(\d+,\d+\)', d['start'])[:-1]))")
+      else
+        spec=certificate-images:$tag-cert.json
+        read -r size starter < <(python3 -c "import json; d=json.load(open('$tag.json')); print(d['board'], d['starter'])")
+        prefix=$(python3 -c "import json; d=json.load(open('$tag.json')); print(' '.join('(%d,%d)' % tuple(m['cell']) for m in d['start'][:-1]))")
+      fi
       for c in $others; do
         itag=check-img-$(tr -d '()' <<< "$c" | tr , -)
         grep -q '"verdict": "optimal"' $itag.json 2>/dev/null && continue
         /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $itag.time nice -n 5 "$bin" verify --board "$size" \
-          --strategy certificate-images:$tag-cert.json --within "$strat" --starter "$starter" --moves "$prefix $c" --in-memory \
+          --strategy "$spec" --within "$strat" --starter "$starter" --moves "$prefix $c" --in-memory \
           --blunder-time 0 --no-progress --json $itag.json > $itag.out 2>&1
         echo "$itag exit $? $(date -u +%FT%TZ)" >> done.log
       done
@@ -88,12 +108,29 @@ def summarize(dirname, show, steps):
     its split directory's are), and how many pieces there should be."""
     pieces, d = [], None
     syms, strats, last = [], set(), []
-    for f in sorted(glob.glob(os.path.join(dirname, "piece-*.json"))):
-        if f.endswith("-cert.json") or f.endswith("-replay.json"):
-            continue
-        d = json.load(open(f))
-        syms.append(d.get("symmetries"))
-        strats.add((d["strategy"], d.get("geometry")))
+    # A piece is a some run (piece-I-J.json), or, with OVERLAY=1, only the
+    # check of the preferred strategy alone (check-I-J.json and its empty
+    # overlay), which proves the piece by itself.
+    tags = set()
+    for f in glob.glob(os.path.join(dirname, "piece-*.json")):
+        if not (f.endswith("-cert.json") or f.endswith("-replay.json") or f.endswith("-overlay.json")):
+            tags.add(os.path.basename(f)[len("piece-"):-len(".json")])
+    for f in glob.glob(os.path.join(dirname, "check-*.json")):
+        t = os.path.basename(f)[len("check-"):-len(".json")]
+        if not t.startswith("img-") and os.path.exists(os.path.join(dirname, "piece-%s-overlay.json" % t)):
+            tags.add(t)
+    for tag in sorted(tags):
+        f = os.path.join(dirname, "piece-%s.json" % tag)
+        if os.path.exists(f):
+            d = json.load(open(f))
+            syms.append(d.get("symmetries"))
+            strats.add((d["strategy"], d.get("geometry")))
+        else:
+            d = dict(json.load(open(os.path.join(dirname, "check-%s.json" % tag))))
+            o = json.load(open(os.path.join(dirname, "piece-%s-overlay.json" % tag)))
+            d["start"] = [{"player": {"R": "red", "B": "blue"}[w[0]], "cell": list(map(int, w[3:-1].split(",")))} for w in o["start"].split()]
+            d.pop("departures", None)
+            syms.append(None)
         last.append(tuple(d["start"][-1]["cell"]))
         start = " ".join("%s:(%d,%d)" % (m["player"][0].upper(), m["cell"][0], m["cell"][1]) for m in d.get("start", []))
         extra, checked = "", False
@@ -111,11 +148,14 @@ def summarize(dirname, show, steps):
             extra = d.get("stop_reason", "")
         check = f.replace("piece-", "check-")
         split = os.path.join(dirname, "split-" + os.path.basename(f)[len("piece-"):-len(".json")])
+        verdict = d["verdict"]
         if os.path.exists(check):
             c = json.load(open(check))
-            extra += "; certificate within the rules: " + c["verdict"]
+            what = "overlay" if os.path.exists(f[:-len(".json")] + "-overlay.json") else "certificate"
+            extra += "; %s within the rules: %s" % (what, c["verdict"])
             checked = c["verdict"] == "optimal"
-        verdict = d["verdict"]
+            if checked and verdict == "inconclusive":
+                verdict = "optimal"  # the check is a proof of the piece by itself
         if os.path.isdir(split) and not os.path.exists(check):
             sv, sc, sn, sk = summarize(split, False, steps)
             why = "too large for one certificate" if verdict == "optimal" else "out of time"
@@ -137,12 +177,24 @@ def summarize(dirname, show, steps):
         # (4m maps: the runs say so in "symmetries"; older runs of the same
         # strategy say nothing): then the pieces of a class have one value
         # (decisions.md V37), and one piece each answers the question.
-        known = [x for x in syms if x is not None]
+        # A piece without that claim (an overlay's check alone) stands for
+        # its class when every other move of the class is checked
+        # (check-img-K-L.json, IMAGES=1), which needs no claim at all.
         cf = os.path.join(dirname, "classes.txt")
-        if len(strats) == 1 and d.get("geometry") == "cylinder" and known and all(x == 4 * m for x in known) and os.path.exists(cf):
-            reps = [tuple(map(int, l.split()[0].strip("()").split(","))) for l in open(cf) if l.split()]
-            if set(last) <= set(reps) and len(reps) < want:
-                want = len(reps)
+        if len(strats) <= 1 and d.get("geometry") == "cylinder" and os.path.exists(cf):
+            cls = {}
+            for l in open(cf):
+                w = l.split()
+                if w:
+                    cls[tuple(map(int, w[0].strip("()").split(",")))] = [x.strip("()").replace(",", "-") for x in w[1:]]
+            def imaged(rep):
+                for x in cls.get(rep, []):
+                    c = os.path.join(dirname, "check-img-%s.json" % x)
+                    if not os.path.exists(c) or json.load(open(c))["verdict"] != "optimal":
+                        return False
+                return True
+            if set(last) <= set(cls) and len(cls) < want and all(x == 4 * m or imaged(l) for x, l in zip(syms, last)):
+                want = len(cls)
     v = [p[0] for p in pieces]
     nchecked = sum(1 for p in pieces if p[1])
     if "refuted" in v:
@@ -170,7 +222,7 @@ def totals(dirname):
             elif f.startswith("check-img-") and f.endswith(".json"):
                 images += 1
                 images_ok += json.load(open(path))["verdict"] == "optimal"
-            elif f.startswith("piece-") and f.endswith(".json") and not f.endswith("-cert.json") and not f.endswith("-replay.json"):
+            elif f.startswith("piece-") and f.endswith(".json") and not f.endswith(("-cert.json", "-replay.json", "-overlay.json")):
                 runs += 1
                 exp += json.load(open(path))["positions"]
     return runs, exp, cpu, rss
@@ -220,10 +272,13 @@ mkdir -p "$out" && out=$(realpath "$out") && cd "$out" || exit 2
 prefer=
 for ((k = 0; k < ${#flags[@]}; k++)); do [ "${flags[k]}" = --prefer ] && prefer=${flags[k + 1]:-}; done
 split_piece() {
-  local tag=$1 moves=$2
-  [ -n "${SPLIT:-}" ] && [ -n "$prefer" ] || return 0
-  [ -e $tag-cert.json ] && return 0
-  if grep -q '"verdict": "optimal"' $tag.json 2>/dev/null; then
+  local tag=$1 moves=$2 force=${3:-}
+  [ -n "$prefer" ] || return 0
+  if [ -n "$force" ]; then
+    :
+  elif [ -z "${SPLIT:-}" ] || [ -e $tag-cert.json ]; then
+    return 0
+  elif grep -q '"verdict": "optimal"' $tag.json 2>/dev/null; then
     grep -q 'no certificate: \(the proof tree has more than\|stopped while building it\)' $tag.err 2>/dev/null || return 0
   else
     grep -q '"stop_reason": "time limit' $tag.json 2>/dev/null || return 0
@@ -246,6 +301,56 @@ PY
     echo "$tag: no answer of $prefer to split by" >> done.log; return 0; }
   echo "$tag split by $prefer's move $answer into split-${tag#piece-} $(date -u +%FT%TZ)" >> done.log
   "$self" "$bin" "$out/split-${tag#piece-}" "$size" "$starter" "$strat" "$limit" "$moves $answer" -- "${flags[@]}"
+}
+# overlay_piece TAG MOVES (OVERLAY=1): the piece's proof as an overlay of the
+# preferred strategy, checked; see the header.
+overlay_piece() {
+  local tag=$1 moves=$2 ctag=check-${1#piece-} btag=base-${1#piece-} sdir=split-${1#piece-}
+  grep -q '"verdict": "optimal"' $ctag.json 2>/dev/null && return 0
+  if [ -e $btag.json ] && [ -d $sdir ]; then split_piece "$tag" "$moves" force; return 0; fi
+  mkdir $tag.lock 2>/dev/null || return 0
+  trap 'rmdir '$tag'.lock 2>/dev/null' EXIT
+  local check=(nice -n 5 "$bin" verify --board "$size" --strategy overlay:$tag-overlay.json --within "$strat"
+    --starter "$starter" --moves "$moves" --in-memory --blunder-time 0 --no-progress --json $ctag.json)
+  if [ ! -e $btag.json ]; then
+    python3 - "$size" "$starter" "$prefer" "$moves" > $tag-overlay.json <<'PY'
+import json, sys
+size, starter, base, moves = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split()
+who = starter[0].upper()
+start = []
+for c in moves:
+    start.append(who + ":" + c)
+    who = "R" if who == "B" else "B"
+print(json.dumps({"format": "hexproof-overlay/1", "board": size, "geometry": "cylinder", "side": "red",
+                  "starter": starter, "base": base, "start": " ".join(start), "answers": []}))
+PY
+    /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $ctag.time "${check[@]}" > $ctag.out 2>&1
+    echo "$ctag (the preferred strategy alone) exit $? $(date -u +%FT%TZ)" >> done.log
+    if grep -q '"verdict": "optimal"' $ctag.json 2>/dev/null; then rmdir $tag.lock; return 0; fi
+    for x in json time out; do [ -e $ctag.$x ] && mv $ctag.$x $btag.$x; done
+    rm -f $tag-overlay.json
+  fi
+  local big=
+  if [ -d $sdir ]; then
+    big=1
+  elif [ -n "${SPLIT_OVER:-}" ] && grep -q '"verdict": "optimal"' $tag.json 2>/dev/null; then
+    big=$(python3 -c "import json; print(1 if json.load(open('$tag.json'))['positions'] > $SPLIT_OVER else '')")
+  fi
+  if [ -z "$big" ]; then
+    /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $tag.time nice -n 5 "$bin" verify --board "$size" \
+      --strategy "$strat" --starter "$starter" --choices some --moves "$moves" --time-limit "$limit" \
+      --blunder-time 0 --no-progress --json $tag.json --overlay $tag-overlay.json "${flags[@]}" > $tag.out 2> $tag.err
+    echo "$tag exit $? $(date -u +%FT%TZ)" >> done.log
+    if [ -e $tag-overlay.json ] && grep -q '"verdict": "optimal"' $tag.json; then
+      /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $ctag.time "${check[@]}" > $ctag.out 2>&1
+      echo "$ctag exit $? $(date -u +%FT%TZ)" >> done.log
+      rmdir $tag.lock
+      return 0
+    fi
+    grep -q '"verdict": "refuted"' $tag.json && { rmdir $tag.lock; return 0; }
+  fi
+  rmdir $tag.lock
+  split_piece "$tag" "$moves" force
 }
 rows=$(seq 1 "$n"); cols=$(seq 1 "$m")
 [ -n "${REVERSE:-}" ] && rows=$(seq "$n" -1 1) && cols=$(seq "$m" -1 1)
@@ -281,6 +386,10 @@ for j in $rows; do for i in $cols; do
   if [ -n "$first" ]; then
     case " $first " in *" $cell "*) continue ;; esac
     moves="$first $cell"
+  fi
+  if [ -n "${OVERLAY:-}" ]; then
+    overlay_piece "$tag" "$moves"
+    continue
   fi
   if [ -s $tag.json ] && { ! grep -q '"verdict": "inconclusive"' $tag.json || [ -d split-$i-$j ] ||
     { [ -n "${SPLIT:-}" ] && grep -q '"stop_reason": "time limit' $tag.json; }; }; then

@@ -310,6 +310,11 @@ func NewWith(spec string, b *board.Board, eo gtp.Options) (Strategy, error) {
 		}
 		return NewImageCertificate(c), nil
 	}
+	// overlay:FILE — a named strategy and the positions where it plays
+	// otherwise (overlay.go).
+	if path, ok := strings.CutPrefix(spec, OverlayPrefix); ok {
+		return LoadOverlay(path, b)
+	}
 	info, opts, err := ParseSpec(spec)
 	if err != nil {
 		return nil, err

@@ -139,6 +139,8 @@ type Options struct {
 	// positions (somecert.go). nil: the certificate takes the first winning
 	// move in cell order.
 	Prefer strategies.Strategy
+	// PreferName is Prefer's spec, for the overlay (Result.Overlay).
+	PreferName string
 }
 
 // Departure is a position of a `some` certificate (Options.Prefer) where the
@@ -239,6 +241,13 @@ type Result struct {
 	// Departures are, with Options.Prefer, the positions of the certificate
 	// where Prefer's move loses (in the order the walk met them).
 	Departures []Departure
+	// Overlay is, with Options.Prefer and a certificate, the same proof as
+	// Prefer and the positions (after a last move) where the certificate
+	// plays otherwise (strategies.Overlay): the certificate's moves wherever
+	// its games go, in a few entries where the certificate has one per
+	// position. Its departures are among those entries; the other entries
+	// are where Prefer's move also wins but the certificate kept another.
+	Overlay *strategies.Overlay
 	// MemoryBudget is the run's budget in bytes (Options.MemoryBudget, or
 	// the default); PeakRSS the process's peak resident memory at the
 	// run's end (VmHWM; 0 where it cannot be read). Like Elapsed, PeakRSS

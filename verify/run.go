@@ -283,7 +283,11 @@ func StartGames(opt Options, cells []board.Cell) ([]board.Game, error) {
 	}
 	allowed, rule, f := r.Answer(p, last)
 	if f != game.NoFault {
-		return nil, &StartError{0, "after these moves the strategy " + r.Describe(f, p, last, allowed, rule)}
+		why := r.Describe(f, p, last, allowed, rule)
+		if !strings.HasPrefix(why, "the strategy ") { // a strategy's own account names it (Within)
+			why = "the strategy " + why
+		}
+		return nil, &StartError{0, "after these moves " + why}
 	}
 	var games []board.Game
 	for a := allowed; a.Any(); {

@@ -57,6 +57,9 @@ func TestCertificateAgain(t *testing.T) {
 		if !reflect.DeepEqual(plain.Certificate.File(), fast.Certificate.File()) {
 			t.Errorf("%s: the certificates differ", tc.name)
 		}
+		if !reflect.DeepEqual(plain.Overlay.File(), fast.Overlay.File()) {
+			t.Errorf("%s: the overlays differ", tc.name)
+		}
 		if !reflect.DeepEqual(plain.Departures, fast.Departures) {
 			t.Errorf("%s: the departures differ:\n%v\n%v", tc.name, plain.Departures, fast.Departures)
 		}

@@ -92,6 +92,15 @@ type certBuilder struct {
 	deps     map[strategies.AfterMove]*departure
 	seq      int
 	winsMemo map[posMove]bool
+	// over: with Options.Prefer, the positions and last moves where the
+	// answer is not the preferred move, stamped with the walk that noted
+	// them (noteOver): the last walk's are the overlay (Result.Overlay).
+	over map[strategies.AfterMove]overMove
+}
+
+type overMove struct {
+	move board.Cell
+	walk int32
 }
 
 type posMove struct {
@@ -120,6 +129,7 @@ func (s *someSearch) newCertBuilder(w int) *certBuilder {
 		max:    int(max(s.e.opt.memoryBudget()/4/certBytesPerPosition, 1<<16)),
 		prefer: s.e.opt.Prefer, pairs: true,
 		deps: map[strategies.AfterMove]*departure{}, winsMemo: map[posMove]bool{},
+		over: map[strategies.AfterMove]overMove{},
 	}
 }
 
@@ -166,7 +176,53 @@ func (c *certBuilder) build() (*strategies.Certificate, error) {
 		}
 	}
 	c.departures()
+	c.overlay()
 	return strategies.NewCertificateAfter(e.b, e.me, e.opt.Starter, answers, after), nil
+}
+
+// noteOver notes, with a preferred strategy, the answer mv at p after last
+// for the overlay: an entry where it is not the preferred move pm, none
+// where it is (an entry of an earlier answer is dropped).
+func (c *certBuilder) noteOver(p board.Position, last, pm, mv board.Cell) {
+	if c.prefer == nil {
+		return
+	}
+	k := strategies.AfterMove{P: p, Last: last}
+	if pm == mv {
+		delete(c.over, k)
+		return
+	}
+	c.over[k] = overMove{mv, c.walk}
+}
+
+// overlay puts the last walk's overlay in the result: its entries, and the
+// strategy's moves of the start prefix where they are not the preferred
+// ones. Every position the last walk reached went through strategyTurn,
+// splitTurn or again, each of which noted or re-stamped its entry, so the
+// overlay answers as the certificate does wherever the certificate's games
+// go (TestOverlayIsCertificate compares them position by position).
+func (c *certBuilder) overlay() {
+	if c.prefer == nil {
+		return
+	}
+	e := c.s.e
+	table := map[strategies.AfterMove]board.Cell{}
+	for k, m := range c.over {
+		if m.walk == c.walk {
+			table[k] = m.move
+		}
+	}
+	var p board.Position
+	last := board.NoCell
+	for _, m := range c.s.start {
+		if m.Player == e.me {
+			if pm, _ := c.preferred(p, last); pm != m.Cell {
+				table[strategies.AfterMove{P: p, Last: last}] = m.Cell
+			}
+		}
+		p, last = p.Play(m.Player, m.Cell), m.Cell
+	}
+	e.res.Overlay = strategies.NewOverlay(e.b, e.me, e.opt.Starter, c.prefer, e.opt.PreferName, c.s.start, table)
 }
 
 // departures puts the last walk's departures in the result, in the order
@@ -206,6 +262,7 @@ func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed bo
 		m.seen = m.seen.Or(seenBit(last))
 		if m.walk == c.walk {
 			c.strat[p] = m
+			c.noteOver(p, last, pm, m.move)
 			// Answered and followed in this walk; after this last move
 			// the preferred move may be another one, and lose.
 			_, err := c.departs(p, last, allowed, d, pm, prule, m.move)
@@ -235,6 +292,7 @@ func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed bo
 	}
 	m.walk = c.walk
 	c.strat[p] = m
+	c.noteOver(p, last, pm, m.move)
 	return c.followFrom(p, last, allowed, d, pm, prule, m.move)
 }
 
@@ -271,6 +329,13 @@ func (c *certBuilder) again(p board.Position, last board.Cell, d int) (bool, err
 			c.seq++
 			dp.d.AfterAnother = c.departed > 0
 		}
+	}
+	// The entry noted for the overlay when this answer was chosen after
+	// this last move (none if it is the preferred move), for this walk.
+	k := strategies.AfterMove{P: p, Last: last}
+	if o, ok := c.over[k]; ok && o.move == m.move {
+		o.walk = c.walk
+		c.over[k] = o
 	}
 	againHits.Add(1)
 	if m.walk == c.walk {
@@ -453,6 +518,7 @@ func (c *certBuilder) splitTurn(p board.Position, last board.Cell, allowed board
 	}
 	m.walk = c.walk
 	c.after[k] = m
+	c.noteOver(p, last, pm, m.move)
 	return c.followFrom(p, last, allowed, d, pm, prule, m.move)
 }
 

@@ -20,7 +20,7 @@ import (
 // exactly the allowed moves proven optimal, each by its own `some` run from
 // the position (independently of the certificate's search).
 func TestSomeCertificatePrefer(t *testing.T) {
-	var proofs, departures int
+	var proofs, departures, overlays int
 	for _, b := range boardsWithCells(4, 8) {
 		low := lowestEmpty{anyEmpty{B: b, Player: board.Red}}
 		for _, ns := range testStrategies(b)[:4] {
@@ -55,6 +55,25 @@ func TestSomeCertificatePrefer(t *testing.T) {
 				// preferred one, either that position is a departure or
 				// the preferred move wins too (an answer shared by several
 				// last moves): a walk of the certificate's games.
+				// The overlay (Result.Overlay) answers as the certificate
+				// at every position of its games, and is proven optimal
+				// under every, within the rules, on its own.
+				if res.Overlay == nil {
+					t.Fatalf("%s: no overlay", name)
+				}
+				overlays++
+				ow, err := strategies.NewWithin(res.Overlay, ns.s, ns.name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v := run(t, Options{Strategy: ow, Name: "overlay", Starter: starter, Choices: Every}); v.Verdict != Optimal {
+					t.Errorf("%s: the overlay is %s under every within the rules (%s)", name, v.Verdict, v.Detail)
+				}
+				walkCertificate(t, res.Certificate, starter, func(moves []board.Move, p board.Position, last, move board.Cell) {
+					if a, _ := res.Overlay.Allowed(p, last); a != board.Bit(move) {
+						t.Errorf("%s: after %s the overlay answers %s, the certificate %s", name, gameString(b, moves), cellList(b, a), b.Format(move, board.Thesis))
+					}
+				})
 				walkCertificate(t, res.Certificate, starter, func(moves []board.Move, p board.Position, last, move board.Cell) {
 					pm, _ := low.Allowed(p, last)
 					if pm.First() == move {
@@ -77,7 +96,7 @@ func TestSomeCertificatePrefer(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d proofs, %d departures checked", proofs, departures)
+	t.Logf("%d proofs, %d departures, %d overlays checked", proofs, departures, overlays)
 	if proofs < 50 || departures < 50 {
 		t.Errorf("too few cases: %d proofs, %d departures", proofs, departures)
 	}

@@ -462,8 +462,8 @@ func strategyFromFlags(size, geo, name string, eo gtp.Options) (*board.Board, st
 	if name == "" {
 		return nil, nil, fmt.Errorf("--strategy is required (see 'hexproof strategies')")
 	}
-	if name == "certificate:-" || name == strategies.CertificateImagesPrefix+"-" {
-		return nil, nil, fmt.Errorf("--strategy %s: a certificate is read from a file, not standard input; give its path", name)
+	if name == "certificate:-" || name == strategies.CertificateImagesPrefix+"-" || name == strategies.OverlayPrefix+"-" {
+		return nil, nil, fmt.Errorf("--strategy %s: a certificate or overlay is read from a file, not standard input; give its path", name)
 	}
 	s, err := strategies.NewWith(name, b, eo)
 	if err != nil {

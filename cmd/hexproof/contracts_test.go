@@ -90,6 +90,8 @@ func contractFixture(t *testing.T, bin string) (root, work string) {
 		}
 	}
 	must("solve", "--board", "4x4", "--starter", "red", "--certificate", "c.json", "--no-progress")
+	must("verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--starter", "blue", "--moves", "(1,1)",
+		"--prefer", "fitzgerald", "--overlay", "o.json", "--in-memory", "--no-progress")
 	must("verify", "--board", "4x4", "--strategy", "mirror", "--starter", "red", "--db", "D", "--keep-db", "--no-progress")
 	must("plan", "--board", "6x4", "--strategy", "mirror", "--starter", "blue", "--shards", "2", "--out", "P", "--no-progress")
 	must("plan", "--board", "6x4", "--strategy", "mirror", "--starter", "red", "--shards", "2", "--out", "P2", "--no-progress")
@@ -296,6 +298,14 @@ func TestBadInputContracts(t *testing.T) {
 		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "blue", "--shards", "2", "--out", "QS"}, 2, "--out QS holds shard-3.json from another plan"},
 		{[]string{"verify", "--shard", "-/0"}, 2, "not standard input"},
 		{[]string{"verify", "--board", "4x4", "--strategy", "certificate:-", "--in-memory"}, 2, "not standard input"},
+		{[]string{"verify", "--board", "4x4", "--strategy", "overlay:-", "--in-memory"}, 2, "not standard input"},
+		{[]string{"verify", "--board", "5x4", "--strategy", "overlay:o.json", "--starter", "blue", "--in-memory"}, 2, "it answers the games after B:(1,1) and its images; give --moves"},
+		{[]string{"verify", "--board", "5x4", "--strategy", "overlay:o.json", "--starter", "blue", "--moves", "(1,2)", "--in-memory"}, 2, "give --moves with one of them"},
+		{[]string{"verify", "--board", "5x4", "--strategy", "overlay:o.json", "--starter", "red", "--moves", "(1,1)", "--in-memory"}, 2, "covers only the games blue starts"},
+		{[]string{"verify", "--board", "5x4", "--strategy", "overlay:o.json", "--starter", "blue", "--moves", "(1,1)", "--in-memory", "--json", "o.json"}, 2, "would overwrite the overlay of --strategy"},
+		{[]string{"verify", "--board", "5x5", "--strategy", "overlay:o.json", "--starter", "blue", "--moves", "(1,1)", "--in-memory"}, 2, "it is for the 5x4 cylinder board"},
+		{[]string{"verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--overlay", "x.json", "--in-memory"}, 2, "--overlay needs --choices some and --prefer"},
+		{[]string{"verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--prefer", "fitzgerald", "--overlay", "x.json", "--in-memory"}, 2, "--overlay needs --choices some and --prefer"},
 		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "blue", "--shards", "100000000", "--out", "Q"}, 2, "--shards must be between 1 and 100000"},
 		{[]string{"solve", "--board", "4x4", "--starter", "red", "--json", "dangling.json"}, 2, "is a symbolic link to nothing"},
 	}

@@ -47,6 +47,9 @@ func certificateInput(spec string) output {
 	if path, ok := strings.CutPrefix(spec, strategies.CertificateImagesPrefix); ok {
 		return inputOf("the certificate of --strategy", path, false)
 	}
+	if path, ok := strings.CutPrefix(spec, strategies.OverlayPrefix); ok {
+		return inputOf("the overlay of --strategy", path, false)
+	}
 	return output{}
 }
 

@@ -108,7 +108,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return usageErr(fmt.Errorf("--compact is the format of --certificate; give --certificate FILE or leave out --compact"))
 	}
 	// Every output is checked before the search, as verify does.
-	if err := checkOutputSet(append([]output{{flag: "json", path: *jsonOut, std: true}, {flag: "cpuprofile", path: *cpuProfile}, db.output()}, certOutputs(*cert, starters)...)...); err != nil {
+	if err := checkOutputSet(append([]output{{flag: "json", path: *jsonOut, std: true}, {flag: "cpuprofile", path: *cpuProfile}, db.output()}, certOutputs("certificate", *cert, starters)...)...); err != nil {
 		return usageErr(err)
 	}
 	facts, closeFacts, err := db.open(b)

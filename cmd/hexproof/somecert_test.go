@@ -146,3 +146,25 @@ func TestCertificateImagesBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyOverlay: --overlay writes a `some` proof as its preferred
+// strategy and the positions where it plays otherwise; the report gives the
+// command that checks it, and `verify --strategy overlay:FILE --within`
+// proves it optimal after the piece's opening and after an image of it
+// (B:(2,4) is (1,1) under a symmetry of 5×4: the half-turn and a rotation).
+func TestVerifyOverlay(t *testing.T) {
+	dir := t.TempDir()
+	ov := filepath.Join(dir, "piece-overlay.json")
+	code, out, errs := runCmd("verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--starter", "blue",
+		"--moves", "(1,1)", "--prefer", "fitzgerald", "--overlay", ov, "--no-progress", "--blunder-time", "0")
+	if code != 0 || !strings.Contains(out, "Overlay for Blue starts: "+ov+" (fitzgerald and ") || !strings.Contains(out, "--strategy overlay:"+ov) {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	for _, mv := range []string{"(1,1)", "(2,4)"} {
+		code, out, errs = runCmd("verify", "--board", "5x4", "--strategy", "overlay:"+ov, "--within", "fitzgerald-rules", "--starter", "blue",
+			"--moves", mv, "--in-memory", "--no-progress", "--blunder-time", "0")
+		if code != 0 || !strings.Contains(out, "Verdict: optimal") {
+			t.Errorf("the overlay after B:%s: exit %d\n%s%s", mv, code, out, errs)
+		}
+	}
+}

@@ -128,15 +128,16 @@ func reportOutputs(dir string, starters []board.Color) []output {
 	return outs
 }
 
-// certOutputs is --certificate FILE as outputs: FILE, or FILE with -red and
-// -blue before its extension when both starters run.
-func certOutputs(path string, starters []board.Color) []output {
+// certOutputs is --certificate FILE (or --overlay FILE: flag) as outputs:
+// FILE, or FILE with -red and -blue before its extension when both starters
+// run.
+func certOutputs(flag, path string, starters []board.Color) []output {
 	if path == "" || path == "-" || len(starters) <= 1 {
-		return []output{{flag: "certificate", path: path}}
+		return []output{{flag: flag, path: path}}
 	}
 	var outs []output
 	for _, st := range starters {
-		outs = append(outs, output{flag: "certificate", path: certPath(path, st, true)})
+		outs = append(outs, output{flag: flag, path: certPath(path, st, true)})
 	}
 	return outs
 }

@@ -65,6 +65,11 @@ to lose: the answer is the same, found sooner when NAME is usually right (e.g.
 takes NAME's move wherever it is allowed and keeps the win, and lists the
 positions where it does not (JSON "departures"): where the proof must leave the
 hierarchy's choice, and which hierarchy item dropped the winning moves.
+--overlay FILE (with --prefer NAME) writes the same proof as NAME and the
+positions where it plays otherwise: a small file, checked with
+'verify --strategy overlay:FILE --within RULES'. An overlay written after
+--moves P is checked after P or after any image of P under the board's
+symmetries (give that image as --moves).
 
 --moves MOVES searches only the games that begin with MOVES (one starter):
 the strategy's moves among them must be ones its rules allow (under --choices);
@@ -130,6 +135,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	maxLosses := fs.Int("max-losses", 100, "at most this many games for --export-losses (0: none)")
 	reportDir := fs.String("report", "", "write report.md and report.html (with pictures) to DIR")
 	cert := fs.String("certificate", "", "with --choices some: write the proof's choices to FILE (.json); with --starter both, FILE gets -red/-blue before its extension")
+	overlay := fs.String("overlay", "", "with --choices some and --prefer S: write the proof as S and the positions where it plays otherwise to FILE (.json, small; check it with --strategy overlay:FILE); with --starter both, FILE gets -red/-blue")
 	pruneLost := fs.Int64("prune-lost", 0, "with --choices some: skip every allowed move of the strategy that perfect play (solve, with Hex knowledge) proves lost, each question within N solver expansions (--prune-lost alone: "+strconv.Itoa(defaultPruneBudget)+"); the verdict stays exact, but a refutation's game is then not proven the shortest")
 	fs.Lookup("prune-lost").NoOptDefVal = strconv.Itoa(defaultPruneBudget)
 	keepDB := fs.Bool("keep-db", false, "keep the database after a conclusive verdict")
@@ -215,6 +221,9 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	if *cert != "" && choices != verify.Some {
 		return usageErr(fmt.Errorf("--certificate needs --choices some (under %s the strategy's choices are not a proof's to write)", choices))
 	}
+	if *overlay != "" && (choices != verify.Some || *prefer == "") {
+		return usageErr(fmt.Errorf("--overlay needs --choices some and --prefer (it writes the proof as the preferred strategy and its departures)"))
+	}
 	var preferred strategies.Strategy
 	if *prefer != "" {
 		if choices != verify.Some {
@@ -227,6 +236,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			return usageErr(fmt.Errorf("--prefer %s: it plays %s, the strategy %s", *prefer, preferred.Side(), strat.Side()))
 		}
 	}
+	plain := strat // before --within: told the start if it asks (an overlay)
 	if *within != "" {
 		rules, err := strategies.New(*within, b)
 		if err != nil {
@@ -261,14 +271,25 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 			startCells = append(startCells, m.Cell)
 		}
 	}
+	if sa, ok := plain.(strategies.StartAware); ok {
+		var p board.Position
+		last := board.NoCell
+		for _, c := range startCells {
+			p, last = p.Play(p.ToMove(starters[0]), c), c
+		}
+		if err := sa.AtStart(p, last); err != nil {
+			return usageErr(fmt.Errorf("--strategy %s: %v", *name, err))
+		}
+	}
 	opts := make([]verify.Options, len(starters))
 	for k, starter := range starters {
 		opts[k] = verify.Options{
 			Strategy: strat, Name: *name, Starter: starter, Choices: choices, Jobs: *jobs,
 			NoSymmetry: *c.noSymmetry, Resume: *resume, TimeLimit: *timeLimit,
 			MaxPositions: *maxPositions, MemoryBudget: memBytes, MaxLosses: *maxLosses,
-			Certificate:     *cert != "",
+			Certificate:     *cert != "" || *overlay != "",
 			Prefer:          preferred,
+			PreferName:      *prefer,
 			CheckpointEvery: *checkpointEvery,
 			Handicap:        *c.handicap,
 		}
@@ -308,7 +329,8 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	outs := []output{{flag: "json", path: *jsonOut, std: true}, {flag: "export-losses", path: *exportLosses},
 		{flag: "cpuprofile", path: *cpuProfile}, {flag: "db", path: *db, dir: true}, certificateInput(*name)}
 	outs = append(outs, reportOutputs(*reportDir, starters)...)
-	outs = append(outs, certOutputs(*cert, starters)...)
+	outs = append(outs, certOutputs("certificate", *cert, starters)...)
+	outs = append(outs, certOutputs("overlay", *overlay, starters)...)
 	if err := checkOutputSet(outs...); err != nil {
 		return usageErr(err)
 	}
@@ -350,7 +372,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	}
 	// Outputs first; the databases go only once everything is written, so
 	// that a failed write can be redone with --resume instead of a new search.
-	if !writeVerifyOutputs(results, outputs{json: *jsonOut, report: *reportDir, cert: *cert, size: *size, geo: *geo, both: len(starters) > 1}, losses, stdout, stderr) {
+	if !writeVerifyOutputs(results, outputs{json: *jsonOut, report: *reportDir, cert: *cert, overlay: *overlay, size: *size, geo: *geo, both: len(starters) > 1}, losses, stdout, stderr) {
 		if dbRoot != "" {
 			fmt.Fprintf(stderr, "hexproof verify: the databases are kept in %s: run again with --resume to redo the outputs without a new search\n", dbRoot)
 		}
@@ -462,6 +484,7 @@ func runStarters(ctx context.Context, opts []verify.Options, losses lossWriter, 
 // outputs are the files a verify run writes after its searches.
 type outputs struct {
 	json, report, cert string
+	overlay            string
 	size, geo          string // as given, for the certificate's check command
 	both               bool   // one output per starter
 }
@@ -489,9 +512,17 @@ func writeVerifyOutputs(results []*verify.Result, out outputs, losses lossWriter
 			written = false
 		}
 	}
-	if out.cert != "" {
+	// The certificates and overlays, one per starter; each says where it
+	// went (on standard error when the JSON goes to standard output).
+	for _, w := range []struct {
+		path  string
+		write func(path, size, geo string, res *verify.Result) (string, error)
+	}{{out.cert, writeSomeCertificate}, {out.overlay, writeSomeOverlay}} {
+		if w.path == "" {
+			continue
+		}
 		for _, res := range results {
-			line, err := writeSomeCertificate(certPath(out.cert, res.Starter, out.both), out.size, out.geo, res)
+			line, err := w.write(certPath(w.path, res.Starter, out.both), out.size, out.geo, res)
 			if err != nil {
 				fmt.Fprintf(stderr, "hexproof verify: %v\n", err)
 				written = false
@@ -541,6 +572,33 @@ func writeSomeCertificate(path, size, geo string, res *verify.Result) (string, e
 		check += fmt.Sprintf(" --moves %q", res.Board.FormatMoves(res.Start, board.Thesis, false))
 	}
 	return fmt.Sprintf("Certificate for %s: %s (%d answers%s); check it with: %s", who, path, c.Len(), after, check), nil
+}
+
+// writeSomeOverlay writes the overlay of a `some` run (--overlay) to path,
+// or says why there is none; it returns the line for the report.
+func writeSomeOverlay(path, size, geo string, res *verify.Result) (string, error) {
+	who := capitalize(res.Starter.String()) + " starts"
+	switch {
+	case res.Verdict != verify.Optimal:
+		return fmt.Sprintf("No overlay written for %s: the verdict is %s, not optimal.", who, res.Verdict), nil
+	case res.CertificateErr != nil:
+		return "", fmt.Errorf("--overlay %s: %v", path, res.CertificateErr)
+	case res.Overlay == nil:
+		return "", fmt.Errorf("--overlay %s: the run made no overlay (a bug)", path)
+	}
+	o := res.Overlay
+	raw, err := json.Marshal(o.File())
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(path, append(raw, '\n'), 0o644); err != nil {
+		return "", fmt.Errorf("--overlay %s: %v", path, pathReason(err))
+	}
+	check := fmt.Sprintf("hexproof verify --board %s --geometry %s --strategy overlay:%s --starter %s --in-memory --within %s", size, geo, path, res.Starter, res.Strategy)
+	if len(res.Start) > 0 {
+		check += fmt.Sprintf(" --moves %q", res.Board.FormatMoves(res.Start, board.Thesis, false))
+	}
+	return fmt.Sprintf("Overlay for %s: %s (%s and %d positions where the proof plays otherwise); check it with: %s", who, path, o.Base(), o.Len(), check), nil
 }
 
 // settled: every starter ran and none is inconclusive or stopped by an
