@@ -36,8 +36,10 @@
 # checked. A piece whose some run cannot write its proof (too large), or that
 # was split before, is split by S's answer (SPLIT=1 not needed); with
 # SPLIT_OVER=N, so is a piece whose earlier `some` JSON counted more than N
-# expansions, without running it again. A check that is optimal proves its
-# piece by itself (a completion of the rules that wins every game from there).
+# expansions, without running it again, and with SPLIT_CELLS="(i,j) …" the
+# pieces of those last moves (known to be too large). A check that is optimal
+# proves its piece by itself (a completion of the rules that wins every game
+# from there).
 set -u
 self=$(realpath "$0")
 if [ "${1:-}" = check ]; then
@@ -233,7 +235,7 @@ verdict, allchecked, want, checked = summarize(sys.argv[1], True, steps)
 runs, exp, cpu, rss = totals(sys.argv[1])
 print("totals: %d piece runs (splits included), %s expansions, %.0f s of CPU (user + sys, checks included), peak RSS %.2f GB" % (runs, format(exp, ","), cpu, rss / 1e6))
 if images:
-    print("images: %d certificates checked after another move of their class (certificate-images), %d optimal" % (images, images_ok))
+    print("images: %d certificates or overlays checked after another move of their class (certificate-images:, overlay:), %d optimal" % (images, images_ok))
 if steps:
     print("departures on the preferred strategy's own games, by rule and tie-break step:")
     for (rule, step), k in sorted(steps.items(), key=lambda x: -x[1]):
@@ -243,7 +245,7 @@ if want == 0:
 elif verdict == "refuted":
     print("combined: refuted after the moves before the piece's last (a piece is refuted: that opponent move wins)")
 elif verdict == "optimal":
-    print("combined: optimal (all %d pieces); certificates verified within the rules: %d of %d" % (want, checked, want))
+    print("combined: optimal (all %d pieces); certificates or overlays verified within the rules: %d of %d" % (want, checked, want))
 else:
     print("combined: not known yet (%d of %d pieces run, none refuted)" % (len(glob.glob(os.path.join(sys.argv[1], "piece-*[0-9].json"))), want))
 EOF
@@ -300,7 +302,7 @@ PY
     python3 -c "import json; d=json.load(open('$tag-replay.json')); a=d['moves'][-1]['answer']; print('(%d,%d)' % (a[0], a[1]))") || {
     echo "$tag: no answer of $prefer to split by" >> done.log; return 0; }
   echo "$tag split by $prefer's move $answer into split-${tag#piece-} $(date -u +%FT%TZ)" >> done.log
-  "$self" "$bin" "$out/split-${tag#piece-}" "$size" "$starter" "$strat" "$limit" "$moves $answer" -- "${flags[@]}"
+  SPLIT_CELLS= "$self" "$bin" "$out/split-${tag#piece-}" "$size" "$starter" "$strat" "$limit" "$moves $answer" -- "${flags[@]}"
 }
 # overlay_piece TAG MOVES (OVERLAY=1): the piece's proof as an overlay of the
 # preferred strategy, checked; see the header.
@@ -331,7 +333,7 @@ PY
     rm -f $tag-overlay.json
   fi
   local big=
-  if [ -d $sdir ]; then
+  if [ -d $sdir ] || grep -qF " ${moves##* } " <<< " ${SPLIT_CELLS:-} "; then
     big=1
   elif [ -n "${SPLIT_OVER:-}" ] && grep -q '"verdict": "optimal"' $tag.json 2>/dev/null; then
     big=$(python3 -c "import json; print(1 if json.load(open('$tag.json'))['positions'] > $SPLIT_OVER else '')")
