@@ -86,7 +86,7 @@ func (c *commonFlags) addGeometry() {
 
 // addStrategy declares --strategy: any registered strategy, required.
 func (c *commonFlags) addStrategy() {
-	c.strategy = c.fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies'), or 'exec:PROGRAM ARG…', an external GTP engine (required)")
+	c.strategy = c.fs.String("strategy", "", "strategy: NAME or NAME:key=value,… (see 'hexproof strategies'), 'certificate:FILE' or 'overlay:FILE' (a proof written by solve or verify), or 'exec:PROGRAM ARG…', an external GTP engine (required)")
 	c.player = c.fs.String("player", "red", "with --strategy exec:…: the side the engine plays, red or blue")
 	c.engineTimeout = c.fs.Duration("engine-timeout", gtp.DefaultTimeout, "with --strategy exec:…: how long the engine may take to answer one command; longer is a strategy error")
 }
