@@ -179,8 +179,8 @@ def summarize(dirname, show, steps):
         # (4m maps: the runs say so in "symmetries"; older runs of the same
         # strategy say nothing): then the pieces of a class have one value
         # (decisions.md V37), and one piece each answers the question.
-        # A piece without that claim (an overlay's check alone) stands for
-        # its class when every other move of the class is checked
+        # Without that claim (only overlays' checks here), a piece stands
+        # for its class when every other move of the class is checked
         # (check-img-K-L.json, IMAGES=1), which needs no claim at all.
         cf = os.path.join(dirname, "classes.txt")
         if len(strats) <= 1 and d.get("geometry") == "cylinder" and os.path.exists(cf):
@@ -195,7 +195,9 @@ def summarize(dirname, show, steps):
                     if not os.path.exists(c) or json.load(open(c))["verdict"] != "optimal":
                         return False
                 return True
-            if set(last) <= set(cls) and len(cls) < want and all(x == 4 * m or imaged(l) for x, l in zip(syms, last)):
+            known = [x for x in syms if x is not None]
+            claim = len(strats) == 1 and known and all(x == 4 * m for x in known)
+            if set(last) <= set(cls) and len(cls) < want and all(claim or imaged(l) for l in last):
                 want = len(cls)
     v = [p[0] for p in pieces]
     nchecked = sum(1 for p in pieces if p[1])
