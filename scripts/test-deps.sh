@@ -4,7 +4,9 @@
 #   - rsvg-convert (Debian librsvg2-bin): reports' TestSVGRenders renders the
 #     pictures with it;
 #   - python3 (Debian python3): the example GTP engines of examples/engines,
-#     run by strategies/gtp's and cmd/hexproof's exec: tests;
+#     run by strategies/gtp's and cmd/hexproof's exec: tests, and
+#     scripts/some-openings.sh, run by TestSomeOpeningsOverlays, with
+#     /usr/bin/time (Debian time);
 #   - Chromium (Debian chromium): the browser tests of
 #     cmd/hexproof/browser_test.go open the HTML report and `explore` in it,
 #     headless, driven over the DevTools protocol (chromedp);
@@ -41,6 +43,7 @@ command -v rsvg-convert >/dev/null 2>&1 || pkgs+=(librsvg2-bin)
 command -v parallel >/dev/null 2>&1 || pkgs+=(parallel)
 { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1; } || pkgs+=(chromium)
 command -v python3 >/dev/null 2>&1 || pkgs+=(python3)
+[ -x /usr/bin/time ] || pkgs+=(time)
 if [ ${#pkgs[@]} -gt 0 ]; then
   if ! command -v apt-get >/dev/null 2>&1; then
     say "missing ${pkgs[*]} (rsvg-convert, Slurm, GNU parallel, Chromium) and no apt-get here: install them with your package manager"

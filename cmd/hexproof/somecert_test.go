@@ -2,9 +2,12 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"hexproof/internal/testkit"
 )
 
 // TestVerifySomeCertificate: `verify --choices some --certificate FILE`
@@ -166,5 +169,50 @@ func TestVerifyOverlay(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "Verdict: optimal") {
 			t.Errorf("the overlay after B:%s: exit %d\n%s%s", mv, code, out, errs)
 		}
+	}
+}
+
+// TestSomeOpeningsOverlays runs scripts/some-openings.sh with OVERLAY=1 on a
+// small question: fitzgerald-rules under some on 5×6 with Blue starting,
+// after the eight moves before the blunder of fitzgerald's 15-ply loss (docs/
+// results.md), one piece per Blue reply (22; the position has no symmetry).
+// fitzgerald alone wins most pieces (an empty overlay, no some run); where it
+// loses (after (2,3), its game), the some run writes an overlay with entries;
+// every overlay is checked within the rules, and summary combines them.
+func TestSomeOpeningsOverlays(t *testing.T) {
+	bin := testkit.Binary(t)
+	script, err := filepath.Abs(filepath.Join("..", "..", "scripts", "some-openings.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	run := func(env []string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(script, args...)
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	run([]string{"OVERLAY=1", "CLASSES=1"}, bin, dir, "5x6", "blue", "fitzgerald-rules", "5m",
+		"(1,1) (2,2) (4,1) (1,4) (1,3) (3,3) (5,2) (5,6)", "--", "--memory", "1GiB", "--prefer", "fitzgerald")
+	run([]string{"IMAGES=1"}, "check", bin, dir, "fitzgerald-rules")
+	sum := run(nil, "summary", dir)
+	if !strings.Contains(sum, "combined: optimal (all 22 pieces); certificates or overlays verified within the rules: 22 of 22") {
+		t.Fatalf("summary:\n%s", sum)
+	}
+	base, err := os.ReadFile(filepath.Join(dir, "base-2-3.json"))
+	if err != nil || !strings.Contains(string(base), `"verdict": "refuted"`) {
+		t.Fatalf("fitzgerald alone after (2,3): %v\n%s", err, base)
+	}
+	ov, err := os.ReadFile(filepath.Join(dir, "piece-2-3-overlay.json"))
+	if err != nil || !strings.Contains(string(ov), `"answers":[[`) {
+		t.Errorf("the overlay after (2,3) has no entries: %v\n%s", err, ov)
+	}
+	somes, _ := filepath.Glob(filepath.Join(dir, "piece-[0-9]-[0-9].json"))
+	if len(somes) == 0 || len(somes) >= 22 {
+		t.Errorf("%d some runs for 22 pieces: want some, where fitzgerald alone loses, and not all", len(somes))
 	}
 }
