@@ -446,7 +446,15 @@ func (c *certBuilder) wins(p board.Position, mv board.Cell, d int) (bool, error)
 			return false, err
 		}
 	}
-	c.winsMemo[posMove{p, mv}] = v
+	if !v {
+		// Only the losing moves: a winning one is the answer of almost
+		// every position (the preferred move, asked once at its first
+		// meeting), and asked again only where another move was kept,
+		// when the proof table answers it at once. Keeping them all
+		// held one entry per position of the tree, a third of the
+		// construction's memory.
+		c.winsMemo[posMove{p, mv}] = v
+	}
 	return v, nil
 }
 
