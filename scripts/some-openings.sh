@@ -331,8 +331,18 @@ PY
     /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $ctag.time "${check[@]}" > $ctag.out 2>&1
     echo "$ctag (the preferred strategy alone) exit $? $(date -u +%FT%TZ)" >> done.log
     if grep -q '"verdict": "optimal"' $ctag.json 2>/dev/null; then rmdir $tag.lock; return 0; fi
+    if ! grep -q '"verdict": "\(refuted\|strategy error\)"' $ctag.json 2>/dev/null; then
+      # Stopped (an interrupt): neither answer; ask again next time.
+      rm -f $ctag.json $tag-overlay.json; rmdir $tag.lock; return 0
+    fi
     for x in json time out; do [ -e $ctag.$x ] && mv $ctag.$x $btag.$x; done
     rm -f $tag-overlay.json
+  elif [ -e $tag-overlay.json ] && grep -q '"verdict": "optimal"' $tag.json 2>/dev/null && [ $tag.json -nt $btag.json ]; then
+    # The some run wrote its overlay and was not checked (interrupted): check.
+    /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $ctag.time "${check[@]}" > $ctag.out 2>&1
+    echo "$ctag exit $? $(date -u +%FT%TZ)" >> done.log
+    rmdir $tag.lock
+    return 0
   fi
   local big=
   if [ -d $sdir ] || grep -qF " ${moves##* } " <<< " ${SPLIT_CELLS:-} "; then
@@ -352,6 +362,10 @@ PY
       return 0
     fi
     grep -q '"verdict": "refuted"' $tag.json && { rmdir $tag.lock; return 0; }
+    if ! grep -q '"stop_reason": "time limit' $tag.json && ! grep -q 'no certificate: the proof tree has more than' $tag.err; then
+      # Interrupted (or failed otherwise): run it again next time.
+      rmdir $tag.lock; return 0
+    fi
   fi
   rmdir $tag.lock
   split_piece "$tag" "$moves" force
