@@ -141,6 +141,12 @@ type Options struct {
 	Prefer strategies.Strategy
 	// PreferName is Prefer's spec, for the overlay (Result.Overlay).
 	PreferName string
+	// Overlay, under Choices Some with Prefer, writes an optimal proof as
+	// Result.Overlay. Without Certificate, the construction answers each
+	// position after each last move on its own, in one walk (somecert.go,
+	// "One walk for an overlay"), which holds a fraction of a certificate's
+	// memory; with it, the overlay is the certificate's.
+	Overlay bool
 }
 
 // Departure is a position of a `some` certificate (Options.Prefer) where the

@@ -553,10 +553,14 @@ func (e *engine) runSome(ctx context.Context) error {
 	res.Pruned, res.Unsettled = s.g.pruned, s.g.unsettled
 	res.RuleCounts = map[string]int64{}
 	s.g.w.counts.addTo(res.RuleCounts)
-	if err == nil && res.Verdict == Optimal && e.opt.Certificate {
+	if err == nil && res.Verdict == Optimal && (e.opt.Certificate || e.opt.Overlay && e.opt.Prefer != nil) {
 		// After the figures above, so that they do not depend on whether a
 		// certificate was asked for.
-		res.Certificate, res.CertificateErr = s.someCertificate(res.LongestGame)
+		if e.opt.Certificate {
+			res.Certificate, res.CertificateErr = s.someCertificate(res.LongestGame)
+		} else {
+			res.CertificateErr = s.someOverlay(res.LongestGame)
+		}
 		var ce *CertificateError
 		if res.CertificateErr != nil && !errors.As(res.CertificateErr, &ce) {
 			return res.CertificateErr // a bug, not a fact about the proof

@@ -96,6 +96,9 @@ type certBuilder struct {
 	// answer is not the preferred move, stamped with the walk that noted
 	// them (noteOver): the last walk's are the overlay (Result.Overlay).
 	over map[strategies.AfterMove]overMove
+	// single: the one walk of an overlay alone (someOverlay): strategyTurn
+	// keeps nothing of a strategy position.
+	single bool
 }
 
 type overMove struct {
@@ -119,6 +122,40 @@ type departure struct {
 func (s *someSearch) someCertificate(w int) (*strategies.Certificate, error) {
 	c := s.newCertBuilder(w)
 	return c.build()
+}
+
+// One walk for an overlay (Options.Overlay without Options.Certificate).
+// A certificate gives a position one answer after every last move where it
+// can, which is what the walks above and their maps of positions are for.
+// An overlay answers each position after each last move (strategies.Overlay)
+// anyway, so its construction needs none of that: one walk answers each
+// strategy position after each last move on its own (the preferred move if
+// it is allowed and keeps the win, else the first winning allowed move, as
+// the first walk of a certificate does) and keeps only the opponent's
+// positions, each followed once. A strategy position after a last move is
+// reached from one opponent position only (take the last stone away), so it
+// is answered once too. The answers need no consistency between last moves,
+// so no walk repeats; and the opponent's positions are a small part of the
+// tree (one per strategy move, against one strategy position per opponent
+// move). Every answer is a move the rules allow after that last move and a
+// proof of the search proves it wins, so the overlay is a winning
+// completion of the rules; the check under every does not trust this.
+func (s *someSearch) someOverlay(w int) error {
+	c := s.newCertBuilder(w)
+	c.single = true
+	c.walk = 1
+	var err error
+	if s.root.strat {
+		err = c.strategyTurn(s.root.p, s.root.last, s.root.allowed, s.ply0, prefMove{})
+	} else {
+		err = c.opponentTurn(s.root.p, s.ply0)
+	}
+	if err != nil {
+		return err
+	}
+	c.departures()
+	c.overlay()
+	return nil
 }
 
 func (s *someSearch) newCertBuilder(w int) *certBuilder {
@@ -246,6 +283,14 @@ func (c *certBuilder) departures() {
 // answer.
 func (c *certBuilder) strategyTurn(p board.Position, last board.Cell, allowed board.Bits, d int, pf prefMove) error {
 	pm, prule := c.preferredOr(p, last, pf)
+	if c.single {
+		mv, err := c.choose(p, allowed, d, pm)
+		if err != nil {
+			return err
+		}
+		c.noteOver(p, last, pm, mv)
+		return c.followFrom(p, last, allowed, d, pm, prule, mv)
+	}
 	m, ok := c.strat[p]
 	// m is a copy: each branch stores it back before anything that walks on.
 	switch {

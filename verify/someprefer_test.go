@@ -69,6 +69,19 @@ func TestSomeCertificatePrefer(t *testing.T) {
 				if v := run(t, Options{Strategy: ow, Name: "overlay", Starter: starter, Choices: Every}); v.Verdict != Optimal {
 					t.Errorf("%s: the overlay is %s under every within the rules (%s)", name, v.Verdict, v.Detail)
 				}
+				// The overlay alone (one walk, no certificate) is optimal
+				// too, with the same verdict and figures of the search.
+				alone := run(t, Options{Strategy: ns.s, Name: ns.name, Starter: starter, Choices: Some, Overlay: true, Prefer: low})
+				if alone.Overlay == nil || alone.Certificate != nil || alone.CertificateErr != nil || alone.Positions != res.Positions {
+					t.Fatalf("%s: the overlay alone: %v, certificate %v (%v), %d positions against %d", name, alone.Overlay, alone.Certificate, alone.CertificateErr, alone.Positions, res.Positions)
+				}
+				aw, err := strategies.NewWithin(alone.Overlay, ns.s, ns.name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v := run(t, Options{Strategy: aw, Name: "overlay", Starter: starter, Choices: Every}); v.Verdict != Optimal {
+					t.Errorf("%s: the overlay of one walk is %s under every within the rules (%s)", name, v.Verdict, v.Detail)
+				}
 				walkCertificate(t, res.Certificate, starter, func(moves []board.Move, p board.Position, last, move board.Cell) {
 					if a, _ := res.Overlay.Allowed(p, last); a != board.Bit(move) {
 						t.Errorf("%s: after %s the overlay answers %s, the certificate %s", name, gameString(b, moves), cellList(b, a), b.Format(move, board.Thesis))
