@@ -237,7 +237,7 @@ func (c *certBuilder) noteOver(p board.Position, last, pm, mv board.Cell) {
 // ones. Every position the last walk reached went through strategyTurn,
 // splitTurn or again, each of which noted or re-stamped its entry, so the
 // overlay answers as the certificate does wherever the certificate's games
-// go (TestOverlayIsCertificate compares them position by position).
+// go (TestSomeCertificatePrefer compares them position by position).
 func (c *certBuilder) overlay() {
 	if c.prefer == nil {
 		return
