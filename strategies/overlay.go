@@ -173,10 +173,11 @@ func LoadOverlay(path string, b *board.Board) (*Overlay, error) {
 	return ParseOverlay(raw, b)
 }
 
-// fileSpec says whether a strategy spec reads a file or runs a program: an
-// overlay's base may not (it would make a file name a path inside another
-// file, and an overlay of an overlay).
-func fileSpec(spec string) bool {
+// External says whether a strategy spec reads a file or runs a program
+// (certificate:, certificate-images:, overlay:, exec:). An overlay's base
+// may not be one (a path inside another file, an overlay of an overlay),
+// nor may a spec that `explore` gets from a page.
+func External(spec string) bool {
 	for _, p := range []string{"certificate:", CertificateImagesPrefix, OverlayPrefix, ExecPrefix} {
 		if strings.HasPrefix(spec, p) {
 			return true
@@ -208,7 +209,7 @@ func ParseOverlay(raw []byte, b *board.Board) (*Overlay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("overlay: starter: %w", err)
 	}
-	if f.Base == "" || fileSpec(f.Base) {
+	if f.Base == "" || External(f.Base) {
 		return nil, fmt.Errorf("overlay: base %q: give a strategy by name (not a file or a program)", f.Base)
 	}
 	base, err := New(f.Base, b)

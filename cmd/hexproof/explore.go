@@ -204,8 +204,9 @@ func bad(format string, a ...any) error { return &badRequest{fmt.Sprintf(format,
 
 // strategy builds (once) the strategy spec on board size×geometry.
 func (s *exploreServer) strategy(size, geo, spec string) (*board.Board, strategies.Strategy, error) {
-	if strings.HasPrefix(spec, "certificate") && spec != s.cfg.Strategy {
-		return nil, nil, bad("strategy %q: a certificate is read from a file; start explore with --strategy %s instead", spec, spec)
+	if strategies.External(spec) && spec != s.cfg.Strategy {
+		// A page may not make the server read a file or run a program.
+		return nil, nil, bad("strategy %q: a certificate or overlay is read from a file, an engine is a program; start explore with --strategy %s instead", spec, spec)
 	}
 	b, err := boardFromFlags(size, geo)
 	if err != nil {

@@ -82,7 +82,10 @@ func TestExploreRequests(t *testing.T) {
 		{"/api/state", exploreQuery("5x5", "nope", ""), 400, "unknown strategy \"nope\""},
 		{"/api/state", exploreQuery("9x9", "hht", ""), 400, "explore handles at most 64"},
 		{"/api/state", exploreQuery("5", "hht", ""), 400, "board"},
-		{"/api/state", exploreQuery("5x5", "certificate:/etc/passwd", ""), 400, "a certificate is read from a file"},
+		{"/api/state", exploreQuery("5x5", "certificate:/etc/passwd", ""), 400, "a certificate or overlay is read from a file"},
+		{"/api/state", exploreQuery("5x5", "certificate-images:/etc/passwd", ""), 400, "is read from a file"},
+		{"/api/state", exploreQuery("5x5", "overlay:/etc/passwd", ""), 400, "is read from a file"},
+		{"/api/state", exploreQuery("5x5", "exec:/bin/sh -c true", ""), 400, "an engine is a program"},
 		{"/api/overlay", exploreQuery("5x5", "hht", "B:(1,1)", "budget_ms", "x"), 400, "budget_ms"},
 		{"/api/overlay", exploreQuery("5x5", "hht", "B:(1,1) R:(2,1) B:(4,1) R:(2,2) B:(5,1) R:(4,2) B:(1,3) R:(3,3) B:(2,3) R:(2,4) B:(1,2) R:(5,2) B:(3,2)"), 409, "the game is over"},
 	} {
