@@ -317,6 +317,8 @@ overlay_piece() {
   local check=(nice -n 5 "$bin" verify --board "$size" --strategy overlay:$tag-overlay.json --within "$strat"
     --starter "$starter" --moves "$moves" --in-memory --blunder-time 0 --no-progress --json $ctag.json)
   if [ ! -e $btag.json ]; then
+    # The empty overlay: S alone from the piece (S plays Red, as the 5×n
+    # strategies do; the format is strategies.OverlayFile).
     python3 - "$size" "$starter" "$prefer" "$moves" > $tag-overlay.json <<'PY'
 import json, sys
 size, starter, base, moves = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split()
