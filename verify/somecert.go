@@ -144,18 +144,22 @@ func (s *someSearch) someOverlay(w int) error {
 	c := s.newCertBuilder(w)
 	c.single = true
 	c.walk = 1
-	var err error
-	if s.root.strat {
-		err = c.strategyTurn(s.root.p, s.root.last, s.root.allowed, s.ply0, prefMove{})
-	} else {
-		err = c.opponentTurn(s.root.p, s.ply0)
-	}
-	if err != nil {
+	if err := c.walkFromRoot(); err != nil {
 		return err
 	}
 	c.departures()
 	c.overlay()
 	return nil
+}
+
+// walkFromRoot is one walk from the proof's root: a strategy turn or an
+// opponent's.
+func (c *certBuilder) walkFromRoot() error {
+	s := c.s
+	if s.root.strat {
+		return c.strategyTurn(s.root.p, s.root.last, s.root.allowed, s.ply0, prefMove{})
+	}
+	return c.opponentTurn(s.root.p, s.ply0)
 }
 
 func (s *someSearch) newCertBuilder(w int) *certBuilder {
@@ -178,13 +182,7 @@ func (c *certBuilder) build() (*strategies.Certificate, error) {
 		c.walk++
 		c.redone = false
 		c.path, c.departed = c.path[:0], 0
-		var err error
-		if s.root.strat {
-			err = c.strategyTurn(s.root.p, s.root.last, s.root.allowed, s.ply0, prefMove{})
-		} else {
-			err = c.opponentTurn(s.root.p, s.ply0)
-		}
-		if err != nil {
+		if err := c.walkFromRoot(); err != nil {
 			return nil, err
 		}
 		if !c.redone {
