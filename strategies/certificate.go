@@ -218,17 +218,23 @@ func (c *Certificate) File() CertificateFile {
 	for a := range c.after {
 		as = append(as, a)
 	}
+	sortAfterMoves(as)
+	for _, a := range as {
+		f.AnswersAfter = append(f.AnswersAfter, [4]string{bitsHex(a.P.Red), bitsHex(a.P.Blue),
+			c.b.Format(a.Last, board.Thesis), c.b.Format(c.after[a], board.Thesis)})
+	}
+	return f
+}
+
+// sortAfterMoves puts keys in a file's order: by position (positionLess),
+// then by the last move.
+func sortAfterMoves(as []AfterMove) {
 	sort.Slice(as, func(i, j int) bool {
 		if as[i].P != as[j].P {
 			return positionLess(as[i].P, as[j].P)
 		}
 		return as[i].Last < as[j].Last
 	})
-	for _, a := range as {
-		f.AnswersAfter = append(f.AnswersAfter, [4]string{bitsHex(a.P.Red), bitsHex(a.P.Blue),
-			c.b.Format(a.Last, board.Thesis), c.b.Format(c.after[a], board.Thesis)})
-	}
-	return f
 }
 
 func positionLess(a, b board.Position) bool {

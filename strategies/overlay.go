@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"sort"
 	"strings"
 
 	"hexproof/board"
@@ -148,12 +147,7 @@ func (o *Overlay) File() OverlayFile {
 	for k := range o.table {
 		ks = append(ks, k)
 	}
-	sort.Slice(ks, func(i, j int) bool {
-		if ks[i].P != ks[j].P {
-			return positionLess(ks[i].P, ks[j].P)
-		}
-		return ks[i].Last < ks[j].Last
-	})
+	sortAfterMoves(ks)
 	for _, k := range ks {
 		last := "-"
 		if k.Last != board.NoCell {

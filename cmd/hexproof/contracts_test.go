@@ -305,6 +305,8 @@ func TestBadInputContracts(t *testing.T) {
 		{[]string{"verify", "--board", "5x4", "--strategy", "overlay:o.json", "--starter", "blue", "--moves", "(1,1)", "--in-memory", "--json", "o.json"}, 2, "would overwrite the overlay of --strategy"},
 		{[]string{"verify", "--board", "5x5", "--strategy", "overlay:o.json", "--starter", "blue", "--moves", "(1,1)", "--in-memory"}, 2, "it is for the 5x4 cylinder board"},
 		{[]string{"verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--overlay", "x.json", "--in-memory"}, 2, "--overlay needs --choices some and --prefer"},
+		{[]string{"verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--prefer", "fitzgerald", "--starter", "blue", "--in-memory", "--overlay", "F", "--json", "./F"}, 2, "name the same path"},
+		{[]string{"verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--choices", "some", "--prefer", "fitzgerald", "--starter", "blue", "--in-memory", "--overlay", "-"}, 2, "--overlay -: standard output is not accepted"},
 		{[]string{"verify", "--board", "5x4", "--strategy", "fitzgerald-rules", "--prefer", "fitzgerald", "--overlay", "x.json", "--in-memory"}, 2, "--overlay needs --choices some and --prefer"},
 		{[]string{"plan", "--board", "6x4", "--strategy", "mirror", "--starter", "blue", "--shards", "100000000", "--out", "Q"}, 2, "--shards must be between 1 and 100000"},
 		{[]string{"solve", "--board", "4x4", "--starter", "red", "--json", "dangling.json"}, 2, "is a symbolic link to nothing"},
