@@ -60,6 +60,12 @@ type ResultDoc struct {
 	// Departures are, with verify --prefer, the positions where the
 	// certificate leaves the preferred strategy's move because it loses.
 	Departures []DepartureJSON `json:"departures,omitempty"`
+	// CertificateError says, when --certificate or --overlay was asked and
+	// the verdict is optimal, why no certificate or overlay was made (e.g.
+	// the run was stopped while building it). A script that reads only the
+	// JSON then knows the proof's file is missing although the verdict
+	// stands.
+	CertificateError string `json:"certificate_error,omitempty"`
 }
 
 // DepartureJSON is a verify.Departure: the game to the position, the
@@ -128,6 +134,9 @@ func NewResultDoc(r *verify.Result) (ResultDoc, error) {
 	}
 	for k, v := range r.RuleCounts {
 		d.RuleCounts[k] = v
+	}
+	if r.CertificateErr != nil {
+		d.CertificateError = r.CertificateErr.Error()
 	}
 	if len(r.Start) > 0 {
 		d.Start = MovesJSON(r.Board, r.Start)

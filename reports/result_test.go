@@ -82,6 +82,24 @@ func TestResultJSON(t *testing.T) {
 	if m, ok := back["rule_counts"].(map[string]any); !ok || len(m) != 0 {
 		t.Errorf("rule_counts = %v, want {}", back["rule_counts"])
 	}
+	if _, ok := back["certificate_error"]; ok {
+		t.Errorf("a result with no certificate asked has certificate_error: %s", out)
+	}
+	// An optimal verdict whose certificate or overlay could not be made says
+	// why, so that a script reading only the JSON knows the file is missing.
+	missing := *opt
+	missing.CertificateErr = &verify.CertificateError{Why: "stopped while building it (time limit, budget or interrupt)"}
+	out, err = ResultJSON(&missing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back = nil
+	if err := json.Unmarshal(out, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back["verdict"] != "optimal" || back["certificate_error"] != "no certificate: stopped while building it (time limit, budget or interrupt)" {
+		t.Errorf("verdict %v, certificate_error %v", back["verdict"], back["certificate_error"])
+	}
 	// Several results: an array of the same documents.
 	out, err = ResultsJSON([]*verify.Result{refutation(t), opt})
 	if err != nil {
