@@ -270,8 +270,11 @@ mkdir -p "$out" && out=$(realpath "$out") && cd "$out" || exit 2
 # strategy plays there (read from `replay`), and the sub-pieces go to
 # OUTDIR/split-I-J (FIRST = the piece's moves and that move), split again
 # in turn if need be. A piece out of time is then optimal if its split is; a
-# refuted sub-piece says that move loses, not the piece: run the piece again
-# with a longer LIMIT, or try another allowed move by hand. Any number of
+# refuted sub-piece says that move loses, not the piece: with OVERLAY=1 the
+# whole piece then runs once more, bigger than SPLIT_OVER or not, since its
+# overlay finds the winning move (if that too fails, done.log says so: run
+# it with a longer LIMIT or more --memory, or split by another allowed move
+# by hand). Any number of
 # runners may share OUTDIR (locks are directories).
 prefer=
 for ((k = 0; k < ${#flags[@]}; k++)); do [ "${flags[k]}" = --prefer ] && prefer=${flags[k + 1]:-}; done
@@ -311,7 +314,7 @@ PY
 overlay_piece() {
   local tag=$1 moves=$2 ctag=check-${1#piece-} btag=base-${1#piece-} sdir=split-${1#piece-}
   grep -q '"verdict": "optimal"' $ctag.json 2>/dev/null && return 0
-  if [ -e $btag.json ] && [ -d $sdir ]; then split_piece "$tag" "$moves" force; return 0; fi
+  if [ -e $btag.json ] && [ -d $sdir ] && ! split_lost $sdir; then split_piece "$tag" "$moves" force; return 0; fi
   mkdir $tag.lock 2>/dev/null || return 0
   trap 'rmdir '$tag'.lock 2>/dev/null' EXIT
   local check=(nice -n 5 "$bin" verify --board "$size" --strategy overlay:$tag-overlay.json --within "$strat"
@@ -347,7 +350,9 @@ PY
     return 0
   fi
   local big=
-  if [ -d $sdir ] || grep -qF " ${moves##* } " <<< " ${SPLIT_CELLS:-} "; then
+  if split_lost $sdir; then
+    :  # the preferred move loses there: the whole piece's overlay finds a winning one
+  elif [ -d $sdir ] || grep -qF " ${moves##* } " <<< " ${SPLIT_CELLS:-} "; then
     big=1
   elif [ -n "${SPLIT_OVER:-}" ] && grep -q '"verdict": "optimal"' $tag.json 2>/dev/null; then
     big=$(python3 -c "import json; print(1 if json.load(open('$tag.json'))['positions'] > $SPLIT_OVER else '')")
@@ -370,7 +375,23 @@ PY
     fi
   fi
   rmdir $tag.lock
+  # The whole piece did not do either (out of time, or too large): a person
+  # must choose another move to split by.
+  split_lost $sdir && { echo "$tag: $prefer's move loses in split-${tag#piece-} and the whole piece was not certified" >> done.log; return 0; }
   split_piece "$tag" "$moves" force
+  # A refuted sub-piece: the split cannot certify the piece; the whole
+  # piece's overlay can (once; the call above returns at once).
+  if split_lost $sdir; then overlay_piece "$tag" "$moves"; fi
+}
+# split_lost DIR: whether a sub-piece of the split DIR is refuted, i.e. the
+# move the split fixed (the preferred strategy's) loses there even with the
+# rules' other choices after it; the piece may still be won by another move.
+split_lost() {
+  local f
+  for f in "$1"/piece-*.json; do
+    [[ $f =~ /piece-[0-9]+-[0-9]+\.json$ ]] && grep -q '"verdict": "refuted"' "$f" && return 0
+  done
+  return 1
 }
 rows=$(seq 1 "$n"); cols=$(seq 1 "$m")
 [ -n "${REVERSE:-}" ] && rows=$(seq "$n" -1 1) && cols=$(seq "$m" -1 1)

@@ -179,6 +179,9 @@ func TestVerifyOverlay(t *testing.T) {
 // fitzgerald alone wins most pieces (an empty overlay, no some run); where it
 // loses (after (2,3), its game), the some run writes an overlay with entries;
 // every overlay is checked within the rules, and summary combines them.
+// SPLIT_CELLS makes the script split the piece after (2,3) by fitzgerald's
+// answer, (2,4), first: that move is the blunder, so some sub-pieces are
+// refuted, and the script must then certify the piece whole by its overlay.
 func TestSomeOpeningsOverlays(t *testing.T) {
 	bin := testkit.Binary(t)
 	script, err := filepath.Abs(filepath.Join("..", "..", "scripts", "some-openings.sh"))
@@ -196,7 +199,7 @@ func TestSomeOpeningsOverlays(t *testing.T) {
 		}
 		return string(out)
 	}
-	run([]string{"OVERLAY=1", "CLASSES=1"}, bin, dir, "5x6", "blue", "fitzgerald-rules", "5m",
+	run([]string{"OVERLAY=1", "CLASSES=1", "SPLIT_CELLS=(2,3)"}, bin, dir, "5x6", "blue", "fitzgerald-rules", "5m",
 		"(1,1) (2,2) (4,1) (1,4) (1,3) (3,3) (5,2) (5,6)", "--", "--memory", "1GiB", "--prefer", "fitzgerald")
 	run([]string{"IMAGES=1"}, "check", bin, dir, "fitzgerald-rules")
 	sum := run(nil, "summary", dir)
@@ -210,6 +213,16 @@ func TestSomeOpeningsOverlays(t *testing.T) {
 	ov, err := os.ReadFile(filepath.Join(dir, "piece-2-3-overlay.json"))
 	if err != nil || !strings.Contains(string(ov), `"answers":[[`) {
 		t.Errorf("the overlay after (2,3) has no entries: %v\n%s", err, ov)
+	}
+	lost := 0
+	subs, _ := filepath.Glob(filepath.Join(dir, "split-2-3", "piece-[0-9]-[0-9].json"))
+	for _, f := range subs {
+		if b, err := os.ReadFile(f); err == nil && strings.Contains(string(b), `"verdict": "refuted"`) {
+			lost++
+		}
+	}
+	if len(subs) == 0 || lost == 0 {
+		t.Errorf("the split by (2,4) after (2,3): %d sub-pieces, %d refuted; want some refuted", len(subs), lost)
 	}
 	somes, _ := filepath.Glob(filepath.Join(dir, "piece-[0-9]-[0-9].json"))
 	if len(somes) == 0 || len(somes) >= 22 {
