@@ -263,13 +263,27 @@ func isLocked(err error) bool {
 // checksum's length (4 bytes, big-endian), the checksum, the index's length
 // (4 bytes), the index. Badger verifies the checksums itself once the
 // lengths are sane.
+//
+// Only the tables the MANIFEST lists are checked: Badger opens those and no
+// others. A table file it does not list is the orphan of a write cut short (a
+// kill between creating the file and recording it, which can leave it
+// empty); Badger deletes such files when it opens the store, so they are no
+// damage (found by TestKillAndResume in CI on 2026-12-02).
 func checkTables(dir string) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return fmt.Errorf("database directory %s: %w", dir, err)
 	}
+	listed, err := listedTables(dir)
+	if err != nil {
+		return &DamagedError{Dir: dir, Err: fmt.Errorf("%s: %w", badger.ManifestFilename, err)}
+	}
 	for _, e := range entries {
 		if filepath.Ext(e.Name()) != ".sst" {
+			continue
+		}
+		var id uint64
+		if _, err := fmt.Sscanf(e.Name(), "%06d.sst", &id); err == nil && listed != nil && !listed[id] {
 			continue
 		}
 		if err := checkFooter(filepath.Join(dir, e.Name())); err != nil {
@@ -277,6 +291,28 @@ func checkTables(dir string) error {
 		}
 	}
 	return nil
+}
+
+// listedTables is the set of table ids the MANIFEST in dir lists; nil when
+// there is no MANIFEST (then every table file is checked).
+func listedTables(dir string) (map[uint64]bool, error) {
+	f, err := os.Open(filepath.Join(dir, badger.ManifestFilename))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, _, err := badger.ReplayManifestFile(f, 0, badger.DefaultOptions(dir).WithReadOnly(true))
+	if err != nil {
+		return nil, err
+	}
+	listed := make(map[uint64]bool, len(m.Tables))
+	for id := range m.Tables {
+		listed[id] = true
+	}
+	return listed, nil
 }
 
 // checkFooter reads the 4-byte lengths at the end of one table file.

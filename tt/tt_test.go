@@ -268,6 +268,47 @@ func TestUnfinishedMarker(t *testing.T) {
 	}
 }
 
+// TestBadgerOrphanTable: a table file the MANIFEST does not list (a kill
+// between Badger creating it and recording it leaves it empty) is no damage:
+// the store opens with its data. A listed table emptied is damage.
+func TestBadgerOrphanTable(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "db")
+	s, err := OpenBadger(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SaveMeta([]byte("run")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	listed, _ := filepath.Glob(filepath.Join(dir, "*.sst"))
+	if err := os.WriteFile(filepath.Join(dir, "999999.sst"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err = OpenBadger(dir)
+	if err != nil {
+		t.Fatalf("open with an empty orphan table: %v", err)
+	}
+	if m, err := s.LoadMeta(); string(m) != "run" || err != nil {
+		t.Fatalf("metadata %q, %v; want run", m, err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if len(listed) == 0 {
+		t.Fatal("the closed store has no table file to damage")
+	}
+	if err := os.Truncate(listed[0], 0); err != nil {
+		t.Fatal(err)
+	}
+	var dmg *DamagedError
+	if _, err := OpenBadger(dir); !errors.As(err, &dmg) {
+		t.Fatalf("open with a listed table emptied: %v, want *DamagedError", err)
+	}
+}
+
 // TestBadgerFreshAndInUse: OpenBadgerFresh empties a store (even one whose
 // files are garbage), and a store open in this process is reported in use
 // rather than deleted or opened twice.
