@@ -13,18 +13,7 @@ import (
 func TestRemoveStore(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "db")
-	makeStore := func() {
-		s, err := OpenBadgerFresh(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := s.SaveMeta([]byte("meta")); err != nil {
-			t.Fatal(err)
-		}
-		if err := s.Close(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	makeStore := func() { closeStore(t, openWithMeta(t, dir, "meta")) }
 	makeStore()
 	if err := RemoveStore(dir); err != nil {
 		t.Fatal(err)

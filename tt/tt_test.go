@@ -273,21 +273,12 @@ func TestUnfinishedMarker(t *testing.T) {
 // the store opens with its data. A listed table emptied is damage.
 func TestBadgerOrphanTable(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "db")
-	s, err := OpenBadger(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.SaveMeta([]byte("run")); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
+	closeStore(t, openWithMeta(t, dir, "run"))
 	listed, _ := filepath.Glob(filepath.Join(dir, "*.sst"))
 	if err := os.WriteFile(filepath.Join(dir, "999999.sst"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err = OpenBadger(dir)
+	s, err := OpenBadger(dir)
 	if err != nil {
 		t.Fatalf("open with an empty orphan table: %v", err)
 	}
@@ -314,13 +305,7 @@ func TestBadgerOrphanTable(t *testing.T) {
 // rather than deleted or opened twice.
 func TestBadgerFreshAndInUse(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "db")
-	s, err := OpenBadger(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.SaveMeta([]byte("run")); err != nil {
-		t.Fatal(err)
-	}
+	s := openWithMeta(t, dir, "run")
 	var inUse *InUseError
 	if _, err := OpenBadger(dir); !errors.As(err, &inUse) {
 		t.Fatalf("second open: %v, want *InUseError", err)
@@ -328,9 +313,7 @@ func TestBadgerFreshAndInUse(t *testing.T) {
 	if _, err := OpenBadgerFresh(dir); !errors.As(err, &inUse) {
 		t.Fatalf("fresh open while in use: %v, want *InUseError", err)
 	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
+	closeStore(t, s)
 	if ok, err := HasStore(dir); !ok || err != nil {
 		t.Fatalf("HasStore: %v %v", ok, err)
 	}
@@ -346,7 +329,7 @@ func TestBadgerFreshAndInUse(t *testing.T) {
 	if _, err := OpenBadger(dir); !errors.As(err, &dmg) || dmg.Dir != dir || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("open of a damaged store: %v, want a one-line *DamagedError", err)
 	}
-	s, err = OpenBadgerFresh(dir)
+	s, err := OpenBadgerFresh(dir)
 	if err != nil {
 		t.Fatalf("fresh open of a damaged store: %v", err)
 	}
@@ -633,5 +616,26 @@ func TestKMerge(t *testing.T) {
 		if _, n := kMerge(runs, nil, true); n != len(want) {
 			t.Fatalf("case %d: kMerge counted %d, want %d", i, n, len(want))
 		}
+	}
+}
+
+// openWithMeta opens a fresh Badger store in dir holding metadata meta.
+func openWithMeta(t *testing.T, dir, meta string) *Badger {
+	t.Helper()
+	s, err := OpenBadgerFresh(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SaveMeta([]byte(meta)); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// closeStore closes s and fails the test if that fails.
+func closeStore(t *testing.T, s *Badger) {
+	t.Helper()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
 	}
 }
