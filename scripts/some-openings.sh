@@ -44,8 +44,9 @@ set -u
 self=$(realpath "$0")
 if [ "${1:-}" = check ]; then
   # scripts/some-openings.sh check BINARY OUTDIR STRATEGY: every optimal piece's
-  # certificate, verified under every from the piece's prefix, --within STRATEGY
-  # (checks OUTDIR/check-I-J.json); a check whose JSON says optimal is not redone.
+  # certificate or overlay, verified under every from the piece's prefix,
+  # --within STRATEGY (checks OUTDIR/check-I-J.json); a check whose JSON says
+  # optimal is not redone.
   # With IMAGES=1 (pieces by class), also after each other move of the class.
   bin=$(realpath "$2"); out=$3; strat=$4
   cd "$out" || exit 2
@@ -59,6 +60,19 @@ if [ "${1:-}" = check ]; then
     moves=$(python3 -c "import json; d=json.load(open('$tag.json')); print(' '.join('(%d,%d)' % tuple(m['cell']) for m in d['start']))")
     /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $ctag.time nice -n 5 "$bin" verify --board "$size" \
       --strategy certificate:$f --within "$strat" --starter "$starter" --moves "$moves" --in-memory \
+      --blunder-time 0 --no-progress --json $ctag.json > $ctag.out 2>&1
+    echo "$ctag exit $? $(date -u +%FT%TZ)" >> done.log
+  done
+  # Each overlay (OVERLAY=1) whose check is missing or not optimal, from its
+  # own start (run this with no runner at work in OUTDIR: a runner's overlay
+  # may not be finished).
+  for f in piece-*-overlay.json; do
+    [ -e "$f" ] || continue
+    tag=${f%-overlay.json}; ctag=check-${tag#piece-}
+    grep -q '"verdict": "optimal"' $ctag.json 2>/dev/null && continue
+    read -r size starter moves < <(python3 -c "import json, re; d=json.load(open('$f')); print(d['board'], d['starter'], ' '.join(re.findall(r'\(\d+,\d+\)', d['start'])))")
+    /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $ctag.time nice -n 5 "$bin" verify --board "$size" \
+      --strategy overlay:$f --within "$strat" --starter "$starter" --moves "$moves" --in-memory \
       --blunder-time 0 --no-progress --json $ctag.json > $ctag.out 2>&1
     echo "$ctag exit $? $(date -u +%FT%TZ)" >> done.log
   done

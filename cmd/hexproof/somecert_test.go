@@ -228,4 +228,34 @@ func TestSomeOpeningsOverlays(t *testing.T) {
 	if len(somes) == 0 || len(somes) >= 22 {
 		t.Errorf("%d some runs for 22 pieces: want some, where fitzgerald alone loses, and not all", len(somes))
 	}
+	// `check` checks overlays again: with the checks of a piece with
+	// entries (2,3) and one fitzgerald wins alone deleted, it writes both
+	// again, optimal, and the summary is whole again.
+	alone := ""
+	checks, _ := filepath.Glob(filepath.Join(dir, "check-[0-9]-[0-9].json"))
+	for _, f := range checks {
+		tag := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "check-"), ".json")
+		if _, err := os.Stat(filepath.Join(dir, "base-"+tag+".json")); os.IsNotExist(err) {
+			alone = tag
+			break
+		}
+	}
+	if alone == "" {
+		t.Fatal("no piece that fitzgerald wins alone")
+	}
+	for _, tag := range []string{"2-3", alone} {
+		if err := os.Remove(filepath.Join(dir, "check-"+tag+".json")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(nil, "check", bin, dir, "fitzgerald-rules")
+	for _, tag := range []string{"2-3", alone} {
+		b, err := os.ReadFile(filepath.Join(dir, "check-"+tag+".json"))
+		if err != nil || !strings.Contains(string(b), `"verdict": "optimal"`) {
+			t.Errorf("check-%s.json after check: %v\n%s", tag, err, b)
+		}
+	}
+	if sum := run(nil, "summary", dir); !strings.Contains(sum, "verified within the rules: 22 of 22") {
+		t.Errorf("summary after the checks again:\n%s", sum)
+	}
 }
