@@ -135,12 +135,29 @@ def summarize(dirname, show, steps):
         t = os.path.basename(f)[len("check-"):-len(".json")]
         if not t.startswith("img-") and os.path.exists(os.path.join(dirname, "piece-%s-overlay.json" % t)):
             tags.add(t)
+    # With OVERLAY=1 and SPLIT_CELLS, a piece the preferred strategy alone
+    # loses (base-I-J.json) may be split at once, with no some run: its
+    # split decides it.
+    for f in glob.glob(os.path.join(dirname, "split-*")):
+        t = os.path.basename(f)[len("split-"):]
+        if os.path.isdir(f) and os.path.exists(os.path.join(dirname, "base-%s.json" % t)):
+            tags.add(t)
     for tag in sorted(tags):
         f = os.path.join(dirname, "piece-%s.json" % tag)
         if os.path.exists(f):
             d = json.load(open(f))
             syms.append(d.get("symmetries"))
             strats.add((d["strategy"], d.get("geometry")))
+        elif not os.path.exists(os.path.join(dirname, "check-%s.json" % tag)):
+            d = dict(json.load(open(os.path.join(dirname, "base-%s.json" % tag))))
+            d["verdict"], d["stop_reason"] = "inconclusive", ""
+            # Its start may go on past the piece's move (the check's
+            # position with the strategy's answer): cut it there.
+            cell = list(map(int, tag.split("-")))
+            k = max(i for i, mv in enumerate(d["start"]) if mv["cell"] == cell)
+            d["start"] = d["start"][:k + 1]
+            d.pop("departures", None)
+            syms.append(None)
         else:
             d = dict(json.load(open(os.path.join(dirname, "check-%s.json" % tag))))
             o = json.load(open(os.path.join(dirname, "piece-%s-overlay.json" % tag)))
@@ -174,12 +191,13 @@ def summarize(dirname, show, steps):
                 verdict = "optimal"  # the check is a proof of the piece by itself
         if os.path.isdir(split) and not os.path.exists(check):
             sv, sc, sn, sk = summarize(split, False, steps)
-            why = "too large for one certificate" if verdict == "optimal" else "out of time"
-            extra += "; %s, split (%s): %s, %d of %d sub-certificates verified within the rules" % (why, split, sv, sk, sn)
+            why = "too large for one certificate" if verdict == "optimal" else "the preferred strategy alone loses" if not os.path.exists(f) else "out of time"
+            extra += "%s%s, split (%s): %s, %d of %d sub-certificates verified within the rules" % ("; " if extra else "", why, split, sv, sk, sn)
             checked = sv == "optimal" and sk == sn
             if verdict == "inconclusive" and sv == "optimal":
                 verdict = "optimal"  # the preferred move, and every reply after it, won
         pieces.append((verdict, checked))
+        ran[dirname] = len(pieces)
         if show:
             print("%-36s %-13s %14s positions %9.1f s  %s" % (start, verdict, format(d["positions"], ","), d["elapsed_seconds"], extra))
     want = 0
@@ -245,7 +263,7 @@ def totals(dirname):
                 exp += json.load(open(path))["positions"]
     return runs, exp, cpu, rss
 
-steps = {}
+steps, ran = {}, {}
 images = images_ok = 0
 verdict, allchecked, want, checked = summarize(sys.argv[1], True, steps)
 runs, exp, cpu, rss = totals(sys.argv[1])
@@ -263,7 +281,7 @@ elif verdict == "refuted":
 elif verdict == "optimal":
     print("combined: optimal (all %d pieces); certificates or overlays verified within the rules: %d of %d" % (want, checked, want))
 else:
-    print("combined: not known yet (%d of %d pieces run, none refuted)" % (len(glob.glob(os.path.join(sys.argv[1], "piece-*[0-9].json"))), want))
+    print("combined: not known yet (%d of %d pieces run, none refuted)" % (ran.get(sys.argv[1], 0), want))
 EOF
   exit 0
 fi
