@@ -42,6 +42,20 @@
 # from there).
 set -u
 self=$(realpath "$0")
+# check_into CTAG WHAT SIZE STARTER MOVES: the ordinary verifier on WHAT (a
+# certificate or overlay) under every reading, --within $strat, from MOVES,
+# in memory, into CTAG.json, CTAG.time and CTAG.out; its exit status. Every
+# check of a piece, an overlay or an image goes through here.
+check_into() {
+  /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o "$1.time" nice -n 5 "$bin" verify --board "$3" \
+    --strategy "$2" --within "$strat" --starter "$4" --moves "$5" --in-memory \
+    --blunder-time 0 --no-progress --json "$1.json" > "$1.out" 2>&1
+}
+# overlay_start FILE [DROP]: an overlay file's board, starter and start
+# moves (the start's last DROP moves left out), on one line.
+overlay_start() {
+  python3 -c "import json, re, sys; d=json.load(open(sys.argv[1])); k=len(re.findall(r'\(\d+,\d+\)', d['start']))-int(sys.argv[2]); print(d['board'], d['starter'], ' '.join(re.findall(r'\(\d+,\d+\)', d['start'])[:k]))" "$1" "${2:-0}"
+}
 if [ "${1:-}" = check ]; then
   # scripts/some-openings.sh check BINARY OUTDIR STRATEGY: every optimal piece's
   # certificate or overlay, verified under every from the piece's prefix,
@@ -58,9 +72,7 @@ if [ "${1:-}" = check ]; then
     grep -q '"verdict": "optimal"' $tag.json 2>/dev/null || continue
     read -r size starter < <(python3 -c "import json; d=json.load(open('$tag.json')); print(d['board'], d['starter'])")
     moves=$(python3 -c "import json; d=json.load(open('$tag.json')); print(' '.join('(%d,%d)' % tuple(m['cell']) for m in d['start']))")
-    /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $ctag.time nice -n 5 "$bin" verify --board "$size" \
-      --strategy certificate:$f --within "$strat" --starter "$starter" --moves "$moves" --in-memory \
-      --blunder-time 0 --no-progress --json $ctag.json > $ctag.out 2>&1
+    check_into $ctag certificate:$f "$size" "$starter" "$moves"
     echo "$ctag exit $? $(date -u +%FT%TZ)" >> done.log
   done
   # Each overlay (OVERLAY=1) whose check is missing or not optimal, from its
@@ -70,10 +82,8 @@ if [ "${1:-}" = check ]; then
     [ -e "$f" ] || continue
     tag=${f%-overlay.json}; ctag=check-${tag#piece-}
     grep -q '"verdict": "optimal"' $ctag.json 2>/dev/null && continue
-    read -r size starter moves < <(python3 -c "import json, re; d=json.load(open('$f')); print(d['board'], d['starter'], ' '.join(re.findall(r'\(\d+,\d+\)', d['start'])))")
-    /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $ctag.time nice -n 5 "$bin" verify --board "$size" \
-      --strategy overlay:$f --within "$strat" --starter "$starter" --moves "$moves" --in-memory \
-      --blunder-time 0 --no-progress --json $ctag.json > $ctag.out 2>&1
+    read -r size starter moves < <(overlay_start $f)
+    check_into $ctag overlay:$f "$size" "$starter" "$moves"
     echo "$ctag exit $? $(date -u +%FT%TZ)" >> done.log
   done
   # IMAGES=1: each checked certificate again after every other move of its
@@ -88,8 +98,7 @@ if [ "${1:-}" = check ]; then
         # The overlay's own start (a piece the preferred strategy wins alone
         # has no some JSON).
         spec=overlay:$tag-overlay.json
-        read -r size starter < <(python3 -c "import json; d=json.load(open('$tag-overlay.json')); print(d['board'], d['starter'])")
-        prefix=$(python3 -c "import json, re; d=json.load(open('$tag-overlay.json')); print(' '.join(re.findall(r'\(\d+,\d+\)', d['start'])[:-1]))")
+        read -r size starter prefix < <(overlay_start $tag-overlay.json 1)
       else
         spec=certificate-images:$tag-cert.json
         read -r size starter < <(python3 -c "import json; d=json.load(open('$tag.json')); print(d['board'], d['starter'])")
@@ -98,9 +107,7 @@ if [ "${1:-}" = check ]; then
       for c in $others; do
         itag=check-img-$(tr -d '()' <<< "$c" | tr , -)
         grep -q '"verdict": "optimal"' $itag.json 2>/dev/null && continue
-        /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $itag.time nice -n 5 "$bin" verify --board "$size" \
-          --strategy "$spec" --within "$strat" --starter "$starter" --moves "$prefix $c" --in-memory \
-          --blunder-time 0 --no-progress --json $itag.json > $itag.out 2>&1
+        check_into $itag "$spec" "$size" "$starter" "$prefix $c"
         echo "$itag exit $? $(date -u +%FT%TZ)" >> done.log
       done
     done < classes.txt
@@ -197,9 +204,9 @@ def summarize(dirname, show, steps):
             if verdict == "inconclusive" and sv == "optimal":
                 verdict = "optimal"  # the preferred move, and every reply after it, won
         pieces.append((verdict, checked))
-        ran[dirname] = len(pieces)
         if show:
             print("%-36s %-13s %14s positions %9.1f s  %s" % (start, verdict, format(d["positions"], ","), d["elapsed_seconds"], extra))
+    ran[dirname] = len(pieces)
     want = 0
     if d is not None:
         m, n = map(int, d["board"].split("x"))
@@ -349,8 +356,6 @@ overlay_piece() {
   if [ -e $btag.json ] && [ -d $sdir ] && ! split_lost $sdir; then split_piece "$tag" "$moves" force; return 0; fi
   mkdir $tag.lock 2>/dev/null || return 0
   trap 'rmdir '$tag'.lock 2>/dev/null' EXIT
-  local check=(nice -n 5 "$bin" verify --board "$size" --strategy overlay:$tag-overlay.json --within "$strat"
-    --starter "$starter" --moves "$moves" --in-memory --blunder-time 0 --no-progress --json $ctag.json)
   if [ ! -e $btag.json ]; then
     # The empty overlay: S alone from the piece (S plays Red, as the 5×n
     # strategies do; the format is strategies.OverlayFile).
@@ -365,7 +370,7 @@ for c in moves:
 print(json.dumps({"format": "hexproof-overlay/1", "board": size, "geometry": "cylinder", "side": "red",
                   "starter": starter, "base": base, "start": " ".join(start), "answers": []}))
 PY
-    /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $ctag.time "${check[@]}" > $ctag.out 2>&1
+    check_into $ctag overlay:$tag-overlay.json "$size" "$starter" "$moves"
     echo "$ctag (the preferred strategy alone) exit $? $(date -u +%FT%TZ)" >> done.log
     if grep -q '"verdict": "optimal"' $ctag.json 2>/dev/null; then rmdir $tag.lock; return 0; fi
     if ! grep -q '"verdict": "\(refuted\|strategy error\)"' $ctag.json 2>/dev/null; then
@@ -376,7 +381,7 @@ PY
     rm -f $tag-overlay.json
   elif [ -e $tag-overlay.json ] && grep -q '"verdict": "optimal"' $tag.json 2>/dev/null && [ $tag.json -nt $btag.json ]; then
     # The some run wrote its overlay and was not checked (interrupted): check.
-    /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $ctag.time "${check[@]}" > $ctag.out 2>&1
+    check_into $ctag overlay:$tag-overlay.json "$size" "$starter" "$moves"
     echo "$ctag exit $? $(date -u +%FT%TZ)" >> done.log
     rmdir $tag.lock
     return 0
@@ -395,7 +400,7 @@ PY
       --blunder-time 0 --no-progress --json $tag.json --overlay $tag-overlay.json "${flags[@]}" > $tag.out 2> $tag.err
     echo "$tag exit $? $(date -u +%FT%TZ)" >> done.log
     if [ -e $tag-overlay.json ] && grep -q '"verdict": "optimal"' $tag.json; then
-      /usr/bin/time -f "wall %e user %U sys %S rss_kb %M" -o $ctag.time "${check[@]}" > $ctag.out 2>&1
+      check_into $ctag overlay:$tag-overlay.json "$size" "$starter" "$moves"
       echo "$ctag exit $? $(date -u +%FT%TZ)" >> done.log
       rmdir $tag.lock
       return 0

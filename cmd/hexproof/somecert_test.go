@@ -258,4 +258,25 @@ func TestSomeOpeningsOverlays(t *testing.T) {
 	if sum := run(nil, "summary", dir); !strings.Contains(sum, "verified within the rules: 22 of 22") {
 		t.Errorf("summary after the checks again:\n%s", sum)
 	}
+	// A piece split at once (SPLIT_CELLS with no some run, as on 5×7 with
+	// Red starting) is decided by its split: with (2,3)'s some run, overlay
+	// and check taken away, what is left of it is base-2-3.json and the
+	// split by (2,4), whose refuted sub-pieces leave it undecided. A summary
+	// that does not see such a piece counts 21 pieces.
+	cut := filepath.Join(t.TempDir(), "cut")
+	if err := os.CopyFS(cut, os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	gone, _ := filepath.Glob(filepath.Join(cut, "piece-2-3*"))
+	more, _ := filepath.Glob(filepath.Join(cut, "check-2-3.*"))
+	for _, f := range append(gone, more...) {
+		if err := os.Remove(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sum = run(nil, "summary", cut)
+	if !strings.Contains(sum, "B:(2,3) inconclusive") || !strings.Contains(sum, "the preferred strategy alone loses, split") ||
+		!strings.Contains(sum, "combined: not known yet (22 of 22 pieces run, none refuted)") {
+		t.Errorf("summary without (2,3)'s some run:\n%s", sum)
+	}
 }
