@@ -68,3 +68,22 @@ func BenchmarkFacts(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkKnowledgeSolve511: the first 1,000 expansions of a 5×11 shard of
+// the blunder search (results.md, p511b-2 shard 10: Blue (1,8), Red (2,8),
+// Blue (1,3), Red to move), where H-search takes nearly all the time.
+func BenchmarkKnowledgeSolve511(b *testing.B) {
+	bd := board.MustNew(5, 11, board.Cylinder)
+	var p board.Position
+	for k, s := range []string{"(1,8)", "(2,8)", "(1,3)"} {
+		c, err := bd.ParseCell(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p = p.Play([]board.Color{board.Blue, board.Red}[k%2], c)
+	}
+	for i := 0; i < b.N; i++ {
+		s, _ := NewSolver(context.Background(), bd, Options{TableBytes: 16 << 20, MaxNodes: 1000})
+		_, _ = s.Wins(p, board.Red, board.Red)
+	}
+}
