@@ -249,7 +249,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 				c.Cell = a.Pop()
 			}
 			q, o := st.Place(c.Cell)
-			c.S, c.O = someNode{p: q, last: c.Cell}, andorOutcome(o)
+			c.S, c.O = someNode{p: q, last: c.Cell}, o.Search()
 			if c.O == andor.Going && e.opt.PerfectPlay != nil {
 				lost, err := g.lost(q)
 				if err != nil {
@@ -271,7 +271,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		// (andor.Problem.Expand), and the strategy is not asked.
 		c := theirs.Wins.First()
 		q, o := theirs.Place(c)
-		return append(out, andor.Child[someNode]{Cell: c, O: andorOutcome(o), S: someNode{p: q, last: c, strat: true}}), nil
+		return append(out, andor.Child[someNode]{Cell: c, O: o.Search(), S: someNode{p: q, last: c, strat: true}}), nil
 	}
 	g.fill(n.p)
 	if mine := g.kept(n.p, e.me).Wins; mine.Any() {
@@ -282,7 +282,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 		// opponent plays but a winning cell, the strategy's winning cells
 		// after it are mine less that cell (Stones.Other).
 		e.rules.RepliesKnown(n.p, empty, theirs.Wins, mine, func(rep game.Reply) bool {
-			c := andor.Child[someNode]{Cell: rep.B, O: andorOutcome(rep.Outcome), S: someNode{p: rep.P, last: rep.B, strat: true}}
+			c := andor.Child[someNode]{Cell: rep.B, O: rep.Outcome.Search(), S: someNode{p: rep.P, last: rep.B, strat: true}}
 			if rep.Outcome == game.Going {
 				c.S.asked, c.S.allowed, c.S.rule, c.S.fault = true, rep.Allowed, rep.Rule, rep.Fault
 				if rep.Fault == game.NoFault && rep.Allowed.And(mine.Without(rep.B)).Any() {
@@ -298,7 +298,7 @@ func (g *someGame) Expand(n someNode, out []andor.Child[someNode]) ([]andor.Chil
 	for bs := empty; bs.Any(); {
 		b := bs.Pop()
 		q, o := theirs.Place(b)
-		c := andor.Child[someNode]{Cell: b, O: andorOutcome(o), S: someNode{p: q, last: b, strat: true}}
+		c := andor.Child[someNode]{Cell: b, O: o.Search(), S: someNode{p: q, last: b, strat: true}}
 		g.keyed(&c)
 		out = append(out, c)
 	}
@@ -459,16 +459,6 @@ func (g *someGame) Cells() int { return g.e.b.Cells() }
 // expanded 7 % fewer nodes (docs/performance.md).
 func (g *someGame) Threats(n someNode) (board.Bits, bool) {
 	return board.Bits{}, false
-}
-
-func andorOutcome(o game.Outcome) andor.Outcome {
-	switch o {
-	case game.Won:
-		return andor.Won
-	case game.Drawn:
-		return andor.Drawn
-	}
-	return andor.Going
 }
 
 // someSearch is one `some` run: the refutation search (prover: the

@@ -11,6 +11,7 @@ import (
 
 	"hexproof/board"
 	"hexproof/strategies"
+	"hexproof/verify/andor"
 )
 
 // The game step: the rules of play against a strategy, written once. Every
@@ -53,6 +54,18 @@ func (o Outcome) String() string {
 		return "drawn"
 	}
 	return fmt.Sprintf("outcome(%d)", uint8(o))
+}
+
+// Search is o as the proof-number search (verify/andor) takes a child's
+// outcome: `some` and `solve` both build their children with it.
+func (o Outcome) Search() andor.Outcome {
+	switch o {
+	case Won:
+		return andor.Won
+	case Drawn:
+		return andor.Drawn
+	}
+	return andor.Going
 }
 
 // Fault is what is wrong with a strategy's answer (docs/design.md §5 "strategy error");

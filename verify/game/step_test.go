@@ -7,6 +7,7 @@ import (
 	"hexproof/board"
 	"hexproof/internal/testkit"
 	"hexproof/strategies"
+	"hexproof/verify/andor"
 )
 
 // replier wraps a strategy with a strategies.Replier that answers through
@@ -235,5 +236,15 @@ func TestAnswersIsAfter(t *testing.T) {
 	// The cases must all occur, or the test proves little.
 	if checked[0] == 0 || checked[1] == 0 || checked[2] == 0 {
 		t.Fatalf("answers seen with wins, draws, going moves: %v; want each", checked)
+	}
+}
+
+// TestOutcomeSearch: each outcome of a move is the search's outcome of the
+// same name (a win for the mover, a full board, the game going on).
+func TestOutcomeSearch(t *testing.T) {
+	for o, want := range map[Outcome]andor.Outcome{Going: andor.Going, Won: andor.Won, Drawn: andor.Drawn} {
+		if got := o.Search(); got != want {
+			t.Errorf("%s.Search() = %d, want %d", o, got, want)
+		}
 	}
 }

@@ -197,7 +197,7 @@ func (g *freePlay) Expand(s state, out []andor.Child[state]) ([]andor.Child[stat
 	for bs := moves; bs.Any(); {
 		c := bs.Pop()
 		q, o := g.r.Place(s.p, s.mover, c)
-		out = append(out, andor.Child[state]{Cell: c, S: state{q, other}, O: outcome(o)})
+		out = append(out, andor.Child[state]{Cell: c, S: state{q, other}, O: o.Search()})
 	}
 	if g.focus {
 		// Best first for focused DFPN: the cells carrying most of Red's
@@ -230,16 +230,6 @@ func (g *freePlay) Threats(s state) (board.Bits, bool) {
 		}
 	}
 	return t, true
-}
-
-func outcome(o game.Outcome) andor.Outcome {
-	switch o {
-	case game.Won:
-		return andor.Won
-	case game.Drawn:
-		return andor.Drawn
-	}
-	return andor.Going
 }
 
 // Solver answers questions about one board, keeping one search (and table)
