@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/spf13/pflag"
 
@@ -51,11 +52,33 @@ func (f factsFlags) output() output { return output{flag: "db", path: *f.dir, di
 // open opens the store (nil without --db) and gives the function that
 // writes what is pending and closes it (safe to call twice).
 func (f factsFlags) open(b *board.Board) (*tt.Facts, func() error, error) {
+	return f.openOr(b, nil)
+}
+
+// openShard is open for solve --shard, whose job a scheduler runs again
+// blindly (a requeued Slurm task, a second GNU parallel pass,
+// scripts/run-plan.sh), always with the same flags: with --resume and no
+// database in --db yet it starts one afresh, as verify --shard does
+// (docs/decisions.md V18), and says so on stderr. A directory that holds
+// something else is still refused: only a missing or empty one is started.
+func (f factsFlags) openShard(b *board.Board, stderr io.Writer, index int) (*tt.Facts, func() error, error) {
+	return f.openOr(b, func() {
+		fmt.Fprintf(stderr, "hexproof solve: shard %d: nothing to resume in %s; starting afresh\n", index, *f.dir)
+	})
+}
+
+// openOr is open; afresh, when not nil, turns --resume with nothing to
+// resume into a fresh store (after it is called) instead of an error.
+func (f factsFlags) openOr(b *board.Board, afresh func()) (*tt.Facts, func() error, error) {
 	if *f.dir == "" {
 		return nil, func() error { return nil }, nil
 	}
 	facts, err := solve.OpenFacts(*f.dir, b, *f.resume)
 	var nothing *solve.NothingToResumeError
+	if afresh != nil && errors.As(err, &nothing) {
+		afresh()
+		facts, err = solve.OpenFacts(*f.dir, b, false)
+	}
 	var other *solve.OtherFactsError
 	switch {
 	case errors.As(err, &nothing):

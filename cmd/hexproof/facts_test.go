@@ -97,8 +97,9 @@ func TestSolveDBRefusals(t *testing.T) {
 	}
 }
 
-// TestSolveShardDB: every shard of a split solve run with one database
-// (the first starting it, the others resuming it) merges to the unsplit
+// TestSolveShardDB: every shard of a split solve run with one database, all
+// with --resume as a scheduler runs them (the first finds nothing to resume
+// and starts it, saying so; the others resume it), merges to the unsplit
 // solve's answer, and running the shards again from the database takes
 // every answer from it.
 func TestSolveShardDB(t *testing.T) {
@@ -116,11 +117,11 @@ func TestSolveShardDB(t *testing.T) {
 	n := countShards(t, dir)
 	for pass := 0; pass < 2; pass++ {
 		for i := range n {
-			a := []string{"solve", "--shard", fmt.Sprintf("%s/%d", dir, i), "--no-progress", "--db", db, "--json", "-"}
-			if pass > 0 || i > 0 {
-				a = append(a, "--resume")
-			}
+			a := []string{"solve", "--shard", fmt.Sprintf("%s/%d", dir, i), "--no-progress", "--db", db, "--json", "-", "--resume"}
 			code, out, errs := runCmd(a...)
+			if fresh := strings.Contains(errs, "nothing to resume in "+db+"; starting afresh"); fresh != (pass == 0 && i == 0) {
+				t.Fatalf("pass %d, shard %d: said it started afresh: %v (want only the first)\n%s", pass, i, fresh, errs)
+			}
 			var r struct {
 				Verdict   string `json:"verdict"`
 				Positions int64  `json:"positions"`
@@ -141,6 +142,17 @@ func TestSolveShardDB(t *testing.T) {
 		if m["winner"] != w["winner"] || fmt.Sprint(m["winning_moves"]) != fmt.Sprint(w["winning_moves"]) {
 			t.Fatalf("pass %d: merge %v %v, solve %v %v", pass, m["winner"], m["winning_moves"], w["winner"], w["winning_moves"])
 		}
+	}
+	// Only a missing or empty directory is started: one that holds
+	// something else is refused, and left as it was.
+	other := t.TempDir()
+	note := filepath.Join(other, "notes.txt")
+	if err := os.WriteFile(note, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCmd("solve", "--shard", dir+"/0", "--no-progress", "--db", other, "--resume")
+	if b, err := os.ReadFile(note); code != exitUsage || err != nil || string(b) != "mine" || strings.Contains(errs, "starting afresh") {
+		t.Fatalf("--db %s holding notes.txt: exit %d, notes %q (%v)\n%s", other, code, b, err, errs)
 	}
 }
 

@@ -167,6 +167,9 @@ who wins the position after the shard's opening, with the same search as
 'hexproof merge DIR' combines with the others. With --certificate the shard
 also writes its winner's strategy from the opening (compact format) to
 DIR/certificate-I.json; 'hexproof verify --piece DIR/I' checks it.
+With --db DB --resume the shard starts from the positions an earlier shard
+or run settled in DB; when DB holds no database yet (missing or empty) it
+starts one, so that every job of a plan can carry the same flags.
 
 Exit codes: 0 solved, 2 bad input, 3 inconclusive (time limit, interrupted,
 or the certificate did not fit in --memory).`
@@ -218,7 +221,7 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageErr(err)
 		}
-		if facts, closeFacts, err = db.open(b); err != nil {
+		if facts, closeFacts, err = db.openShard(b, stderr, index); err != nil {
 			return usageErr(err)
 		}
 		defer closeFacts()
