@@ -56,6 +56,10 @@ check_into() {
 overlay_start() {
   python3 -c "import json, re, sys; d=json.load(open(sys.argv[1])); k=len(re.findall(r'\(\d+,\d+\)', d['start']))-int(sys.argv[2]); print(d['board'], d['starter'], ' '.join(re.findall(r'\(\d+,\d+\)', d['start'])[:k]))" "$1" "${2:-0}"
 }
+# piece_start FILE [DROP]: the same for a piece's JSON (a some run's).
+piece_start() {
+  python3 -c "import json, sys; d=json.load(open(sys.argv[1])); k=len(d['start'])-int(sys.argv[2]); print(d['board'], d['starter'], ' '.join('(%d,%d)' % tuple(m['cell']) for m in d['start'][:k]))" "$1" "${2:-0}"
+}
 if [ "${1:-}" = check ]; then
   # scripts/some-openings.sh check BINARY OUTDIR STRATEGY: every optimal piece's
   # certificate or overlay, verified under every from the piece's prefix,
@@ -70,8 +74,7 @@ if [ "${1:-}" = check ]; then
     grep -q '"verdict": "optimal"' $ctag.json 2>/dev/null && continue
     # Only a finished piece (its JSON is written after its certificate).
     grep -q '"verdict": "optimal"' $tag.json 2>/dev/null || continue
-    read -r size starter < <(python3 -c "import json; d=json.load(open('$tag.json')); print(d['board'], d['starter'])")
-    moves=$(python3 -c "import json; d=json.load(open('$tag.json')); print(' '.join('(%d,%d)' % tuple(m['cell']) for m in d['start']))")
+    read -r size starter moves < <(piece_start $tag.json)
     check_into $ctag certificate:$f "$size" "$starter" "$moves"
     echo "$ctag exit $? $(date -u +%FT%TZ)" >> done.log
   done
@@ -101,8 +104,7 @@ if [ "${1:-}" = check ]; then
         read -r size starter prefix < <(overlay_start $tag-overlay.json 1)
       else
         spec=certificate-images:$tag-cert.json
-        read -r size starter < <(python3 -c "import json; d=json.load(open('$tag.json')); print(d['board'], d['starter'])")
-        prefix=$(python3 -c "import json; d=json.load(open('$tag.json')); print(' '.join('(%d,%d)' % tuple(m['cell']) for m in d['start'][:-1]))")
+        read -r size starter prefix < <(piece_start $tag.json 1)
       fi
       for c in $others; do
         itag=check-img-$(tr -d '()' <<< "$c" | tr , -)
