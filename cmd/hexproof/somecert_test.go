@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -172,6 +173,28 @@ func TestVerifyOverlay(t *testing.T) {
 	}
 }
 
+// someOpenings gives the hexproof binary and a runner of
+// scripts/some-openings.sh with extra environment; the runner fails the test
+// when the script exits non-zero and returns its combined output.
+func someOpenings(t *testing.T) (string, func(env []string, args ...string) string) {
+	t.Helper()
+	bin := testkit.Binary(t)
+	script, err := filepath.Abs(filepath.Join("..", "..", "scripts", "some-openings.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin, func(env []string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(script, args...)
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+}
+
 // TestSomeOpeningsOverlays runs scripts/some-openings.sh with OVERLAY=1 on a
 // small question: fitzgerald-rules under some on 5×6 with Blue starting,
 // after the eight moves before the blunder of fitzgerald's 15-ply loss (docs/
@@ -183,22 +206,8 @@ func TestVerifyOverlay(t *testing.T) {
 // answer, (2,4), first: that move is the blunder, so some sub-pieces are
 // refuted, and the script must then certify the piece whole by its overlay.
 func TestSomeOpeningsOverlays(t *testing.T) {
-	bin := testkit.Binary(t)
-	script, err := filepath.Abs(filepath.Join("..", "..", "scripts", "some-openings.sh"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin, run := someOpenings(t)
 	dir := filepath.Join(t.TempDir(), "out")
-	run := func(env []string, args ...string) string {
-		t.Helper()
-		cmd := exec.Command(script, args...)
-		cmd.Env = append(os.Environ(), env...)
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("%v: %v\n%s", args, err, out)
-		}
-		return string(out)
-	}
 	run([]string{"OVERLAY=1", "CLASSES=1", "SPLIT_CELLS=(2,3)"}, bin, dir, "5x6", "blue", "fitzgerald-rules", "5m",
 		"(1,1) (2,2) (4,1) (1,4) (1,3) (3,3) (5,2) (5,6)", "--", "--memory", "1GiB", "--prefer", "fitzgerald")
 	run([]string{"IMAGES=1"}, "check", bin, dir, "fitzgerald-rules")
@@ -278,5 +287,71 @@ func TestSomeOpeningsOverlays(t *testing.T) {
 	if !strings.Contains(sum, "B:(2,3) inconclusive") || !strings.Contains(sum, "the preferred strategy alone loses, split") ||
 		!strings.Contains(sum, "combined: not known yet (22 of 22 pieces run, none refuted)") {
 		t.Errorf("summary without (2,3)'s some run:\n%s", sum)
+	}
+}
+
+// TestSomeOpeningsCertificates runs scripts/some-openings.sh's certificate
+// path (CERT=1, no overlays): fitzgerald-rules under some on 5×4 with Blue
+// starting, one piece per class of Blue's first move (2 classes of 20
+// cells), each writing a certificate; `check` verifies each within the
+// rules from its piece's opening and, with IMAGES=1, read as
+// certificate-images: after every other move of its class (18); summary
+// counts both. A certificate with the answer after B:(1,1) taken out must
+// fail its check, and summary must then count 1 of 2.
+func TestSomeOpeningsCertificates(t *testing.T) {
+	bin, run := someOpenings(t)
+	dir := filepath.Join(t.TempDir(), "out")
+	run([]string{"CERT=1", "CLASSES=1"}, bin, dir, "5x4", "blue", "fitzgerald-rules", "5m", "--", "--memory", "1GiB")
+	run([]string{"IMAGES=1"}, "check", bin, dir, "fitzgerald-rules")
+	sum := run(nil, "summary", dir)
+	for _, want := range []string{
+		"B:(1,1)", "B:(1,2)",
+		"combined: optimal (all 2 pieces); certificates or overlays verified within the rules: 2 of 2",
+		"images: 18 certificates or overlays checked after another move of their class (certificate-images:, overlay:), 18 optimal",
+	} {
+		if !strings.Contains(sum, want) {
+			t.Fatalf("summary has no %q:\n%s", want, sum)
+		}
+	}
+	// Red's answer to B:(1,1) taken out of that piece's certificate: its
+	// check (run again, the old one removed) cannot prove it.
+	cert := filepath.Join(dir, "piece-1-1-cert.json")
+	b, err := os.ReadFile(cert)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c map[string]any
+	if err := json.Unmarshal(b, &c); err != nil {
+		t.Fatal(err)
+	}
+	answers, _ := c["answers"].([]any)
+	var kept []any
+	for _, a := range answers {
+		// An answer is [Red's stones, Blue's stones, move], the stones as
+		// hexadecimal bit sets: "0","1" is Blue's stone on (1,1) alone.
+		if e, ok := a.([]any); ok && len(e) == 3 && e[0] == "0" && e[1] == "1" {
+			continue
+		}
+		kept = append(kept, a)
+	}
+	if len(kept) != len(answers)-1 {
+		t.Fatalf("%d answers, %d without the one to B:(1,1)", len(answers), len(kept))
+	}
+	c["answers"] = kept
+	if b, err = json.Marshal(c); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cert, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "check-1-1.json")); err != nil {
+		t.Fatal(err)
+	}
+	run(nil, "check", bin, dir, "fitzgerald-rules")
+	if b, err := os.ReadFile(filepath.Join(dir, "check-1-1.json")); err == nil && strings.Contains(string(b), `"verdict": "optimal"`) {
+		t.Fatalf("a certificate without Red's first answer checked optimal:\n%s", b)
+	}
+	if sum := run(nil, "summary", dir); !strings.Contains(sum, "verified within the rules: 1 of 2") {
+		t.Errorf("summary after the broken certificate's check:\n%s", sum)
 	}
 }
