@@ -15,16 +15,25 @@ type SolveMergeDoc struct {
 	Starter  string `json:"starter"`
 	// Moves is the plan's prefix (plan --solve --moves), as "R:(3,6) …";
 	// ToMove the player to move after it, whose winning moves these are.
-	Moves        string   `json:"moves,omitempty"`
-	ToMove       string   `json:"to_move"`
-	Verdict      string   `json:"verdict"` // solved or inconclusive
+	Moves   string `json:"moves,omitempty"`
+	ToMove  string `json:"to_move"`
+	Verdict string `json:"verdict"` // solved or inconclusive
+	// Winner is set when the winner is proved: always when solved, and
+	// when inconclusive if the shards solved so far already prove it (the
+	// winning moves are then not all known, and WinningMoves is empty).
 	Winner       string   `json:"winner,omitempty"`
 	WinningMoves [][2]int `json:"winning_moves"`
-	Positions    int64    `json:"positions"`
-	Elapsed      float64  `json:"elapsed_seconds"`
-	Shards       int      `json:"shards"`
-	Plies        int      `json:"plies"`
-	Unfinished   []int    `json:"unfinished,omitempty"`
+	// Positions and Elapsed are the sums over the shards with results.
+	Positions int64   `json:"positions"`
+	Elapsed   float64 `json:"elapsed_seconds"`
+	Shards    int     `json:"shards"`
+	Plies     int     `json:"plies"`
+	// SolvedShards counts the shards with a solved result; Unfinished and
+	// Missing list the others (inconclusive, and without a result file).
+	// A solved merge may have some: the answer did not depend on them.
+	SolvedShards int   `json:"solved_shards"`
+	Unfinished   []int `json:"unfinished,omitempty"`
+	Missing      []int `json:"missing,omitempty"`
 	// Certificate: whether the pieces make a whole certificate.
 	Certificate *SolveMergeCertificateJSON `json:"certificate,omitempty"`
 	MemoryJSON
@@ -44,13 +53,19 @@ func NewSolveMergeDoc(m *shard.SolveMerged) *SolveMergeDoc {
 	b := m.Board
 	doc := &SolveMergeDoc{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: m.Starter.String(),
 		Verdict: "inconclusive", WinningMoves: [][2]int{}, Positions: m.Positions, Elapsed: m.Elapsed,
-		Shards: len(m.Plan.Parts), Plies: m.Plan.Plies, Unfinished: m.Unfinished, ToMove: m.ToMove.String()}
+		Shards: len(m.Plan.Parts), Plies: m.Plan.Plies, Unfinished: m.Unfinished, Missing: m.Missing, ToMove: m.ToMove.String()}
 	doc.Moves = shard.MovesText(m.Plan.Prefix)
-	if m.Solved {
-		doc.Verdict, doc.Winner = "solved", m.Winner.String()
+	for _, k := range m.Decided {
+		doc.SolvedShards += k
+	}
+	if m.WinnerKnown {
+		doc.Winner = m.Winner.String()
 		if m.Winner == board.Empty {
 			doc.Winner = "draw"
 		}
+	}
+	if m.Solved {
+		doc.Verdict = "solved"
 		for _, c := range m.WinningMoves {
 			i, j := b.Coord(c)
 			doc.WinningMoves = append(doc.WinningMoves, [2]int{i, j})

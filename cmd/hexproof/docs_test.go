@@ -102,8 +102,8 @@ func TestMergeDocFields(t *testing.T) {
 func TestSolveMergeDocFields(t *testing.T) {
 	b := board.MustNew(3, 3, board.Cylinder)
 	m := &shard.SolveMerged{Plan: &shard.SolvePlanFile{SolveSetup: shard.SolveSetup{Plies: 2, Prefix: []shard.Move{{Player: "red", Cell: [2]int{2, 2}}}}, Parts: make([]shard.SolvePart, 4)},
-		Board: b, Starter: board.Red, ToMove: board.Blue, Solved: true, Winner: board.Blue, WinningMoves: []board.Cell{b.Cell(1, 2)},
-		Positions: 40, Elapsed: 1.5, Unfinished: []int{3},
+		Board: b, Starter: board.Red, ToMove: board.Blue, Solved: true, WinnerKnown: true, Winner: board.Blue, WinningMoves: []board.Cell{b.Cell(1, 2)},
+		Positions: 40, Elapsed: 1.5, Unfinished: []int{3}, Missing: []int{1}, Decided: map[board.Color]int{board.Blue: 1, board.Red: 1},
 		Certificate: &shard.PieceCover{Side: board.Red, Used: []int{0, 2}, Unchecked: []int{2}, Why: map[int]string{2: "not checked"}, Lines: 7}}
 	var buf bytes.Buffer
 	doc := reports.NewSolveMergeDoc(m)

@@ -34,9 +34,12 @@ is the counterexample, as in a single run.
 For a split solve ('hexproof plan --solve') it gives what 'hexproof solve'
 of the empty board reports: the winner and every winning first move, from the
 shards' winners by the minimax of the openings' plies; with certificate
-pieces, whether they make a whole certificate (docs/design.md §8). A result
-that is missing, damaged or of another plan is refused (exit 2); exit 3 when
-a shard is inconclusive.
+pieces, whether they make a whole certificate (docs/design.md §8). Part way
+through a plan it says which shards are solved (by winner), inconclusive or
+missing, and gives the answer already if it does not depend on them (a win
+of the player to move is reported as soon as one known move wins; exit 3
+until every move is known). A result that is damaged or of another plan is
+refused (exit 2).
 
 Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive (also when a
 shard is missing, failed or unfinished), 4 strategy error.`

@@ -283,13 +283,18 @@ func winsText(b *board.Board, winner string, moves []board.Cell) string {
 	}
 	s := winner + " wins"
 	if len(moves) > 0 {
-		cells := make([]string, len(moves))
-		for i, c := range moves {
-			cells[i] = b.Format(c, board.Thesis)
-		}
-		s += fmt.Sprintf("; winning moves (%d): %s", len(cells), strings.Join(cells, " "))
+		s += fmt.Sprintf("; winning moves (%d): %s", len(moves), cellsText(b, moves))
 	}
 	return s
+}
+
+// cellsText writes cells in the thesis's notation, separated by spaces.
+func cellsText(b *board.Board, cells []board.Cell) string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = b.Format(c, board.Thesis)
+	}
+	return strings.Join(out, " ")
 }
 
 // certPath puts the starter into the file name when both are solved.

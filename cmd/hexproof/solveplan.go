@@ -397,16 +397,46 @@ func runMergeSolve(dir, jsonOut string, stdout, stderr io.Writer) int {
 func solveMergeText(b *board.Board, m *shard.SolveMerged) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s, %s starts%s (%s to move): ", b, m.Starter, afterText(m.Plan.Prefix), m.ToMove)
-	if m.Solved {
-		winner := m.Winner.String()
-		if m.Winner == board.Empty {
-			winner = "draw"
-		}
-		sb.WriteString(winsText(b, winner, m.WinningMoves))
-	} else {
-		fmt.Fprintf(&sb, "inconclusive: %s not solved", shard.List(m.Unfinished))
+	winner := m.Winner.String()
+	if m.Winner == board.Empty {
+		winner = "draw"
 	}
-	fmt.Fprintf(&sb, "\n  %d shards (openings of %d plies), %d positions, %.1f s in the shards\n", len(m.Plan.Parts), m.Plan.Plies, m.Positions, m.Elapsed)
+	switch {
+	case m.Solved:
+		sb.WriteString(winsText(b, winner, m.WinningMoves))
+	case m.WinnerKnown:
+		// Only a win of ToMove is proved before every move is known.
+		fmt.Fprintf(&sb, "inconclusive: %s wins, proved by the shards solved; %s's other moves wait for the shards below", winner, m.ToMove)
+		fmt.Fprintf(&sb, "\n  winning moves known so far (%d): %s", len(m.WinningMoves), cellsText(b, m.WinningMoves))
+	default:
+		fmt.Fprintf(&sb, "inconclusive: not solved yet")
+	}
+	solved := 0
+	var tally []string
+	for _, c := range []board.Color{board.Red, board.Blue, board.Empty} {
+		if k := m.Decided[c]; k > 0 {
+			solved += k
+			w := c.String() + " wins"
+			if c == board.Empty {
+				w = "draws"
+			}
+			tally = append(tally, fmt.Sprintf("%s %d", w, k))
+		}
+	}
+	fmt.Fprintf(&sb, "\n  %d shards (openings of %d plies), %d solved", len(m.Plan.Parts), m.Plan.Plies, solved)
+	if len(tally) > 0 {
+		fmt.Fprintf(&sb, " (%s)", strings.Join(tally, ", "))
+	}
+	fmt.Fprintf(&sb, ", %d positions, %.1f s in the shards solved or stopped\n", m.Positions, m.Elapsed)
+	if len(m.Unfinished) > 0 {
+		fmt.Fprintf(&sb, "  inconclusive: %s (run again: 'hexproof solve --shard %s/I'; with --db DB --resume, from where it stopped)\n", shard.List(m.Unfinished), m.Dir)
+	}
+	if len(m.Missing) > 0 {
+		fmt.Fprintf(&sb, "  missing: %s (run 'hexproof solve --shard %s/I')\n", shard.List(m.Missing), m.Dir)
+	}
+	if m.Solved && len(m.Unfinished)+len(m.Missing) > 0 {
+		sb.WriteString("  the answer does not depend on them\n")
+	}
 	if pc := m.Certificate; pc != nil {
 		switch {
 		case pc.NoTree != "":

@@ -132,8 +132,9 @@ func TestPlanSolveAfterMoves(t *testing.T) {
 	}
 }
 
-// TestMergeSolveRefuses: a missing, corrupt or foreign shard result is
-// refused with one line and exit 2; an inconclusive shard gives exit 3.
+// TestMergeSolveRefuses: a corrupt or foreign shard result is refused with
+// one line and exit 2; a missing or inconclusive shard whose answer is
+// needed gives exit 3 and is named, with how to run it.
 func TestMergeSolveRefuses(t *testing.T) {
 	dir, _, _ := solveSplit(t, false, "--board", "4x4", "--starter", "red")
 	other, _, _ := solveSplit(t, false, "--board", "4x4", "--starter", "blue")
@@ -145,7 +146,6 @@ func TestMergeSolveRefuses(t *testing.T) {
 		body []byte
 		want string
 	}{
-		{"missing", nil, "missing"},
 		{"corrupt", []byte("{\"plan\": "), "result-0.json"},
 		{"mismatched", foreign, "another plan"},
 	} {
@@ -159,12 +159,17 @@ func TestMergeSolveRefuses(t *testing.T) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", c.name, code, out, errOut)
 		}
 	}
+	os.Remove(res)
+	if code, out, errOut := runCmd("merge", dir); code != exitInconclusive || errOut != "" ||
+		!strings.Contains(out, "missing: shard 0 (run 'hexproof solve --shard "+dir+"/I')") {
+		t.Errorf("missing shard: exit %d, %s%s", code, out, errOut)
+	}
 	var rf map[string]any
 	_ = json.Unmarshal(good, &rf)
 	rf["verdict"], rf["winner"] = "inconclusive", nil
 	raw, _ := json.Marshal(rf)
 	_ = os.WriteFile(res, raw, 0o644)
-	if code, out, _ := runCmd("merge", dir); code != exitInconclusive || !strings.Contains(out, "inconclusive: shard 0 not solved") {
+	if code, out, _ := runCmd("merge", dir); code != exitInconclusive || !strings.Contains(out, "\n  inconclusive: shard 0 (") {
 		t.Errorf("inconclusive shard: exit %d, %s", code, out)
 	}
 	// Flags that the shard file decides are refused with --shard.

@@ -171,9 +171,9 @@ func TestSolveSplitAfterMovesEqualsWhole(t *testing.T) {
 	}
 }
 
-// TestSolveMergeRefuses: a missing, damaged or foreign result, or an edited
-// plan, is an error that names the file; an inconclusive shard makes the
-// merge unsolved.
+// TestSolveMergeRefuses: a damaged or foreign result, or an edited plan,
+// is an error that names the file; a missing or inconclusive shard whose
+// answer is needed makes the merge unsolved, and is named.
 func TestSolveMergeRefuses(t *testing.T) {
 	b := board.MustNew(4, 4, board.Cylinder)
 	dir, _, _ := splitSolve(t, b, board.Red, 1, false, false)
@@ -192,7 +192,6 @@ func TestSolveMergeRefuses(t *testing.T) {
 		body       []byte
 		want       string
 	}{
-		{"missing", ResultName(0), nil, "missing"},
 		{"corrupt", ResultName(0), []byte("{\"format\": 1, "), "result-0.json"},
 		{"other plan", ResultName(0), read(other, ResultName(0)), "another plan"},
 		{"other shard", ResultName(0), read(dir, ResultName(1)), "another plan or shard"},
@@ -215,16 +214,105 @@ func TestSolveMergeRefuses(t *testing.T) {
 			}
 		})
 	}
-	// An inconclusive shard: not solved, and named.
+	// An inconclusive shard and a missing one: not solved, and named.
 	rf, _ := ReadSolveResult(dir, 1)
 	rf.Verdict, rf.Winner = "inconclusive", ""
 	if err := WriteSolveResult(dir, rf); err != nil {
 		t.Fatal(err)
 	}
-	m, err := MergeSolveDir(dir)
-	if err != nil || m.Solved || !slices.Equal(m.Unfinished, []int{1}) {
-		t.Fatalf("inconclusive shard: %+v, %v", m, err)
+	if err := os.Remove(filepath.Join(dir, ResultName(0))); err != nil {
+		t.Fatal(err)
 	}
+	m, err := MergeSolveDir(dir)
+	if err != nil || m.Solved || !slices.Equal(m.Unfinished, []int{1}) || !slices.Equal(m.Missing, []int{0}) || !slices.Equal(m.Pending(), []int{0, 1}) {
+		t.Fatalf("inconclusive shard 1, missing shard 0: %+v, %v", m, err)
+	}
+}
+
+// TestSolveMergePartial: with some shards' results missing or
+// inconclusive, the merge says only what holds whatever those shards turn
+// out to be: when it calls the solve solved, the winner and the exact set
+// of winning moves are the full merge's; when it knows only the winner,
+// that winner is the full merge's, it is the player to move, and the moves
+// it gives win. On random sets of withheld shards of boards with proper
+// subsets of winning moves and with draws; the partial answers must occur
+// (solved with shards withheld, and a winner known before its moves).
+func TestSolveMergePartial(t *testing.T) {
+	cases := []solveCase{
+		{"4x4", board.Cylinder, 2, false}, {"4x4", board.Flat, 2, false}, {"3x4", board.Flat, 3, false}, {"3x3", board.Torus, 2, false},
+	}
+	rng := rand.New(rand.NewSource(29))
+	early, winnerOnly := 0, 0
+	for _, c := range cases {
+		for _, starter := range []board.Color{board.Red, board.Blue} {
+			b := c.board()
+			dir, p, full := splitSolve(t, b, starter, c.plies, c.noSym, false)
+			if !full.Solved || len(full.Pending()) > 0 {
+				t.Fatalf("%s %s: the full merge: %+v", c.size, starter, full)
+			}
+			pf, err := ReadSolvePlan(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			orig := make([]*SolveResultFile, len(p.Shards))
+			for i := range orig {
+				if orig[i], err = ReadSolveResult(dir, i); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for trial := 0; trial < 100; trial++ {
+				q := []float64{0.05, 0.2, 0.5, 0.9}[trial%4]
+				var missing, unfinished []int
+				results := make([]*SolveResultFile, len(orig))
+				for i, rf := range orig {
+					switch r := rng.Float64(); {
+					case r < q/2:
+						missing = append(missing, i)
+					case r < q:
+						unfinished = append(unfinished, i)
+						stopped := *rf
+						stopped.Verdict, stopped.Winner = "inconclusive", ""
+						results[i] = &stopped
+					default:
+						results[i] = rf
+					}
+				}
+				m, err := mergeSolve(dir, pf, results)
+				if err != nil {
+					t.Fatal(err)
+				}
+				where := fmt.Sprintf("%s %s %s, missing %v, inconclusive %v", c.size, c.geo, starter, missing, unfinished)
+				if !slices.Equal(m.Missing, missing) || !slices.Equal(m.Unfinished, unfinished) {
+					t.Fatalf("%s: the merge lists missing %v, inconclusive %v", where, m.Missing, m.Unfinished)
+				}
+				switch {
+				case m.Solved:
+					if m.Winner != full.Winner || !slices.Equal(m.WinningMoves, full.WinningMoves) {
+						t.Fatalf("%s: solved: %s wins, moves %v; the full merge: %s, %v", where, m.Winner, m.WinningMoves, full.Winner, full.WinningMoves)
+					}
+					if len(missing)+len(unfinished) > 0 {
+						early++
+					}
+				case m.WinnerKnown:
+					if m.Winner != full.Winner || m.Winner != m.ToMove || len(m.WinningMoves) == 0 {
+						t.Fatalf("%s: %s wins by %v before all are known; the full merge: %s (%s to move)", where, m.Winner, m.WinningMoves, full.Winner, m.ToMove)
+					}
+					for _, c := range m.WinningMoves {
+						if !slices.Contains(full.WinningMoves, c) {
+							t.Fatalf("%s: %v said to win; the full merge's winning moves: %v", where, c, full.WinningMoves)
+						}
+					}
+					winnerOnly++
+				case len(missing)+len(unfinished) == 0:
+					t.Fatalf("%s: every shard solved, and the merge is not", where)
+				}
+			}
+		}
+	}
+	if early == 0 || winnerOnly == 0 {
+		t.Fatalf("%d merges solved with shards withheld, %d with the winner alone known: want both", early, winnerOnly)
+	}
+	t.Logf("%d merges solved with shards withheld, %d with the winner alone known", early, winnerOnly)
 }
 
 // TestSolvePieces: on 5×5, for both starters and openings of one and two

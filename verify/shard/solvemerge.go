@@ -12,12 +12,20 @@ import (
 // SolveMerged is a split solve's verdict: what the unsplit solve of the
 // empty board reports.
 type SolveMerged struct {
+	Dir     string
 	Plan    *SolvePlanFile
 	Board   *board.Board
 	Starter board.Color
-	// Solved is false when a shard is inconclusive (Unfinished lists them);
-	// then Winner and WinningMoves are not set.
+	// Solved: the winner and the exact set of winning moves are known.
+	// Shards that are missing or inconclusive (Missing, Unfinished) leave
+	// it false only when the answer depends on them: the minimax below
+	// reads such a shard as unknown, and an answer that every value of the
+	// unknown shards gives is the answer.
 	Solved bool
+	// WinnerKnown: Winner is set (always so when Solved; without Solved,
+	// ToMove is proved to win, by WinningMoves, but its other moves are
+	// not all known yet: a loss or draw for ToMove needs every move).
+	WinnerKnown bool
 	// Winner wins with perfect play (board.Empty: a draw, on the torus).
 	Winner board.Color
 	// ToMove is the player to move at the start: the starter, or the
@@ -25,12 +33,17 @@ type SolveMerged struct {
 	ToMove board.Color
 	// WinningMoves are ToMove's moves that win, in cell order (none when
 	// ToMove does not win): the starter's winning first moves without a
-	// prefix.
+	// prefix. Without Solved, those known to win so far.
 	WinningMoves []board.Cell
-	// Positions and Elapsed are the shards' sums.
-	Positions  int64
-	Elapsed    float64
+	// Positions and Elapsed are the sums over the shards with results.
+	Positions int64
+	Elapsed   float64
+	// Unfinished are the shards whose result is inconclusive, Missing
+	// those with no result file yet; Decided counts the solved shards by
+	// winner.
 	Unfinished []int
+	Missing    []int
+	Decided    map[board.Color]int
 	// Certificate is the state of the certificate pieces, nil when no
 	// shard wrote one.
 	Certificate *PieceCover
@@ -57,33 +70,43 @@ type PieceCover struct {
 }
 
 // MergeSolveDir reads a split solve's plan and every shard's result and
-// computes the solve. A result that is missing, unreadable, or of another
-// plan or shard, is an error (*FileError): the merge needs every opening.
+// computes the solve. A result that is unreadable, or of another plan or
+// shard, is an error (*FileError); a missing one is unknown, as an
+// inconclusive one is, so that a merge part way through a long plan says
+// how far it is and whether the answer is already decided.
 func MergeSolveDir(dir string) (*SolveMerged, error) {
 	pf, err := ReadSolvePlan(dir)
 	if err != nil {
 		return nil, err
 	}
-	b, starter, _ := pf.Resolve()
-	root, prefix, _ := pf.start(b, starter)
-	m := &SolveMerged{Plan: pf, Board: b, Starter: starter, ToMove: root.ToMove(starter)}
-	winners := make([]board.Color, len(pf.Parts))
-	certs := false
 	results := make([]*SolveResultFile, len(pf.Parts))
 	for i := range pf.Parts {
-		path := filepath.Join(dir, ResultName(i))
-		rf, err := ReadSolveResult(dir, i)
-		switch {
-		case err != nil:
+		if results[i], err = ReadSolveResult(dir, i); err != nil {
 			return nil, err
+		}
+	}
+	return mergeSolve(dir, pf, results)
+}
+
+// mergeSolve is MergeSolveDir on the results read (nil: missing).
+func mergeSolve(dir string, pf *SolvePlanFile, results []*SolveResultFile) (*SolveMerged, error) {
+	b, starter, _ := pf.Resolve()
+	root, prefix, _ := pf.start(b, starter)
+	m := &SolveMerged{Dir: dir, Plan: pf, Board: b, Starter: starter, ToMove: root.ToMove(starter), Decided: map[board.Color]int{}}
+	winners := make([]board.Color, len(pf.Parts))
+	known := make([]bool, len(pf.Parts))
+	certs := false
+	for i, rf := range results {
+		path := filepath.Join(dir, ResultName(i))
+		switch {
 		case rf == nil:
-			return nil, &FileError{path, fmt.Sprintf("missing: run 'hexproof solve --shard %s/%d' first", dir, i)}
+			m.Missing = append(m.Missing, i)
+			continue
 		case rf.Format != Format || rf.Kind != SolveKind || rf.Plan != pf.ID || rf.Index != i:
 			return nil, &FileError{path, fmt.Sprintf("it belongs to another plan or shard (plan %q, shard %d)", rf.Plan, rf.Index)}
 		case rf.Positions < 0 || rf.ElapsedSeconds < 0:
 			return nil, &FileError{path, "it holds a negative count"}
 		}
-		results[i] = rf
 		m.Positions += rf.Positions
 		m.Elapsed += rf.ElapsedSeconds
 		switch rf.Verdict {
@@ -107,27 +130,51 @@ func MergeSolveDir(dir string) (*SolveMerged, error) {
 		default:
 			return nil, &FileError{path, fmt.Sprintf("unknown winner %q", rf.Winner)}
 		}
+		known[i] = true
+		m.Decided[winners[i]]++
 		if rf.Certificate != "" {
 			certs = true
 		}
 	}
-	if len(m.Unfinished) > 0 {
-		return m, nil
-	}
 	t := newOpenings(b, starter, pf.Plies, pf.NoSymmetry, root, prefix)
-	mm := minimax{t: t, winners: winners}
-	m.Solved = true
-	m.Winner, m.WinningMoves = mm.root()
-	if certs && m.Winner != board.Empty {
+	mm := minimax{t: t, winners: winners, known: known}
+	m.Winner, m.WinnerKnown, m.WinningMoves, m.Solved = mm.root()
+	if !m.WinnerKnown {
+		m.Winner = board.Empty
+	}
+	// The pieces' cover walks the shards' winners: only when all are known.
+	if certs && m.Solved && m.Winner != board.Empty && len(m.Missing)+len(m.Unfinished) == 0 {
 		m.Certificate = cover(dir, pf, t, &mm, results, m.Winner)
 	}
 	return m, nil
 }
 
-// minimax plays the openings' plies over the shards' winners.
+// Pending lists the shards without a conclusive result (missing or
+// inconclusive), in order.
+func (m *SolveMerged) Pending() []int {
+	out := append(append([]int(nil), m.Missing...), m.Unfinished...)
+	slices.Sort(out)
+	return out
+}
+
+// minimax plays the openings' plies over the shards' winners. A shard
+// whose winner is not known (known[i] false) has an unknown value; a node's
+// value is known when its mover has a known winning move, or when every
+// move's value is known. Either way the value is what the minimax gives
+// for every choice of winners for the unknown shards, so a value it calls
+// known is the unsplit solve's (an unknown shard could only change a node
+// none of whose known moves wins for its mover, and such a node is called
+// unknown when it has an unknown move).
 type minimax struct {
 	t       *openings
 	winners []board.Color
+	known   []bool
+}
+
+// wins says whether mover's move c in p is known to win for mover.
+func (mm *minimax) wins(p board.Position, mover board.Color, c board.Cell, depth int) bool {
+	v, ok := mm.child(p, mover, c, depth)
+	return ok && v == mover
 }
 
 // better says whether value v is better than w for mover (a win, then a
@@ -145,46 +192,59 @@ func better(mover, v, w board.Color) bool {
 	return rank(v) > rank(w)
 }
 
-// child is the value of mover's move c in p at depth (the plies played).
-func (mm *minimax) child(p board.Position, mover board.Color, c board.Cell, depth int) board.Color {
+// child is the value of mover's move c in p at depth (the plies played),
+// and whether it is known.
+func (mm *minimax) child(p board.Position, mover board.Color, c board.Cell, depth int) (board.Color, bool) {
 	q, o := mm.t.r.Place(p, mover, c)
 	switch o {
 	case game.Won:
-		return mover
+		return mover, true
 	case game.Drawn:
-		return board.Empty
+		return board.Empty, true
 	}
 	return mm.value(q, mover.Other(), depth+1)
 }
 
-// value is who wins p (mover to move, depth plies played).
-func (mm *minimax) value(p board.Position, mover board.Color, depth int) board.Color {
+// value is who wins p (mover to move, depth plies played), and whether
+// that is known.
+func (mm *minimax) value(p board.Position, mover board.Color, depth int) (board.Color, bool) {
 	if depth == mm.t.plies {
-		return mm.winners[mm.t.class[mm.t.key(p)]]
+		i := mm.t.class[mm.t.key(p)]
+		return mm.winners[i], mm.known[i]
 	}
-	best := mover.Other()
+	best, all := mover.Other(), true
 	for bs := mm.t.b.All().AndNot(p.Occupied()); bs.Any(); {
-		v := mm.child(p, mover, bs.Pop(), depth)
+		v, ok := mm.child(p, mover, bs.Pop(), depth)
+		if !ok {
+			all = false
+			continue
+		}
 		if v == mover {
-			return v
+			return v, true
 		}
 		if better(mover, v, best) {
 			best = v
 		}
 	}
-	return best
+	return best, all
 }
 
 // root is the winner of the position after the prefix (the empty board
-// without one) and its mover's winning moves.
-func (mm *minimax) root() (board.Color, []board.Cell) {
+// without one) and whether it is known, its mover's winning moves (those
+// known to win), and whether every move's value is known (then the moves
+// are exactly the winning ones).
+func (mm *minimax) root() (board.Color, bool, []board.Cell, bool) {
 	p := mm.t.root
 	mover := p.ToMove(mm.t.starter)
-	best := mover.Other()
+	best, all := mover.Other(), true
 	var wins []board.Cell
 	for bs := mm.t.b.All().AndNot(p.Occupied()); bs.Any(); {
 		c := bs.Pop()
-		v := mm.child(p, mover, c, 0)
+		v, ok := mm.child(p, mover, c, 0)
+		if !ok {
+			all = false
+			continue
+		}
 		if v == mover {
 			wins = append(wins, c)
 		}
@@ -192,7 +252,7 @@ func (mm *minimax) root() (board.Color, []board.Cell) {
 			best = v
 		}
 	}
-	return best, wins
+	return best, all || len(wins) > 0, wins, all
 }
 
 // cover builds the winner's proof tree of the openings' plies, as the merge
@@ -255,7 +315,7 @@ func cover(dir string, pf *SolvePlanFile, t *openings, mm *minimax, results []*S
 				if o == game.Won {
 					return true
 				}
-				if o != game.Going || whole && !accepted(q, depth+1) || !whole && mm.child(p, mover, c, depth) != w {
+				if o != game.Going || whole && !accepted(q, depth+1) || !whole && !mm.wins(p, mover, c, depth) {
 					continue
 				}
 				return walk(q, depth+1)
