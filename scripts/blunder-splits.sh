@@ -10,8 +10,9 @@
 # GAME-m<move number>), skipping positions already planned (games that share an
 # opening share them) and directories that exist. It prints one line per position:
 # directory, board, starter, stones, shards. Run the shards as docs/sharding.md says
-# ("Running one shard"), then `hexproof merge DIR`: a win for the side that moved
-# settles that move. With --dry-run it only prints the positions.
+# ("Running one shard"; on one machine `UNTIL_WINNER=1 scripts/run-plan.sh`, which
+# stops once the winner is known), then `hexproof merge DIR`: a win for the side
+# that moved settles that move. With --dry-run it only prints the positions.
 set -euo pipefail
 bin=${1:?hexproof binary}; walks=${2:?directory of the walks JSON}; out=${3:?output directory}; dry=${4:-}
 mkdir -p "$out"

@@ -17,6 +17,15 @@
 # to PLANDIR/time-I.txt, one line per run of the shard (a shard stopped and
 # resumed has one per part: add them up for its whole cost); one line per
 # shard run goes to PLANDIR/runner.log. Then: `hexproof merge PLANDIR`.
+#
+# For a solve plan, after each shard the runner merges what is in
+# (PLANDIR/merge.txt: shards solved, inconclusive, missing; docs/sharding.md)
+# and stops once the merge is solved: the shards left cannot change the
+# answer (decisions.md V42). With UNTIL_WINNER=1 in the environment it stops
+# as soon as the winner is known (a win of the player to move, before its
+# other moves are), which is all that settling a blunder needs. Neither stop
+# is made when FLAGS hold --certificate (the pieces are judged only when
+# every shard is in).
 set -uo pipefail
 bin=${1:?hexproof binary}; dir=${2:?plan directory}; shift 2
 from=0; to=
@@ -33,6 +42,27 @@ else
   cmd=(verify --jobs 1 --shard); conclusive='"verdict": "(optimal|refuted|strategy error)"'
   case " $* " in *" --in-memory "*) ;; *) set -- --resume "$@" ;; esac
 fi
+# settled WHEN: for a solve plan, merge what is in (PLANDIR/merge.txt) and say
+# whether the runner should stop (see the header); WHEN words the message.
+settled() {
+  [ "${cmd[0]}" = solve ] || return 1
+  "$bin" merge "$dir" > "$dir/merge.txt" 2>&1; local mrc=$?
+  case " $flags " in *" --certificate "*) return 1 ;; esac
+  if [ "$mrc" = 0 ] && grep -q '^  not needed:' "$dir/merge.txt"; then
+    echo "run-plan.sh: $1 the merge is solved; the shards left are not needed (see $dir/merge.txt)" >&2
+    echo "$(date '+%F %T') solved $1: stopping" >> "$dir/runner.log"
+    return 0
+  fi
+  # (Not a pipe: with pipefail, the merge's exit 3 would hide grep's match.)
+  if [ "$mrc" != 0 ] && [ -n "${UNTIL_WINNER:-}" ] && grep -q '"winner":' <<< "$("$bin" merge "$dir" --json - 2>/dev/null)"; then
+    echo "run-plan.sh: $1 the winner is known (UNTIL_WINNER); stopping (see $dir/merge.txt)" >&2
+    echo "$(date '+%F %T') winner known $1: stopping" >> "$dir/runner.log"
+    return 0
+  fi
+  return 1
+}
+flags="$*"
+settled "before any shard" && exit 0
 # SIGINT or SIGTERM (Ctrl-C, kill) is passed on to the running shard, which
 # stops inconclusive and keeps what it did; the runner then stops too. (A
 # runner started in the background by a script, e.g. with nohup … &, ignores
@@ -57,5 +87,6 @@ for i in $(seq "$from" "$to"); do
   fi
   [ "$stop" = 1 ] && { echo "run-plan.sh: stopped after shard $i (run the same command to go on)" >&2; exit 3; }
   [ "$rc" = 2 ] && { echo "run-plan.sh: shard $i: bad input (see $dir/out-$i.txt); stopping" >&2; exit 2; }
+  settled "after shard $i" && exit 0
 done
 exit 0

@@ -428,14 +428,22 @@ func solveMergeText(b *board.Board, m *shard.SolveMerged) string {
 		fmt.Fprintf(&sb, " (%s)", strings.Join(tally, ", "))
 	}
 	fmt.Fprintf(&sb, ", %d positions, %.1f s in the shards solved or stopped\n", m.Positions, m.Elapsed)
-	if len(m.Unfinished) > 0 {
-		fmt.Fprintf(&sb, "  inconclusive: %s (run again: 'hexproof solve --shard %s/I'; with --db DB --resume, from where it stopped)\n", shard.List(m.Unfinished), m.Dir)
-	}
-	if len(m.Missing) > 0 {
-		fmt.Fprintf(&sb, "  missing: %s (run 'hexproof solve --shard %s/I')\n", shard.List(m.Missing), m.Dir)
-	}
-	if m.Solved && len(m.Unfinished)+len(m.Missing) > 0 {
-		sb.WriteString("  the answer does not depend on them\n")
+	switch {
+	case m.Solved:
+		// The answer holds whatever these shards turn out to be (V42).
+		if len(m.Unfinished) > 0 {
+			fmt.Fprintf(&sb, "  not needed: %s (inconclusive; the answer does not depend on them)\n", shard.List(m.Unfinished))
+		}
+		if len(m.Missing) > 0 {
+			fmt.Fprintf(&sb, "  not needed: %s (not run; the answer does not depend on them)\n", shard.List(m.Missing))
+		}
+	default:
+		if len(m.Unfinished) > 0 {
+			fmt.Fprintf(&sb, "  inconclusive: %s (run again: 'hexproof solve --shard %s/I'; with --db DB --resume, from where it stopped)\n", shard.List(m.Unfinished), m.Dir)
+		}
+		if len(m.Missing) > 0 {
+			fmt.Fprintf(&sb, "  missing: %s (run 'hexproof solve --shard %s/I')\n", shard.List(m.Missing), m.Dir)
+		}
 	}
 	if pc := m.Certificate; pc != nil {
 		switch {
