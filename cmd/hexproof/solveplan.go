@@ -264,6 +264,14 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "inconclusive: %s", rf.Detail)
 		}
 		fmt.Fprintf(stdout, "\n  %d positions, %.1f s, peak %s\n", rf.Positions, rf.ElapsedSeconds, formatBytes(procmem.PeakRSS()))
+		if rf.EarlierParts > 0 {
+			runs := "run"
+			if rf.EarlierParts > 1 {
+				runs = fmt.Sprintf("%d runs", rf.EarlierParts)
+			}
+			fmt.Fprintf(stdout, "  with the stopped %s before it: %d positions, %.1f s in all\n", runs,
+				rf.Positions+rf.EarlierPositions, rf.ElapsedSeconds+rf.EarlierElapsedSeconds)
+		}
 		if facts != nil {
 			fmt.Fprintf(stdout, "  database %s: %d answers taken from it, %d solved positions added\n", *db.dir, rf.DBAnswers, facts.Written)
 		}

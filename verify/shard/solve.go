@@ -169,7 +169,16 @@ type SolveResultFile struct {
 	ToMove         string  `json:"to_move"`
 	Positions      int64   `json:"positions"`
 	ElapsedSeconds float64 `json:"elapsed_seconds"`
-	Detail         string  `json:"detail,omitempty"`
+	// EarlierParts counts the runs of this shard before this one that
+	// ended inconclusive (stopped, then run again: with --db --resume this
+	// run took their solved positions back from the database), and
+	// EarlierPositions and EarlierElapsedSeconds are their sums, so that
+	// the shard's whole cost is these plus Positions and ElapsedSeconds.
+	// Read from the result this run replaces.
+	EarlierParts          int     `json:"earlier_parts,omitempty"`
+	EarlierPositions      int64   `json:"earlier_positions,omitempty"`
+	EarlierElapsedSeconds float64 `json:"earlier_elapsed_seconds,omitempty"`
+	Detail                string  `json:"detail,omitempty"`
 	// DBAnswers counts the questions the shard's store of solved positions
 	// (solve --shard --db) answered.
 	DBAnswers int64 `json:"db_answers,omitempty"`

@@ -427,3 +427,78 @@ func tamper(t *testing.T, b *board.Board, raw []byte) []byte {
 	}
 	return out
 }
+
+// TestSolveShardEarlierParts: a shard run again after a run that stopped
+// counts that run's positions and time as an earlier part, run after run;
+// the merge adds them to the shard's; a run after a solved result, or over
+// another shard's result, starts the count afresh.
+func TestSolveShardEarlierParts(t *testing.T) {
+	b := board.MustNew(4, 4, board.Cylinder)
+	p, err := MakeSolvePlan(SolvePlanOptions{Board: b, Starter: board.Red, Plies: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := p.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	run := func(ctx context.Context, i int) *SolveResultFile {
+		t.Helper()
+		rf, err := RunSolveShard(ctx, dir, i, SolveShardOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteSolveResult(dir, rf); err != nil {
+			t.Fatal(err)
+		}
+		return rf
+	}
+	// A stopped run, as a stand-in (a search here is decided too fast to
+	// stop): its result file is what the next run reads.
+	stop := func(rf *SolveResultFile, positions int64, secs float64) {
+		t.Helper()
+		rf.Verdict, rf.Winner, rf.Detail = "inconclusive", "", "stopped before the answer: interrupted"
+		rf.Positions, rf.ElapsedSeconds = positions, secs
+		if err := WriteSolveResult(dir, rf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stop(&SolveResultFile{Format: Format, Kind: SolveKind, Plan: p.File.ID, Index: 0, ToMove: "blue"}, 7, 1.5)
+	second := run(context.Background(), 0)
+	if second.Verdict != "solved" || second.EarlierParts != 1 || second.EarlierPositions != 7 || second.EarlierElapsedSeconds != 1.5 {
+		t.Fatalf("the run after a stopped one: %+v", second)
+	}
+	stop(second, 5, 0.5) // as if the second had stopped too
+	third := run(context.Background(), 0)
+	if third.Verdict != "solved" || third.EarlierParts != 2 || third.EarlierPositions != 12 || third.EarlierElapsedSeconds != 2 {
+		t.Fatalf("the run after two stopped ones: %+v", third)
+	}
+	for i := 1; i < len(p.Shards); i++ {
+		run(context.Background(), i)
+	}
+	m, err := MergeSolveDir(dir)
+	if err != nil || !m.Solved {
+		t.Fatalf("merge: %+v, %v", m, err)
+	}
+	var want int64
+	for i := range p.Shards {
+		rf, _ := ReadSolveResult(dir, i)
+		want += rf.Positions
+	}
+	if m.Positions != want+12 {
+		t.Fatalf("merge: %d positions, want the shards' %d and 12 of the earlier parts", m.Positions, want)
+	}
+	if again := run(context.Background(), 0); again.EarlierParts != 0 || again.EarlierPositions != 0 {
+		t.Fatalf("a run after a solved result: %+v", again)
+	}
+	// Shard 1's result put in shard 0's place is not shard 0's earlier part.
+	other, _ := ReadSolveResult(dir, 1)
+	other.Verdict, other.Winner = "inconclusive", ""
+	raw, _ := json.Marshal(other)
+	if err := os.WriteFile(filepath.Join(dir, ResultName(0)), raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if again := run(context.Background(), 0); again.EarlierParts != 0 {
+		t.Fatalf("a run over shard 1's result: %+v", again)
+	}
+}

@@ -35,7 +35,8 @@ type SolveMerged struct {
 	// ToMove does not win): the starter's winning first moves without a
 	// prefix. Without Solved, those known to win so far.
 	WinningMoves []board.Cell
-	// Positions and Elapsed are the sums over the shards with results.
+	// Positions and Elapsed are the sums over the shards with results,
+	// their earlier parts included.
 	Positions int64
 	Elapsed   float64
 	// Unfinished are the shards whose result is inconclusive, Missing
@@ -107,8 +108,8 @@ func mergeSolve(dir string, pf *SolvePlanFile, results []*SolveResultFile) (*Sol
 		case rf.Positions < 0 || rf.ElapsedSeconds < 0:
 			return nil, &FileError{path, "it holds a negative count"}
 		}
-		m.Positions += rf.Positions
-		m.Elapsed += rf.ElapsedSeconds
+		m.Positions += rf.Positions + rf.EarlierPositions
+		m.Elapsed += rf.ElapsedSeconds + rf.EarlierElapsedSeconds
 		switch rf.Verdict {
 		case "inconclusive":
 			m.Unfinished = append(m.Unfinished, i)

@@ -56,6 +56,14 @@ func RunSolveShard(ctx context.Context, dir string, i int, opt SolveShardOptions
 	}
 	mover := p.ToMove(starter)
 	rf := &SolveResultFile{Format: Format, Kind: SolveKind, Plan: sf.Plan, Index: i, ToMove: mover.String()}
+	// The runs of this shard that stopped before this one (a damaged or
+	// foreign result is not this shard's: it is replaced, not counted).
+	if prev, err := ReadSolveResult(dir, i); err == nil && prev != nil && prev.Verdict == "inconclusive" &&
+		prev.Format == Format && prev.Kind == SolveKind && prev.Plan == sf.Plan && prev.Index == i {
+		rf.EarlierParts = prev.EarlierParts + 1
+		rf.EarlierPositions = prev.EarlierPositions + prev.Positions
+		rf.EarlierElapsedSeconds = prev.EarlierElapsedSeconds + prev.ElapsedSeconds
+	}
 	start := time.Now()
 	w, err := s.Winner(p, mover)
 	switch {
