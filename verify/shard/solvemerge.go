@@ -105,7 +105,7 @@ func mergeSolve(dir string, pf *SolvePlanFile, results []*SolveResultFile) (*Sol
 			continue
 		case rf.Format != Format || rf.Kind != SolveKind || rf.Plan != pf.ID || rf.Index != i:
 			return nil, &FileError{path, fmt.Sprintf("it belongs to another plan or shard (plan %q, shard %d)", rf.Plan, rf.Index)}
-		case rf.Positions < 0 || rf.ElapsedSeconds < 0:
+		case rf.Positions < 0 || rf.ElapsedSeconds < 0 || rf.EarlierParts < 0 || rf.EarlierPositions < 0 || rf.EarlierElapsedSeconds < 0:
 			return nil, &FileError{path, "it holds a negative count"}
 		}
 		m.Positions += rf.Positions + rf.EarlierPositions
