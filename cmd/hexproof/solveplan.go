@@ -431,7 +431,11 @@ func solveMergeText(b *board.Board, m *shard.SolveMerged) string {
 			tally = append(tally, fmt.Sprintf("%s %d", w, k))
 		}
 	}
-	fmt.Fprintf(&sb, "\n  %d shards (openings of %d plies), %d solved", len(m.Plan.Parts), m.Plan.Plies, solved)
+	plies := fmt.Sprintf("%d plies", m.Plan.Plies)
+	if m.Plan.Plies == 1 {
+		plies = "1 ply"
+	}
+	fmt.Fprintf(&sb, "\n  %d shards (openings of %s), %d solved", len(m.Plan.Parts), plies, solved)
 	if len(tally) > 0 {
 		fmt.Fprintf(&sb, " (%s)", strings.Join(tally, ", "))
 	}
