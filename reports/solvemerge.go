@@ -23,6 +23,9 @@ type SolveMergeDoc struct {
 	// winning moves are then not all known, and WinningMoves is empty).
 	Winner       string   `json:"winner,omitempty"`
 	WinningMoves [][2]int `json:"winning_moves"`
+	// KnownWinningMoves, when the winner is proved but the verdict is
+	// inconclusive, are the moves of the player to move known to win so far.
+	KnownWinningMoves [][2]int `json:"known_winning_moves,omitempty"`
 	// Positions and Elapsed are the sums over the shards with results.
 	Positions int64   `json:"positions"`
 	Elapsed   float64 `json:"elapsed_seconds"`
@@ -64,12 +67,16 @@ func NewSolveMergeDoc(m *shard.SolveMerged) *SolveMergeDoc {
 			doc.Winner = "draw"
 		}
 	}
-	if m.Solved {
-		doc.Verdict = "solved"
-		for _, c := range m.WinningMoves {
-			i, j := b.Coord(c)
-			doc.WinningMoves = append(doc.WinningMoves, [2]int{i, j})
-		}
+	moves := make([][2]int, 0, len(m.WinningMoves))
+	for _, c := range m.WinningMoves {
+		i, j := b.Coord(c)
+		moves = append(moves, [2]int{i, j})
+	}
+	switch {
+	case m.Solved:
+		doc.Verdict, doc.WinningMoves = "solved", moves
+	case m.WinnerKnown:
+		doc.KnownWinningMoves = moves
 	}
 	if pc := m.Certificate; pc != nil {
 		doc.Certificate = &SolveMergeCertificateJSON{Side: pc.Side.String(), Accepted: pc.Accepted, Pieces: pc.Used, Openings: pc.Lines}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -163,6 +164,20 @@ func TestMergeSolveRefuses(t *testing.T) {
 	if code, out, errOut := runCmd("merge", dir); code != exitInconclusive || errOut != "" ||
 		!strings.Contains(out, "missing: shard 0 (run 'hexproof solve --shard "+dir+"/I')") {
 		t.Errorf("missing shard: exit %d, %s%s", code, out, errOut)
+	}
+	// Red's win is proved by the other class of first moves: the JSON has
+	// the winner and those moves, and no (exact) winning_moves yet.
+	_, out, _ := runCmd("merge", dir, "--json", "-")
+	var doc struct {
+		Verdict, Winner string
+		WinningMoves    [][2]int `json:"winning_moves"`
+		Known           [][2]int `json:"known_winning_moves"`
+		Missing         []int
+		SolvedShards    int `json:"solved_shards"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.Verdict != "inconclusive" || doc.Winner != "red" ||
+		len(doc.WinningMoves) != 0 || len(doc.Known) == 0 || len(doc.Known) >= 16 || !slices.Equal(doc.Missing, []int{0}) || doc.SolvedShards == 0 {
+		t.Errorf("missing shard, JSON: %+v, %v\n%s", doc, err, out)
 	}
 	var rf map[string]any
 	_ = json.Unmarshal(good, &rf)
