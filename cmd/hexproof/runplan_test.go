@@ -19,11 +19,7 @@ import (
 // move, it stops after the first shard that proves Red's win. With
 // --certificate among the flags it never stops early.
 func TestRunPlanStopsWhenSettled(t *testing.T) {
-	bin := testkit.Binary(t)
-	script, err := filepath.Abs(filepath.Join("..", "..", "scripts", "run-plan.sh"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin, script := testkit.Binary(t), scriptPath(t, "run-plan.sh")
 	plan := func(args ...string) (string, int) {
 		t.Helper()
 		dir := filepath.Join(t.TempDir(), "plan")

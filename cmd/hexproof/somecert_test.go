@@ -173,16 +173,22 @@ func TestVerifyOverlay(t *testing.T) {
 	}
 }
 
+// scriptPath is the absolute path of scripts/NAME in the repository.
+func scriptPath(t *testing.T, name string) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join("..", "..", "scripts", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // someOpenings gives the hexproof binary and a runner of
 // scripts/some-openings.sh with extra environment; the runner fails the test
 // when the script exits non-zero and returns its combined output.
 func someOpenings(t *testing.T) (string, func(env []string, args ...string) string) {
 	t.Helper()
-	bin := testkit.Binary(t)
-	script, err := filepath.Abs(filepath.Join("..", "..", "scripts", "some-openings.sh"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	bin, script := testkit.Binary(t), scriptPath(t, "some-openings.sh")
 	return bin, func(env []string, args ...string) string {
 		t.Helper()
 		cmd := exec.Command(script, args...)
