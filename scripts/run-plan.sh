@@ -18,14 +18,19 @@
 # resumed has one per part: add them up for its whole cost); one line per
 # shard run goes to PLANDIR/runner.log. Then: `hexproof merge PLANDIR`.
 #
-# For a solve plan, after each shard the runner merges what is in
-# (PLANDIR/merge.txt: shards solved, inconclusive, missing; docs/sharding.md)
-# and stops once the merge is solved: the shards left cannot change the
-# answer (decisions.md V42). With UNTIL_WINNER=1 in the environment it stops
-# as soon as the winner is known (a win of the player to move, before its
-# other moves are), which is all that settling a blunder needs. Neither stop
-# is made when FLAGS hold --certificate (the pieces are judged only when
-# every shard is in).
+# Before the first shard and after each one the runner merges what is in
+# (PLANDIR/merge.txt; docs/sharding.md) and stops once the shards left
+# cannot change the answer. A solve plan stops once the merge is solved
+# (decisions.md V42); with UNTIL_WINNER=1 in the environment, as soon as the
+# winner is known (a win of the player to move, before its other moves are),
+# which is all that settling a blunder needs; neither stop when FLAGS hold
+# --certificate (the pieces are judged only when every shard is in). A
+# verify plan stops once the merge is conclusive; after a loss of L plies
+# (or a strategy error) it runs only the shards the merge still needs, each
+# with --until-layers N (the merge's needed_layers) unless FLAGS give one:
+# a shard that has completed its layers up to N stones cannot hold anything
+# the single run reports first. ALL_SHARDS=1 in the environment turns every
+# early stop off.
 set -uo pipefail
 bin=${1:?hexproof binary}; dir=${2:?plan directory}; shift 2
 from=0; to=
@@ -42,19 +47,47 @@ else
   cmd=(verify --jobs 1 --shard); conclusive='"verdict": "(optimal|refuted|strategy error)"'
   case " $* " in *" --in-memory "*) ;; *) set -- --resume "$@" ;; esac
 fi
-# settled WHEN: for a solve plan, merge what is in (PLANDIR/merge.txt) and say
-# whether the runner should stop (see the header); WHEN words the message.
+# settled WHEN: merge what is in (PLANDIR/merge.txt, and its JSON in a
+# temporary file) and say whether the runner should stop (see the header);
+# WHEN words the message. For a verify plan it also sets until (the
+# --until-layers flag the shards left need) and needed (",3,5,": the shards
+# the merge needs; empty: all).
+json=$(mktemp) || exit 2
+trap 'rm -f "$json"' EXIT
+until=(); needed=
 settled() {
-  [ "${cmd[0]}" = solve ] || return 1
-  "$bin" merge "$dir" > "$dir/merge.txt" 2>&1; local mrc=$?
+  : > "$json"
+  "$bin" merge "$dir" --json "$json" > "$dir/merge.txt" 2>&1; local mrc=$?
+  [ -n "${ALL_SHARDS:-}" ] && return 1
+  local flat; flat=$(tr -d ' \n' < "$json" 2>/dev/null)
+  if [ "${cmd[0]}" = verify ]; then
+    case "$mrc" in
+    0|1|4)
+      echo "run-plan.sh: $1 the merge is conclusive (see $dir/merge.txt)" >&2
+      echo "$(date '+%F %T') conclusive $1: stopping" >> "$dir/runner.log"
+      return 0 ;;
+    esac
+    local n; n=$(grep -o '"needed_layers":[0-9]*' <<< "$flat" | grep -o '[0-9]*$')
+    if [ -n "$n" ]; then
+      needed=,$(grep -o '"needed":\[[0-9,]*\]' <<< "$flat" | tr -dc '0-9,'),
+      [ "$needed" = ,, ] && needed=
+      case " $flags " in
+      *" --until-layers "*|*" --until-layers="*) ;;
+      *) if [ "${until[1]:-}" != "$n" ]; then
+           until=(--until-layers "$n")
+           echo "run-plan.sh: $1 a loss or error is known; the shards the merge needs run to layer $n (--until-layers $n)" >&2
+         fi ;;
+      esac
+    fi
+    return 1
+  fi
   case " $flags " in *" --certificate "*) return 1 ;; esac
   if [ "$mrc" = 0 ] && grep -q '^  not needed:' "$dir/merge.txt"; then
     echo "run-plan.sh: $1 the merge is solved; the shards left are not needed (see $dir/merge.txt)" >&2
     echo "$(date '+%F %T') solved $1: stopping" >> "$dir/runner.log"
     return 0
   fi
-  # (Not a pipe: with pipefail, the merge's exit 3 would hide grep's match.)
-  if [ "$mrc" != 0 ] && [ -n "${UNTIL_WINNER:-}" ] && grep -q '"winner":' <<< "$("$bin" merge "$dir" --json - 2>/dev/null)"; then
+  if [ "$mrc" != 0 ] && [ -n "${UNTIL_WINNER:-}" ] && grep -q '"winner":' <<< "$flat"; then
     echo "run-plan.sh: $1 the winner is known (UNTIL_WINNER); stopping (see $dir/merge.txt)" >&2
     echo "$(date '+%F %T') winner known $1: stopping" >> "$dir/runner.log"
     return 0
@@ -72,11 +105,12 @@ trap 'stop=1; [ -n "$timer" ] && pkill -INT -P "$timer"' INT TERM
 for i in $(seq "$from" "$to"); do
   [ "$stop" = 1 ] && break
   if [ -f "$dir/result-$i.json" ] && grep -Eq "$conclusive" "$dir/result-$i.json"; then continue; fi
+  case "$needed" in ""|*",$i,"*) ;; *) continue ;; esac # not needed by the merge
   mkdir "$dir/claim-$i" 2>/dev/null || continue
   # Appended, not overwritten: a resumed shard keeps its earlier parts' output and times.
-  echo "run-plan.sh: $(date '+%F %T') shard $i: ${cmd[*]} $dir/$i $*" >> "$dir/out-$i.txt"
+  echo "run-plan.sh: $(date '+%F %T') shard $i: ${cmd[*]} $dir/$i $* ${until[*]}" >> "$dir/out-$i.txt"
   /usr/bin/time -a -f "wall %e user %U sys %S rss_kb %M" -o "$dir/time-$i.txt" \
-    "$bin" "${cmd[@]}" "$dir/$i" --no-progress "$@" >> "$dir/out-$i.txt" 2>&1 &
+    "$bin" "${cmd[@]}" "$dir/$i" --no-progress "$@" "${until[@]}" >> "$dir/out-$i.txt" 2>&1 &
   timer=$!
   wait "$timer"; rc=$?
   while kill -0 "$timer" 2>/dev/null; do wait "$timer"; rc=$?; done # a signal ended the first wait

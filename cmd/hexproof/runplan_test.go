@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -83,5 +84,105 @@ func TestRunPlanStopsWhenSettled(t *testing.T) {
 	dir, n = plan("--board", "4x4", "--starter", "blue", "--plies", "2")
 	if errs = run([]string{"UNTIL_WINNER=1"}, dir, "--certificate"); results(dir) != n {
 		t.Fatalf("--certificate: %d of %d shards run; stderr:\n%s", results(dir), n, errs)
+	}
+}
+
+// TestRunPlanVerifyStops runs scripts/run-plan.sh on small verify plans. On
+// the 4×3 torus (mirror, Blue starts) the merge is conclusive before every
+// shard has run: the runner stops, and merge.txt gives the single run's
+// counterexample; with ALL_SHARDS=1 every shard runs and the merge is the
+// same. On 5×4 (vandenbroek, Blue starts), once a shard has lost, the shards
+// after it run with --until-layers, and the merge is still the single
+// run's minimal counterexample.
+func TestRunPlanVerifyStops(t *testing.T) {
+	bin, script := testkit.Binary(t), scriptPath(t, "run-plan.sh")
+	type run struct {
+		dir, stderr string
+		shards      int
+	}
+	runPlan := func(env []string, args ...string) run {
+		t.Helper()
+		dir := filepath.Join(t.TempDir(), "plan")
+		if code, out, errOut := runCmd(append([]string{"plan", "--shards", "8", "--out", dir}, args...)...); code != 0 {
+			t.Fatalf("plan %v: exit %d: %s%s", args, code, out, errOut)
+		}
+		cmd := exec.Command(script, bin, dir, "--", "--in-memory")
+		cmd.Env = append(os.Environ(), env...)
+		var errb strings.Builder
+		cmd.Stderr = &errb
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("run-plan.sh %v: %v\n%s", args, err, errb.String())
+		}
+		fs, _ := filepath.Glob(filepath.Join(dir, "result-*.json"))
+		return run{dir, errb.String(), len(fs)}
+	}
+	file := func(path string) string {
+		t.Helper()
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	// The counterexample's replay command and the verdict line, from a
+	// verify or merge text.
+	answer := func(text string) string {
+		lines := strings.Split(text, "\n")
+		var out []string
+		for i, l := range lines {
+			if strings.HasPrefix(l, "Verdict: ") {
+				out = append(out, l)
+			}
+			if l == "Replay it with:" && i+1 < len(lines) {
+				out = append(out, lines[i+1])
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	single := func(args ...string) string {
+		t.Helper()
+		code, out, errOut := runCmd(append([]string{"verify", "--in-memory", "--no-progress"}, args...)...)
+		if code != 1 {
+			t.Fatalf("verify %v: exit %d: %s%s", args, code, out, errOut)
+		}
+		return answer(out)
+	}
+
+	torus := []string{"--board", "4x3", "--geometry", "torus", "--strategy", "mirror", "--starter", "blue"}
+	want := single(torus...)
+	if !strings.Contains(want, "a shortest counterexample") {
+		t.Fatalf("the single run:\n%s", want)
+	}
+	r := runPlan(nil, torus...)
+	if r.shards == 0 || r.shards >= 8 || !strings.Contains(r.stderr, "the merge is conclusive") {
+		t.Fatalf("4x3 torus: %d of 8 shards run; stderr:\n%s", r.shards, r.stderr)
+	}
+	if got := answer(file(filepath.Join(r.dir, "merge.txt"))); got != want {
+		t.Errorf("4x3 torus, stopped early: merge\n%s\nwant\n%s", got, want)
+	}
+	if r = runPlan([]string{"ALL_SHARDS=1"}, torus...); r.shards != 8 || strings.Contains(r.stderr, "conclusive") {
+		t.Fatalf("ALL_SHARDS=1: %d of 8 shards run; stderr:\n%s", r.shards, r.stderr)
+	}
+	if got := answer(file(filepath.Join(r.dir, "merge.txt"))); got != want {
+		t.Errorf("4x3 torus, every shard: merge\n%s\nwant\n%s", got, want)
+	}
+
+	cyl := []string{"--board", "5x4", "--strategy", "vandenbroek", "--starter", "blue"}
+	want = single(cyl...)
+	r = runPlan(nil, cyl...)
+	if !strings.Contains(r.stderr, "a loss or error is known; the shards the merge needs run to layer") {
+		t.Fatalf("5x4: stderr:\n%s", r.stderr)
+	}
+	bounded := 0
+	for i := 1; i < 8; i++ {
+		if out, err := os.ReadFile(filepath.Join(r.dir, "out-"+strconv.Itoa(i)+".txt")); err == nil && strings.Contains(string(out), " --until-layers ") {
+			bounded++
+		}
+	}
+	if bounded == 0 {
+		t.Errorf("5x4: no shard ran with --until-layers")
+	}
+	if got := answer(file(filepath.Join(r.dir, "merge.txt"))); got != want {
+		t.Errorf("5x4: merge\n%s\nwant\n%s", got, want)
 	}
 }
