@@ -170,7 +170,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, reports.WrapSentence(reports.BlunderText(r.Game.Board, bl, nt)))
 	}
 	if fj.DB != "" {
-		fmt.Fprintf(stdout, "Database %s: %d answers taken from it, %d solved positions added.\n", fj.DB, fj.FromDB, fj.AddedToDB)
+		fmt.Fprintf(stdout, "Database %s: %s answers taken from it, %s solved positions added.\n", fj.DB, reports.Thousands(fj.FromDB), reports.Thousands(fj.AddedToDB))
 	}
 	return 0
 }

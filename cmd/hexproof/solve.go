@@ -262,9 +262,9 @@ func solveText(b *board.Board, j reports.SolveDoc, res *solve.Result) string {
 	} else {
 		fmt.Fprintf(&sb, "inconclusive: %s", j.Detail)
 	}
-	fmt.Fprintf(&sb, "\n  %d positions, %.1f s\n", j.Positions, j.Elapsed)
+	fmt.Fprintf(&sb, "\n  %s positions, %.1f s\n", reports.Thousands(j.Positions), j.Elapsed)
 	if j.DB != "" {
-		fmt.Fprintf(&sb, "  database %s: %d answers taken from it, %d solved positions added\n", j.DB, j.FromDB, j.AddedToDB)
+		fmt.Fprintf(&sb, "  database %s: %s answers taken from it, %s solved positions added\n", j.DB, reports.Thousands(j.FromDB), reports.Thousands(j.AddedToDB))
 	}
 	if j.Verdict == "solved" && j.Detail != "" {
 		fmt.Fprintf(&sb, "  %s\n", j.Detail)

@@ -263,17 +263,17 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 		} else {
 			fmt.Fprintf(stdout, "inconclusive: %s", rf.Detail)
 		}
-		fmt.Fprintf(stdout, "\n  %d positions, %.1f s, peak %s\n", rf.Positions, rf.ElapsedSeconds, formatBytes(procmem.PeakRSS()))
+		fmt.Fprintf(stdout, "\n  %s positions, %.1f s, peak %s\n", reports.Thousands(rf.Positions), rf.ElapsedSeconds, formatBytes(procmem.PeakRSS()))
 		if rf.EarlierParts > 0 {
 			runs := "run"
 			if rf.EarlierParts > 1 {
 				runs = fmt.Sprintf("%d runs", rf.EarlierParts)
 			}
-			fmt.Fprintf(stdout, "  with the stopped %s before it: %d positions, %.1f s in all\n", runs,
-				rf.Positions+rf.EarlierPositions, rf.ElapsedSeconds+rf.EarlierElapsedSeconds)
+			fmt.Fprintf(stdout, "  with the stopped %s before it: %s positions, %.1f s in all\n", runs,
+				reports.Thousands(rf.Positions+rf.EarlierPositions), rf.ElapsedSeconds+rf.EarlierElapsedSeconds)
 		}
 		if facts != nil {
-			fmt.Fprintf(stdout, "  database %s: %d answers taken from it, %d solved positions added\n", *db.dir, rf.DBAnswers, facts.Written)
+			fmt.Fprintf(stdout, "  database %s: %s answers taken from it, %s solved positions added\n", *db.dir, reports.Thousands(rf.DBAnswers), reports.Thousands(facts.Written))
 		}
 		if rf.Certificate != "" {
 			fmt.Fprintf(stdout, "  certificate: %s (%d answers); check it with: hexproof verify --piece %s/%d\n", filepath.Join(dir, rf.Certificate), rf.Answers, dir, index)
@@ -366,7 +366,7 @@ func runVerifyPiece(args []string, stdout, stderr io.Writer) int {
 		if cf.Detail != "" {
 			fmt.Fprintf(stdout, ": %s", cf.Detail)
 		}
-		fmt.Fprintf(stdout, "\n  %d positions, longest game %d, %.1f s\n", cf.Positions, cf.LongestGame, cf.ElapsedSeconds)
+		fmt.Fprintf(stdout, "\n  %s positions, longest game %d, %.1f s\n", reports.Thousands(cf.Positions), cf.LongestGame, cf.ElapsedSeconds)
 	}
 	return verify.Verdict(cf.Verdict).ExitCode()
 }
@@ -439,7 +439,7 @@ func solveMergeText(b *board.Board, m *shard.SolveMerged) string {
 	if len(tally) > 0 {
 		fmt.Fprintf(&sb, " (%s)", strings.Join(tally, ", "))
 	}
-	fmt.Fprintf(&sb, ", %d positions, %.1f s in the shards solved or stopped\n", m.Positions, m.Elapsed)
+	fmt.Fprintf(&sb, ", %s positions, %.1f s in the shards solved or stopped\n", reports.Thousands(m.Positions), m.Elapsed)
 	switch {
 	case m.Solved:
 		// The answer holds whatever these shards turn out to be (V42).
