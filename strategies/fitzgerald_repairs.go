@@ -252,12 +252,12 @@ func (k *kAnalyzer) redWins(q board.Position) bool {
 }
 
 func newKnowledgeTieBreak(b *board.Board) (*knowledgeTieBreak, error) {
-	if _, err := knowledge.New(b, knowledge.DefaultLimits); err != nil {
+	if _, err := knowledge.New(b, knowledge.PinnedLimits); err != nil {
 		return nil, err
 	}
 	k := &knowledgeTieBreak{b: b}
 	k.pool.New = func() any {
-		a, _ := knowledge.New(b, knowledge.DefaultLimits) // checked above
+		a, _ := knowledge.New(b, knowledge.PinnedLimits) // checked above
 		return &kAnalyzer{a: a, keys: make([]tt.Key, 1<<kCacheBits), win: make([]board.Color, 1<<kCacheBits),
 			dtKeys: make([]tt.Key, 1<<kCacheBits), dt: make([]uint8, 1<<kCacheBits), exact: k.exact, b: b}
 	}

@@ -364,7 +364,7 @@ func TestSweepIsPlain(t *testing.T) {
 		f := repairedOn(t, n)
 		b := f.Board()
 		e := f.kn.pool.Get().(*kAnalyzer)
-		plain, err := knowledge.New(b, knowledge.DefaultLimits)
+		plain, err := knowledge.New(b, knowledge.PinnedLimits)
 		if err != nil {
 			t.Fatal(err)
 		}

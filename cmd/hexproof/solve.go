@@ -33,7 +33,10 @@ On the cylinder and the flat board the search uses Hex knowledge (Henderson
 2010): dead cells and captured pairs are filled in and never played, Red's
 virtual connections between ring 1 and ring n (found by H-search, wrapping
 around the cylinder) decide a position as Red's, and Blue to move only plays
-inside the carriers of Red's semi-connections. For Blue: its threats, and its
+inside the carriers of Red's semi-connections. On the cylinder H-search also
+knows band templates: a Red stone in ring d with no Blue stone between it and
+ring 1 is connected to ring 1 for every depth d whose small game solve has
+proved (likewise towards ring n). For Blue: its threats, and its
 virtual rings (groups joined around the cylinder by bridges, or by the
 connections of an H-search on Blue's groups that counts how often each one
 goes around) decide a position as Blue's, and Red to move only plays inside

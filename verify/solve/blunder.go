@@ -13,6 +13,14 @@ import (
 // Blunder is verify.Blunder: the data lives beside the results it annotates.
 type Blunder = verify.Blunder
 
+// The walk's passes (Solver.Blunder): the first pass's budget of expansions
+// per question, and how many passes at most (the last without a budget).
+// Variables so that a test can make the first passes small.
+var (
+	blunderBudget int64 = 20_000
+	blunderPasses       = 5
+)
+
 // FindBlunder walks the game and returns the first move of side after which
 // side no longer wins although it did before. It asks one solver (and its
 // tables) for every position, so later positions are cheap; early positions
@@ -37,11 +45,13 @@ func FindBlunder(ctx context.Context, g board.Game, side board.Color, opt Option
 // positions are small and the solver's table carries what they proved to the
 // earlier ones; of each move it asks first whether the position after it is
 // won (one stone further on, usually the cheaper question, and a yes settles
-// the move), and only then about the position before it. The earliest move
-// found is the answer: every side move was asked, so it is exact. A position
-// the solver cannot finish stops the walk: with ErrStopped if no blunder was
-// found yet, else with the blunder found and Unchecked set to the number of
-// earlier moves left unsettled.
+// the move), and only then about the position before it. The earliest
+// blunder is the answer once every move before it is settled; the moves after
+// it need not be. The walk goes in passes of growing budgets (below), so a
+// position it cannot finish does not keep the earlier ones from being asked.
+// When the context ends the walk: ErrStopped if no blunder was found, else
+// the earliest one found, with Unchecked set to the number of earlier moves
+// left unsettled.
 func (s *Solver) Blunder(g board.Game, side board.Color) (*Blunder, error) {
 	if g.Board == nil || g.Board.M != s.B.M || g.Board.N != s.B.N || g.Board.Geo != s.B.Geo {
 		return nil, fmt.Errorf("the game is not on the solver's %s board", s.B)
@@ -68,29 +78,105 @@ func (s *Solver) Blunder(g board.Game, side board.Color) (*Blunder, error) {
 			break
 		}
 	}
-	first, won, unchecked := -1, false, 0
-	for i := len(turns) - 1; i >= 0; i-- {
-		t := turns[i]
-		keeps, err := s.MoveWins(t.before, side, g.Moves[t.k].Cell)
-		var win bool
-		if err == nil && !keeps {
-			win, err = s.Wins(t.before, side, side)
+	// Each side move is one of: not settled yet, keeps (the position after
+	// it is won, so the one before is too), blunder (before won, after
+	// not), or lost (before not won).
+	const (
+		open = iota
+		keeps
+		blunder
+		lost
+	)
+	state := make([]int, len(turns))
+	// settled reports the earliest blunder when every move before it is
+	// settled, which is the answer whatever the later moves are.
+	settled := func() bool {
+		for _, st := range state {
+			switch st {
+			case open:
+				return false
+			case blunder:
+				return true
+			}
 		}
-		if errors.Is(err, ErrStopped) && first >= 0 {
-			// Moves 0…i stay unsettled: the blunder found is the first
-			// after them, which is still worth reporting.
-			unchecked = i + 1
+		return true
+	}
+	// The walk runs in passes, each over the moves still open from the
+	// last back to the first, each question bounded by a budget of
+	// expansions that grows fourfold from pass to pass, the last pass
+	// without one (bounded only by the context). A late position that
+	// needs more than its share no longer stops the earlier ones from being
+	// asked, and what a pass proves stays in the tables for the next. With
+	// opt.MaxNodes (a bound on the whole walk) there is one pass, as that
+	// bound alone says.
+	bounded := s.opt.MaxNodes > 0
+	budgets := []int64{0}
+	if !bounded {
+		budgets = nil
+		for b := blunderBudget; len(budgets) < blunderPasses-1; b *= 4 {
+			budgets = append(budgets, b)
+		}
+		budgets = append(budgets, 0)
+	}
+walk:
+	for _, b := range budgets {
+		for i := len(turns) - 1; i >= 0; i-- {
+			if state[i] != open {
+				continue
+			}
+			if !bounded {
+				s.budget(b)
+			}
+			t := turns[i]
+			keep, err := s.MoveWins(t.before, side, g.Moves[t.k].Cell)
+			var win bool
+			if err == nil && !keep {
+				if !bounded {
+					s.budget(b)
+				}
+				win, err = s.Wins(t.before, side, side)
+			}
+			switch {
+			case errors.Is(err, ErrStopped) && s.ctx.Err() == nil && b > 0:
+				continue // over this pass's budget: the next pass asks again
+			case errors.Is(err, ErrStopped):
+				break walk // the context, or the caller's bound, ended the walk
+			case err != nil:
+				return nil, err
+			case keep:
+				state[i] = keeps
+			case win:
+				state[i] = blunder
+			default:
+				state[i] = lost
+			}
+		}
+		if settled() {
 			break
 		}
-		if err != nil {
-			return nil, err
-		}
-		if keeps {
-			won = true // the position before a winning move is won
-			continue
-		}
-		if win {
+	}
+	if !bounded {
+		s.setMaxNodes(0)
+	}
+	first, won, unchecked := -1, false, 0
+	for i, st := range state {
+		if st == blunder {
 			first, won = i, true
+			break
+		}
+	}
+	for i, st := range state {
+		switch {
+		case first >= 0 && i >= first:
+		case st == open:
+			if first < 0 {
+				// No blunder found: the walk was stopped before it could
+				// say (earlier, it stopped at the first open move).
+				return nil, ErrStopped
+			}
+			unchecked++
+		case st == keeps:
+			won = true
 		}
 	}
 	switch {
@@ -104,7 +190,7 @@ func (s *Solver) Blunder(g board.Game, side board.Color) (*Blunder, error) {
 	}
 	t := turns[first]
 	bl := &Blunder{Found: true, Index: t.k, Move: g.Moves[t.k], Before: t.before, Unchecked: unchecked}
-	if unchecked > 0 {
+	if unchecked > 0 || s.ctx.Err() != nil {
 		// The context that stopped the walk would stop this too. The
 		// position is solved already, so its other moves are usually quick
 		// to refute; they get two minutes of their own.

@@ -9,7 +9,8 @@ import (
 
 // TestFindBlunderAgreesWithPlainMinimax: on random games of small boards, the
 // blunder is the first move of the side whose position went from won to
-// lost by the plain minimax, with the kept moves of the plain minimax.
+// lost by the plain minimax, with the kept moves of the plain minimax; half
+// the walks start with passes too small to settle much.
 func TestFindBlunderAgreesWithPlainMinimax(t *testing.T) {
 	rng := uint64(12345)
 	next := func(n int) int {
@@ -33,7 +34,14 @@ func TestFindBlunderAgreesWithPlainMinimax(t *testing.T) {
 				p = p.Play(who, c)
 			}
 			for _, side := range []board.Color{board.Red, board.Blue} {
+				// Every other game walks in passes whose first budgets
+				// are a few expansions, so that questions are left open
+				// and asked again (Solver.Blunder).
+				if game%2 == 1 {
+					blunderBudget = 1
+				}
 				bl, err := FindBlunder(context.Background(), g, side, Options{TableBytes: 1 << 20})
+				blunderBudget = 20_000
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -89,17 +97,12 @@ func TestBlunderPartial(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves 5x9 positions")
 	}
-	b := board.MustNew(5, 9, board.Cylinder)
-	toks, err := b.ParseMoves(thesisGame1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, moves, winner, err := b.Play(board.Blue, toks)
-	if err != nil || winner != board.Blue {
-		t.Fatalf("the game does not replay to Blue's win: %v, %v", winner, err)
-	}
-	g := board.Game{Board: b, Starter: board.Blue, Moves: moves, Winner: winner}
-	bl, err := FindBlunder(context.Background(), g, board.Red, Options{TableBytes: 64 << 20, MaxNodes: 1500})
+	g := thesisGame1Of(t)
+	b := g.Board
+	// The band templates (K21) settle every move of this game within the
+	// budget; without them the first ones stay open, which is the case
+	// this test is about.
+	bl, err := FindBlunder(context.Background(), g, board.Red, Options{TableBytes: 64 << 20, MaxNodes: 1500, Limits: withoutBands()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,4 +114,40 @@ func TestBlunderPartial(t *testing.T) {
 		t.Fatalf("unchecked %d: want the first moves unsettled under the budget", bl.Unchecked)
 	}
 	t.Logf("unchecked earlier moves: %d", bl.Unchecked)
+}
+
+// TestBlunderPasses: the thesis's game 1 walked with a first pass of 50
+// expansions per question (most questions left open, asked again with 200,
+// 800, … and then without a budget) gives the walk's exact answer, move 16,
+// (5,3), with (4,4) kept, and no move unsettled.
+func TestBlunderPasses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves 5x9 positions")
+	}
+	g := thesisGame1Of(t)
+	b := g.Board
+	defer func() { blunderBudget = 20_000 }()
+	blunderBudget = 50
+	bl, err := FindBlunder(context.Background(), g, board.Red, Options{TableBytes: 64 << 20, Limits: withoutBands()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bl.Found || bl.Index != 15 || bl.Move.Cell != b.Cell(5, 3) || len(bl.Kept) != 1 || bl.Kept[0] != b.Cell(4, 4) || bl.Unchecked != 0 {
+		t.Fatalf("blunder %+v; want move 16 (5,3) with (4,4) kept, every earlier move settled", bl)
+	}
+}
+
+// thesisGame1Of is thesisGame1 as a game on 5×9.
+func thesisGame1Of(t *testing.T) board.Game {
+	t.Helper()
+	b := board.MustNew(5, 9, board.Cylinder)
+	toks, err := b.ParseMoves(thesisGame1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, moves, winner, err := b.Play(board.Blue, toks)
+	if err != nil || winner != board.Blue {
+		t.Fatalf("the game does not replay to Blue's win: %v, %v", winner, err)
+	}
+	return board.Game{Board: b, Starter: board.Blue, Moves: moves, Winner: winner}
 }

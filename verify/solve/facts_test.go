@@ -106,26 +106,28 @@ func TestFactsResumeEqualsWhole(t *testing.T) {
 }
 
 // TestFactsResumeWithKnowledge: 5×8 with Red starting (a search of a few
-// hundred positions with the knowledge), stopped half way and resumed from
+// hundred positions with the knowledge but without the band templates,
+// with which it takes one), stopped half way and resumed from
 // its store, gives the winner and winning moves of the whole solve in fewer
 // positions; a third solve, with the full store, takes the answer from it.
 func TestFactsResumeWithKnowledge(t *testing.T) {
 	b := board.MustNew(5, 8, board.Cylinder)
-	whole, _ := NewSolver(context.Background(), b, Options{TableBytes: 16 << 20})
+	lim := withoutBands()
+	whole, _ := NewSolver(context.Background(), b, Options{TableBytes: 16 << 20, Limits: lim})
 	want, err := whole.Solve(board.Position{}, board.Red)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	f, done := openFacts(t, dir, true)
-	s, _ := NewSolver(context.Background(), b, Options{TableBytes: 16 << 20, Facts: f, MaxNodes: want.Positions / 2})
+	s, _ := NewSolver(context.Background(), b, Options{TableBytes: 16 << 20, Facts: f, MaxNodes: want.Positions / 2, Limits: lim})
 	if _, err := s.Solve(board.Position{}, board.Red); !errors.Is(err, ErrStopped) {
 		t.Fatalf("the first half: %v, want stopped", err)
 	}
 	done()
 	for round := 0; round < 2; round++ {
 		f, done = openFacts(t, dir, false)
-		s, _ = NewSolver(context.Background(), b, Options{TableBytes: 16 << 20, Facts: f})
+		s, _ = NewSolver(context.Background(), b, Options{TableBytes: 16 << 20, Facts: f, Limits: lim})
 		got, err := s.Solve(board.Position{}, board.Red)
 		if err != nil {
 			t.Fatal(err)

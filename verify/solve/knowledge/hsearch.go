@@ -165,6 +165,16 @@ func (h *hsearch) run(a *Analyzer, red, blue, live uint64, lim Limits, stopAtSC 
 			h.addVC(int(at[c]), int(at[bits.TrailingZeros64(y)]), 0, 0)
 		}
 	}
+	// Base: the band templates (K21), for Red's groups and live cells.
+	if a.bands {
+		for i := 2; i < h.nn && !h.stop; i++ {
+			cells := h.nodes[i].cell
+			if i < ng {
+				cells = h.gs[i].stones
+			}
+			h.bandVCs(a, i, cells, blue, live)
+		}
+	}
 	h.close()
 	if h.ringVC {
 		return hresult{vc: true}

@@ -77,10 +77,21 @@ type Limits struct {
 	// NoBlueHSearch turns Blue's H-search with windings off (K10); it runs
 	// only with HSearch.
 	NoBlueHSearch bool
+	// NoBands turns the band templates off (K21), for measurements;
+	// BandsBelow > 0 uses only the depths below it (TestBandTemplates
+	// checks each depth with the smaller ones alone).
+	NoBands    bool
+	BandsBelow int
 }
 
 // DefaultLimits are the limits the solver uses.
 var DefaultLimits = Limits{VCs: 4, SCs: 10, RingSCs: 48, OrDepth: 6, HSearch: true}
+
+// PinnedLimits are DefaultLimits without the band templates (K21): the
+// knowledge as it was when the strategies that ask it (fitzgerald-repaired
+// and its kin, package strategies) were proved. A strategy is its answers,
+// so its knowledge stays fixed (TestAnalysesPinned); the solver's may grow.
+var PinnedLimits = Limits{VCs: 4, SCs: 10, RingSCs: 48, OrDepth: 6, HSearch: true, NoBands: true}
 
 // Analyzer analyses positions of one board. It keeps scratch space, so one
 // Analyzer must not be used by two goroutines at once.
@@ -106,6 +117,15 @@ type Analyzer struct {
 	ringCands [64]ringCand
 	capGs     []group   // scratch: Red's groups with one more stone (captured)
 	circ      []float64 // scratch: the circuit of Currents
+	// The band templates (band.go, K21): bands says they are in use; ring
+	// is each cell's ring (1-based), above[j] and below[j] the cells of the
+	// rings before and after ring j, bandTop[j] whether a stone in ring j
+	// reaches ring 1 across the band above it, bandBot[j] ring n across the
+	// band below.
+	bands            bool
+	ring             []uint8
+	above, below     []uint64
+	bandTop, bandBot []bool
 }
 
 // Stats count what the knowledge decided, for measurements.
@@ -137,6 +157,7 @@ func New(b *board.Board, lim Limits) (*Analyzer, error) {
 		a.col[c] = i - 1
 	}
 	a.cylinder = b.Geo == board.Cylinder
+	a.bandSetup(b)
 	return a, nil
 }
 

@@ -1,0 +1,150 @@
+package solve
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"hexproof/board"
+	"hexproof/verify/solve/knowledge"
+)
+
+// bandGame is the game of a band template of depth d on circumference m
+// (docs/decisions/solve.md K21): the m×d cylinder with Red on (1,d), Blue on
+// the rest of ring d, Blue to move.
+func bandGame(m, d int) (*board.Board, board.Position) {
+	b := board.MustNew(m, d, board.Cylinder)
+	var p board.Position
+	p = p.Play(board.Red, b.Cell(1, d))
+	for i := 2; i <= m; i++ {
+		p = p.Play(board.Blue, b.Cell(i, d))
+	}
+	return b, p
+}
+
+// TestBandTemplates solves the game of every band template the knowledge
+// lists again and requires Red to win it. Depth d is solved with the
+// knowledge but only the templates of smaller depths (Limits.BandsBelow), so
+// the table rests on the rest of the knowledge by induction on the depth;
+// the games with at most 20 empty cells are also solved without any
+// knowledge, and (at most 12) by the plain minimax. The deepest games are left
+// out of -short.
+func TestBandTemplates(t *testing.T) {
+	checked := 0
+	for m := 1; m <= 8; m++ {
+		for _, d := range knowledge.BandDepths(m) {
+			b, p := bandGame(m, d)
+			empty := m * (d - 1)
+			if testing.Short() && empty > 25 {
+				continue
+			}
+			lim := knowledge.DefaultLimits
+			lim.BandsBelow = d
+			s, err := NewSolver(context.Background(), b, Options{TableBytes: 64 << 20, Limits: lim})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := s.Winner(p, board.Blue)
+			s.Close()
+			if err != nil || w != board.Red {
+				t.Fatalf("band template %d×%d: %s wins (%v) with the smaller templates; the table says red", m, d, w, err)
+			}
+			if empty <= 20 {
+				s, _ := NewSolver(context.Background(), b, Options{TableBytes: 64 << 20, NoKnowledge: true})
+				w, err := s.Winner(p, board.Blue)
+				s.Close()
+				if err != nil || w != board.Red {
+					t.Fatalf("band template %d×%d: %s wins (%v) without knowledge; the table says red", m, d, w, err)
+				}
+			}
+			if empty <= 12 {
+				ref := &plain{b: b, memo: map[node]board.Color{}}
+				if w := ref.value(p, board.Blue); w != board.Red {
+					t.Fatalf("band template %d×%d: %s wins by the plain minimax; the table says red", m, d, w)
+				}
+			}
+			checked++
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("only %d band templates checked", checked)
+	}
+}
+
+// TestBandsAgree compares the solver with the band templates (the default)
+// against the same solver without them and, on the smaller boards, without
+// any knowledge: winner and the exact set of winning moves, on random
+// positions of few stones (where the bands are free of Blue, so the
+// templates fire) on cylinders of circumference 3, 4 and 5. It also counts
+// the positions whose analysis the templates change, so that it cannot pass
+// by comparing positions they never touch.
+func TestBandsAgree(t *testing.T) {
+	per := 100
+	if testing.Short() {
+		per = 30
+	}
+	rng := rand.New(rand.NewPCG(21, 22))
+	noBands := withoutBands()
+	total, changed := 0, 0
+	for _, sz := range [][3]int{{3, 6, 1}, {4, 4, 1}, {5, 4, 1}, {3, 9, 0}, {4, 6, 0}, {5, 5, 0}, {5, 6, 0}, {5, 7, 0}} {
+		b := board.MustNew(sz[0], sz[1], board.Cylinder)
+		with, _ := NewSolver(context.Background(), b, Options{TableBytes: 64 << 20})
+		without, _ := NewSolver(context.Background(), b, Options{TableBytes: 64 << 20, Limits: noBands})
+		var plainS *Solver
+		if sz[2] == 1 {
+			plainS, _ = NewSolver(context.Background(), b, Options{TableBytes: 64 << 20, NoKnowledge: true})
+		}
+		start := time.Now()
+		aw, _ := knowledge.New(b, knowledge.DefaultLimits)
+		an, _ := knowledge.New(b, noBands)
+		for i := 0; i < per; {
+			starter := []board.Color{board.Red, board.Blue}[rng.IntN(2)]
+			p, mover, ok := randomGamePosition(rng, b, starter, 1+rng.IntN(b.Cells()/3))
+			if !ok {
+				continue
+			}
+			i++
+			if aw.Analyze(p, mover) != an.Analyze(p, mover) {
+				changed++
+			}
+			r1, err := with.Solve(p, mover)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, ref := range map[string]*Solver{"without the bands": without, "without knowledge": plainS} {
+				if ref == nil {
+					continue
+				}
+				r2, err := ref.Solve(p, mover)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r1.Winner != r2.Winner || !slices.Equal(r1.WinningMoves, r2.WinningMoves) {
+					t.Fatalf("%s, %s to move in\n%s: with the bands %s wins with %v; %s %s with %v",
+						b, mover, b.Picture(p, board.Bits{}), r1.Winner, r1.WinningMoves, name, r2.Winner, r2.WinningMoves)
+				}
+			}
+			total++
+		}
+		t.Logf("%s: %v", b, time.Since(start))
+		with.Close()
+		without.Close()
+		if plainS != nil {
+			plainS.Close()
+		}
+	}
+	t.Logf("%d positions compared, %d analyses changed by the bands", total, changed)
+	if changed < total/10 {
+		t.Fatalf("the bands changed only %d of %d analyses: the test compares too little", changed, total)
+	}
+}
+
+// withoutBands is the solver's default knowledge without the band
+// templates, for tests that need a search of some size.
+func withoutBands() knowledge.Limits {
+	l := knowledge.DefaultLimits
+	l.NoBands = true
+	return l
+}

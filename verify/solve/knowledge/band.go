@@ -1,0 +1,109 @@
+package knowledge
+
+import (
+	"math/bits"
+
+	"hexproof/board"
+)
+
+// Band templates (docs/decisions/solve.md K21): on a cylinder of
+// circumference m, a lone Red stone in ring d whose rings 1 … d−1 hold no
+// Blue stone is joined to ring 1 even with Blue to move, for every depth d
+// that bandDepths lists for m. The claim is about a small game: on the m×d
+// cylinder, Red on one cell of ring d, Blue on the m−1 others, Blue to move;
+// Red wins it exactly when the stone connects to ring 1 through rings
+// 1 … d−1 alone, since it is Red's only cell in ring d. The cells of rings
+// 1 … d−1 and their neighbours are the same on every cylinder of
+// circumference m with at least d rings, so on a larger board the stone has
+// a virtual connection to ring 1 with the band's empty cells as carrier:
+// Red stones in the band and anything outside it only add to what Red has
+// (a stone more never hurts its owner). Every column gives the same game
+// (the cylinder's rotation), and the half-turn, which exchanges ring 1 and
+// ring n, gives the same for a stone in ring n+1−d and the band below it.
+//
+// bandDepths[m] has bit d set when the template of depth d holds on
+// circumference m. TestBandTemplates (verify/solve) solves each of these
+// games again, each depth with only the smaller depths in use, the smallest
+// ones also without any knowledge; the games of the depths not listed were
+// not solved here, or not won by Red.
+var bandDepths = map[int]uint64{
+	3: 1<<11 - 4, 4: 1<<9 - 4, 5: 1<<9 - 4,
+}
+
+// bandSetup fills the Analyzer's band tables (cylinder only).
+func (a *Analyzer) bandSetup(b *board.Board) {
+	if !a.cylinder || a.lim.NoBands {
+		return
+	}
+	depths := bandDepths[b.M]
+	if a.lim.BandsBelow > 0 {
+		depths &= 1<<uint(a.lim.BandsBelow) - 1
+	}
+	if depths == 0 {
+		return
+	}
+	n := b.N
+	a.ring = make([]uint8, b.Cells())
+	for c := range a.ring {
+		_, j := b.Coord(board.Cell(c))
+		a.ring[c] = uint8(j)
+	}
+	a.above = make([]uint64, n+2)
+	a.below = make([]uint64, n+2)
+	for j := 1; j <= n; j++ {
+		// above[j]: rings 1 … j−1; below[j]: rings j+1 … n.
+		for c, r := range a.ring {
+			if int(r) < j {
+				a.above[j] |= 1 << uint(c)
+			}
+			if int(r) > j {
+				a.below[j] |= 1 << uint(c)
+			}
+		}
+	}
+	a.bandTop = make([]bool, n+1)
+	a.bandBot = make([]bool, n+1)
+	for j := 2; j <= n; j++ {
+		a.bandTop[j] = depths&(1<<uint(j)) != 0
+		a.bandBot[n+1-j] = a.bandTop[j]
+	}
+	a.bands = true
+}
+
+// bandVCs adds, before the closure, the band templates' connections of
+// node i (cells: its stones, or its one empty cell) with the terminals:
+// from its highest ring to ring 1 and from its lowest to ring n, each when
+// the band on that side holds no Blue stone (blue: the filled position's,
+// dead cells and Blue's captured ones included) and the depth is listed.
+// Only the nearest ring on each side is tried: a farther one's band holds
+// the nearer one's, and with it the node's own cells.
+func (h *hsearch) bandVCs(a *Analyzer, i int, cells, blue, live uint64) {
+	hi, lo := 0, 0
+	for x := cells; x != 0; x &= x - 1 {
+		r := int(a.ring[bits.TrailingZeros64(x)])
+		if hi == 0 || r < hi {
+			hi = r
+		}
+		if r > lo {
+			lo = r
+		}
+	}
+	if a.bandTop[hi] && a.above[hi]&blue == 0 {
+		h.addVC(0, i, a.above[hi]&live, 0)
+	}
+	if !h.stop && a.bandBot[lo] && a.below[lo]&blue == 0 {
+		h.addVC(1, i, a.below[lo]&live, 0)
+	}
+}
+
+// BandDepths lists the depths of the band templates of circumference m
+// (K21), smallest first, for the test that solves their games again.
+func BandDepths(m int) []int {
+	var out []int
+	for d := range 64 {
+		if bandDepths[m]&(1<<uint(d)) != 0 {
+			out = append(out, d)
+		}
+	}
+	return out
+}
