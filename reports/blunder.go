@@ -35,8 +35,10 @@ type BlunderJSON struct {
 	// UncheckedEarlierMoves: how many of the player's moves before this one
 	// the solver could not settle in the time given (absent: none, the
 	// blunder is exact).
-	UncheckedEarlierMoves int    `json:"unchecked_earlier_moves,omitempty"`
-	Reason                string `json:"reason,omitempty"`
+	UncheckedEarlierMoves int `json:"unchecked_earlier_moves,omitempty"`
+	// UncheckedMoves are their move numbers (1 = the game's first move).
+	UncheckedMoves []int  `json:"unchecked_moves,omitempty"`
+	Reason         string `json:"reason,omitempty"`
 }
 
 // NewBlunderJSON converts a blunder for JSON.
@@ -54,6 +56,9 @@ func NewBlunderJSON(b *board.Board, bl *verify.Blunder) BlunderJSON {
 	for _, c := range bl.RuleAllowed {
 		i, j := b.Coord(c)
 		out.RuleAllowed = append(out.RuleAllowed, [2]int{i, j})
+	}
+	for _, k := range bl.UncheckedAt {
+		out.UncheckedMoves = append(out.UncheckedMoves, k+1)
 	}
 	out.AtFault, out.TieBreakStep = bl.AtFault, bl.TieBreakStep
 	return out
@@ -92,10 +97,26 @@ func BlunderText(b *board.Board, bl *verify.Blunder, n board.Notation) string {
 		}
 	}
 	if bl.Unchecked > 0 {
-		text += fmt.Sprintf(" It is the first such move after the first %[2]d moves of %[1]s, which were not solved in the time given (an earlier one, given back by the opponent, is not excluded).",
-			bl.Move.Player, bl.Unchecked)
+		text += fmt.Sprintf(" It is the first such move among those solved: %d earlier moves of %s were not solved in the time given%s (an earlier one, given back by the opponent, is not excluded).",
+			bl.Unchecked, bl.Move.Player, moveNumbers(bl.UncheckedAt))
 	}
 	return text
+}
+
+// moveNumbers is " (moves 2, 4 and 8)" for the move indices 1, 3, 7; empty
+// for none.
+func moveNumbers(at []int) string {
+	if len(at) == 0 {
+		return ""
+	}
+	ns := make([]string, len(at))
+	for i, k := range at {
+		ns[i] = fmt.Sprint(k + 1)
+	}
+	if len(ns) == 1 {
+		return " (move " + ns[0] + ")"
+	}
+	return " (moves " + strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1] + ")"
 }
 
 func titleColor(c board.Color) string {

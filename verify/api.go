@@ -301,6 +301,8 @@ type Blunder struct {
 	// the moves after those, and an earlier one (whose loss the opponent
 	// later gave back) is not excluded.
 	Unchecked int
+	// UncheckedAt are those moves, as indices into the game's moves.
+	UncheckedAt []int
 }
 
 // Attribute fills bl's RuleAllowed and AtFault when s narrows its rules by a

@@ -159,6 +159,7 @@ walk:
 		s.setMaxNodes(0)
 	}
 	first, won, unchecked := -1, false, 0
+	var openAt []int
 	for i, st := range state {
 		if st == blunder {
 			first, won = i, true
@@ -175,6 +176,7 @@ walk:
 				return nil, ErrStopped
 			}
 			unchecked++
+			openAt = append(openAt, turns[i].k)
 		case st == keeps:
 			won = true
 		}
@@ -189,7 +191,7 @@ walk:
 		return &Blunder{Reason: fmt.Sprintf("every move of %s kept a won position won (the game did not end in a loss)", side)}, nil
 	}
 	t := turns[first]
-	bl := &Blunder{Found: true, Index: t.k, Move: g.Moves[t.k], Before: t.before, Unchecked: unchecked}
+	bl := &Blunder{Found: true, Index: t.k, Move: g.Moves[t.k], Before: t.before, Unchecked: unchecked, UncheckedAt: openAt}
 	if unchecked > 0 || s.ctx.Err() != nil {
 		// The context that stopped the walk would stop this too. The
 		// position is solved already, so its other moves are usually quick
