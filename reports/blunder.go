@@ -97,7 +97,7 @@ func BlunderText(b *board.Board, bl *verify.Blunder, n board.Notation) string {
 		}
 	}
 	if bl.Unchecked > 0 {
-		text += fmt.Sprintf(" It is the first such move among those solved: %d earlier moves of %s were not solved in the time given%s (an earlier one, given back by the opponent, is not excluded).",
+		text += fmt.Sprintf(" It is the first such move among those solved: %d earlier moves of %s%s were not solved in the time given; an earlier one, given back by the opponent, is not excluded.",
 			bl.Unchecked, bl.Move.Player, moveNumbers(bl.UncheckedAt))
 	}
 	return text
