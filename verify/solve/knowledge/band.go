@@ -27,7 +27,7 @@ import (
 // ones also without any knowledge; the games of the depths not listed were
 // not solved here, or not won by Red.
 var bandDepths = map[int]uint64{
-	3: 1<<11 - 4, 4: 1<<9 - 4, 5: 1<<10 - 4,
+	3: 1<<11 - 4, 4: 1<<9 - 4, 5: 1<<10 - 4, 7: 1<<8 - 4,
 }
 
 // bandSetup fills the Analyzer's band tables (cylinder only).
