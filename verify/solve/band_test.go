@@ -2,7 +2,9 @@ package solve
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 	"time"
@@ -155,4 +157,62 @@ func withoutBands() knowledge.Limits {
 	l := knowledge.DefaultLimits
 	l.NoBands = true
 	return l
+}
+
+// TestBandGame solves one band template's game on request, the way the
+// table was computed (docs/decisions/solve.md K21): with the knowledge and
+// only the smaller depths of the table, keeping what it settles in a
+// database so that a run stopped by its time limit is resumed by the same
+// command. It is skipped unless HEXPROOF_BAND_GAME names the game, e.g.
+//
+//	HEXPROOF_BAND_GAME=5x10 HEXPROOF_BAND_DB=/work/runs/band5x10 \
+//	HEXPROOF_BAND_TIME=40m go test -run TestBandGame -timeout 0 -v ./verify/solve/
+//
+// (MxD: circumference M, depth D; HEXPROOF_BAND_RESUME=1 to go on from the
+// database). A depth goes into bandDepths only once this says red.
+func TestBandGame(t *testing.T) {
+	game := os.Getenv("HEXPROOF_BAND_GAME")
+	if game == "" {
+		t.Skip("HEXPROOF_BAND_GAME not set")
+	}
+	var m, d int
+	if _, err := fmt.Sscanf(game, "%dx%d", &m, &d); err != nil || m < 1 || d < 2 || m*d > 64 {
+		t.Fatalf("HEXPROOF_BAND_GAME=%q: want MxD with at most 64 cells", game)
+	}
+	limit := 10 * time.Minute
+	if s := os.Getenv("HEXPROOF_BAND_TIME"); s != "" {
+		var err error
+		if limit, err = time.ParseDuration(s); err != nil {
+			t.Fatalf("HEXPROOF_BAND_TIME: %v", err)
+		}
+	}
+	b, p := bandGame(m, d)
+	opt := Options{TableBytes: 4 << 30, Limits: knowledge.DefaultLimits}
+	opt.Limits.BandsBelow = d
+	if dir := os.Getenv("HEXPROOF_BAND_DB"); dir != "" {
+		f, err := OpenFacts(dir, b, os.Getenv("HEXPROOF_BAND_RESUME") == "1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() {
+			if err := f.Flush(); err != nil {
+				t.Error(err)
+			}
+			if err := f.Store().Close(); err != nil {
+				t.Error(err)
+			}
+		}()
+		opt.Facts = f
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	s, err := NewSolver(ctx, b, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	start := time.Now()
+	w, err := s.Winner(p, board.Blue)
+	t.Logf("band game %dx%d (bands below depth %d): winner %v, %d positions, %d from the database, %v; err %v",
+		m, d, d, w, s.Nodes(), s.FromFacts, time.Since(start).Round(time.Second), err)
 }
