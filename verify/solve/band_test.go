@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -170,6 +171,16 @@ func withoutBands() knowledge.Limits {
 //
 // (MxD: circumference M, depth D; HEXPROOF_BAND_RESUME=1 to go on from the
 // database). A depth goes into bandDepths only once this says red.
+//
+// HEXPROOF_BAND_FIRST splits the game by Blue's first move, so that a game
+// too long for one run is settled a piece at a time and each settled piece
+// can be written down: "classes" takes one move of each class of the
+// symmetries that map the game's position onto itself (board.MoveClasses:
+// the reflection through Red's stone; symmetric moves give symmetric
+// pieces, with the same winner), or a list of cells such as "(2,9) (3,9)".
+// Each piece is the position after that move with Red to
+// move, and HEXPROOF_BAND_TIME limits each piece. Red wins the game exactly
+// when Red wins every piece.
 func TestBandGame(t *testing.T) {
 	game := os.Getenv("HEXPROOF_BAND_GAME")
 	if game == "" {
@@ -204,15 +215,51 @@ func TestBandGame(t *testing.T) {
 		}()
 		opt.Facts = f
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
-	defer cancel()
-	s, err := NewSolver(ctx, b, opt)
-	if err != nil {
-		t.Fatal(err)
+	solve := func(q board.Position, toMove board.Color) (board.Color, int64, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), limit)
+		defer cancel()
+		s, err := NewSolver(ctx, b, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		w, err := s.Winner(q, toMove)
+		return w, s.Nodes(), err
 	}
-	defer s.Close()
-	start := time.Now()
-	w, err := s.Winner(p, board.Blue)
-	t.Logf("band game %dx%d (bands below depth %d): winner %v, %d positions, %d from the database, %v; err %v",
-		m, d, d, w, s.Nodes(), s.FromFacts, time.Since(start).Round(time.Second), err)
+	first := os.Getenv("HEXPROOF_BAND_FIRST")
+	if first == "" {
+		start := time.Now()
+		w, nodes, err := solve(p, board.Blue)
+		t.Logf("band game %dx%d (bands below depth %d): winner %v, %d positions, %v; err %v",
+			m, d, d, w, nodes, time.Since(start).Round(time.Second), err)
+		return
+	}
+	var cells []board.Cell
+	if first == "classes" {
+		for _, class := range board.MoveClasses(b, p, b.Group()) {
+			cells = append(cells, class[0])
+		}
+	} else {
+		for _, f := range strings.Fields(first) {
+			c, err := b.ParseCell(f)
+			if err != nil {
+				t.Fatalf("HEXPROOF_BAND_FIRST: %v", err)
+			}
+			if p.At(c) != board.Empty {
+				t.Fatalf("HEXPROOF_BAND_FIRST: %s is not an empty cell of the game", f)
+			}
+			cells = append(cells, c)
+		}
+	}
+	red := 0
+	for _, c := range cells {
+		start := time.Now()
+		w, nodes, err := solve(p.Play(board.Blue, c), board.Red)
+		if err == nil && w == board.Red {
+			red++
+		}
+		t.Logf("band game %dx%d, Blue first %s: winner %v, %d positions, %v; err %v",
+			m, d, b.Format(c, board.Thesis), w, nodes, time.Since(start).Round(time.Second), err)
+	}
+	t.Logf("band game %dx%d: Red wins %d of the %d pieces asked", m, d, red, len(cells))
 }
