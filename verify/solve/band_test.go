@@ -172,15 +172,14 @@ func withoutBands() knowledge.Limits {
 // (MxD: circumference M, depth D; HEXPROOF_BAND_RESUME=1 to go on from the
 // database). A depth goes into bandDepths only once this says red.
 //
-// HEXPROOF_BAND_FIRST splits the game by Blue's first move, so that a game
-// too long for one run is settled a piece at a time and each settled piece
-// can be written down: "classes" takes one move of each class of the
-// symmetries that map the game's position onto itself (board.MoveClasses:
-// the reflection through Red's stone; symmetric moves give symmetric
-// pieces, with the same winner), or a list of cells such as "(2,9) (3,9)".
-// Each piece is the position after that move with Red to
-// move, and HEXPROOF_BAND_TIME limits each piece. Red wins the game exactly
-// when Red wins every piece.
+// HEXPROOF_BAND_FIRST splits the game into items, so that a game too long
+// for one run is settled a piece at a time and each settled piece can be
+// written down (bandItems: "classes" is one item per class of Blue's first
+// move under the symmetries that fix the game's position, and Red wins the
+// game exactly when it wins every one of them; "(2,8):(3,8):*" is every Blue
+// reply to Red's (3,8) after Blue's (2,8)). HEXPROOF_BAND_TIME limits each
+// item, and an unsettled item with Red to move lists Red's most promising
+// replies.
 func TestBandGame(t *testing.T) {
 	game := os.Getenv("HEXPROOF_BAND_GAME")
 	if game == "" {
@@ -215,28 +214,13 @@ func TestBandGame(t *testing.T) {
 		}()
 		opt.Facts = f
 	}
-	solve := func(q board.Position, toMove board.Color) (board.Color, int64, error) {
-		ctx, cancel := context.WithTimeout(context.Background(), limit)
-		defer cancel()
-		s, err := NewSolver(ctx, b, opt)
-		if err != nil {
-			t.Fatal(err)
+	// Without HEXPROOF_BAND_FIRST the one item is the game itself.
+	items := [][]board.Cell{nil}
+	if first := os.Getenv("HEXPROOF_BAND_FIRST"); first != "" {
+		var err error
+		if items, err = bandItems(b, p, first); err != nil {
+			t.Fatalf("HEXPROOF_BAND_FIRST: %v", err)
 		}
-		defer s.Close()
-		w, err := s.Winner(q, toMove)
-		return w, s.Nodes(), err
-	}
-	first := os.Getenv("HEXPROOF_BAND_FIRST")
-	if first == "" {
-		start := time.Now()
-		w, nodes, err := solve(p, board.Blue)
-		t.Logf("band game %dx%d (bands below depth %d): winner %v, %d positions, %v; err %v",
-			m, d, d, w, nodes, time.Since(start).Round(time.Second), err)
-		return
-	}
-	items, err := bandItems(b, p, first)
-	if err != nil {
-		t.Fatalf("HEXPROOF_BAND_FIRST: %v", err)
 	}
 	red := 0
 	for _, it := range items {
@@ -254,8 +238,8 @@ func TestBandGame(t *testing.T) {
 		if err == nil && w == board.Red {
 			red++
 		}
-		t.Logf("band game %dx%d, after %s (%v to move): winner %v, %d positions, %v; err %v",
-			m, d, bandLine(b, it), mover, w, s.Nodes(), time.Since(start).Round(time.Second), err)
+		t.Logf("band game %dx%d (bands below depth %d), after %q (%v to move): winner %v, %d positions, %d from the database, %v; err %v",
+			m, d, d, bandLine(b, it), mover, w, s.Nodes(), s.FromFacts, time.Since(start).Round(time.Second), err)
 		if err != nil && mover == board.Red {
 			// Unsettled: the moves the search found most promising for
 			// Red, by proof number, for a split one level deeper.
@@ -264,7 +248,7 @@ func TestBandGame(t *testing.T) {
 		s.Close()
 		cancel()
 	}
-	t.Logf("band game %dx%d: Red wins %d of the %d pieces asked", m, d, red, len(items))
+	t.Logf("band game %dx%d: Red wins %d of the %d items asked", m, d, red, len(items))
 }
 
 // bandItems reads HEXPROOF_BAND_FIRST: "classes" (one first move of Blue per
@@ -353,4 +337,43 @@ func bandHints(s *Solver, q board.Position) string {
 		w = append(w, fmt.Sprintf("%s (pn %d, dn %d)", s.B.Format(h.c, board.Thesis), h.pn, h.dn))
 	}
 	return strings.Join(w, ", ")
+}
+
+// TestBandItems checks how TestBandGame's items are read: the classes of
+// Blue's first move (the reflection through Red's stone pairs the cells off
+// the stone's own line), lines of moves, the expansion of "*", and the
+// refusal of a cell that is not empty or not on the board.
+func TestBandItems(t *testing.T) {
+	b, p := bandGame(5, 6)
+	items, err := bandItems(b, p, "classes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Burnside: with the stabiliser {identity, g}, the classes of the 25
+	// empty cells number (25 + the cells g fixes) / 2.
+	stab := board.Stabilizer(p, b.Group())
+	if len(stab) != 2 {
+		t.Fatalf("the 5×6 band game's position has %d symmetries, want 2", len(stab))
+	}
+	fixed := 0
+	for bs := b.All().AndNot(p.Occupied()); bs.Any(); {
+		if c := bs.Pop(); stab[1].Apply(c) == c {
+			fixed++
+		}
+	}
+	if want := (25 + fixed) / 2; len(items) != want || want != 15 {
+		t.Fatalf("5×6 band game: %d classes of Blue's first move, want %d (and 15)", len(items), want)
+	}
+	lines, err := bandItems(b, p, "(2,4):(3,4):* (1,1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != 23+1 || len(lines[0]) != 3 || bandLine(b, lines[23]) != "(1,1)" {
+		t.Fatalf("items %v: want the 23 replies after (2,4):(3,4) and (1,1)", len(lines))
+	}
+	for _, bad := range []string{"(2,6)", "(1,6)", "(9,9)", "(2,4):(2,4)"} {
+		if _, err := bandItems(b, p, bad); err == nil {
+			t.Errorf("bandItems(%q): no error", bad)
+		}
+	}
 }
