@@ -307,3 +307,72 @@ func TestBlueHSearchAgainstMinimax(t *testing.T) {
 		t.Fatalf("%d claims (%v), %d beyond the rest of the knowledge, %d bound: too few to test Blue's H-search", claims, why, beyond, bound)
 	}
 }
+
+// TestAnalysisOfImages checks that the solver's analysis is a function of
+// the position's class (docs/decisions/solve.md K23): the analysis of an
+// image of a position is the position's own analysis carried by the same
+// symmetry, every field of it, for every symmetry of the board. The
+// knowledge alone is not like that (its lists are cut in the order it finds
+// connections), which the test also counts, so that it compares something.
+func TestAnalysisOfImages(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	per := 60
+	if testing.Short() {
+		per = 20
+	}
+	differ := 0
+	for _, sz := range []struct {
+		m, n int
+		geo  board.Geometry
+	}{{5, 12, board.Cylinder}, {5, 9, board.Cylinder}, {4, 6, board.Cylinder}, {7, 8, board.Cylinder}, {6, 6, board.Flat}} {
+		b := board.MustNew(sz.m, sz.n, sz.geo)
+		g := newGame(b, false, false, false, knowledge.Limits{})
+		for i := 0; i < per; {
+			starter := []board.Color{board.Red, board.Blue}[rng.IntN(2)]
+			p, mover, ok := randomGamePosition(rng, b, starter, 1+rng.IntN(b.Cells()/4))
+			if !ok {
+				continue
+			}
+			i++
+			a := g.analysis(state{p, mover})
+			raw := g.know.Analyze(p, mover)
+			// The symmetries that fix p: an image's analysis may be p's
+			// carried by any of them first (the position's own symmetry
+			// need not be the analysis's).
+			var fix []board.Perm
+			for _, s := range b.Group() {
+				if s.ApplyPos(p) == p {
+					fix = append(fix, s)
+				}
+			}
+			carry := func(h board.Perm, a knowledge.Analysis) knowledge.Analysis {
+				a.Dead, a.Captured, a.Moves = h.ApplyBits(a.Dead), h.ApplyBits(a.Captured), h.ApplyBits(a.Moves)
+				a.Keys, a.MustPlay = h.ApplyBits(a.Keys), h.ApplyBits(a.MustPlay)
+				return a
+			}
+			for k, h := range b.Group() {
+				q := h.ApplyPos(p)
+				got := g.analysis(state{q, mover})
+				found := false
+				for _, s := range fix {
+					found = found || got == carry(h, carry(s, a))
+				}
+				if !found {
+					t.Fatalf("%s, %s to move, symmetry %d of\n%s: the image's analysis %+v, want %+v carried",
+						b, mover, k, b.Picture(p, board.Bits{}), got, carry(h, a))
+				}
+				if k == 1 || k == len(b.Group())-1 {
+					// Two raw analyses of images per position: the
+					// knowledge's own costs the time.
+					if rq := g.know.Analyze(q, mover); rq.Winner != raw.Winner || rq.Moves != h.ApplyBits(raw.Moves) {
+						differ++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d images whose own analysis differs from their position's, carried", differ)
+	if differ == 0 {
+		t.Fatal("the knowledge gave every image the same analysis: the test compares nothing")
+	}
+}

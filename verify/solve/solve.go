@@ -113,6 +113,8 @@ type freePlay struct {
 	// and the mover alone (the Analyzer's limits are fixed), so it is not
 	// made again (docs/decisions/solve.md K17).
 	seen []seenAnalysis
+	// inv[k] is the inverse of the board's k-th symmetry (with group).
+	inv []board.Perm
 }
 
 // seenAnalysis is an entry of freePlay.seen.
@@ -142,6 +144,9 @@ func newGame(b *board.Board, nosym, noKnowledge, noFocus bool, lim knowledge.Lim
 	// the same value with the same mover.
 	if !nosym && len(b.Group()) > 1 {
 		g.canon, g.group = board.NewCanonicalizer(b, b.Group()), true
+		for _, h := range b.Group() {
+			g.inv = append(g.inv, h.Inverse())
+		}
 	}
 	return g
 }
@@ -175,11 +180,25 @@ func (g *freePlay) analysis(s state) knowledge.Analysis {
 	if g.seen == nil {
 		g.seen = make([]seenAnalysis, seenSize)
 	}
-	e := &g.seen[(tt.KeyOf(s.p).Hash()+uint64(s.mover))&(seenSize-1)]
-	if !e.ok || e.s != s {
-		*e = seenAnalysis{s: s, ok: true, a: g.know.Analyze(s.p, s.mover)}
+	// With the symmetries on, the analysis is that of the position's least
+	// image, carried back (K23): every image of a position then gets the
+	// same answer, as the table, which keeps one entry per class, assumes.
+	p, at := s.p, 0
+	if g.group {
+		p, at = board.Canonical(s.p, g.r.B.Group())
 	}
-	return e.a
+	c := state{p, s.mover}
+	e := &g.seen[(tt.KeyOf(p).Hash()+uint64(s.mover))&(seenSize-1)]
+	if !e.ok || e.s != c {
+		*e = seenAnalysis{s: c, ok: true, a: g.know.Analyze(p, s.mover)}
+	}
+	a := e.a
+	if at != 0 {
+		h := g.inv[at]
+		a.Dead, a.Captured, a.Moves = h.ApplyBits(a.Dead), h.ApplyBits(a.Captured), h.ApplyBits(a.Moves)
+		a.Keys, a.MustPlay = h.ApplyBits(a.Keys), h.ApplyBits(a.MustPlay)
+	}
+	return a
 }
 
 // Expand gives the mover's moves in s; with the knowledge, only those it
