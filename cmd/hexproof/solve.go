@@ -36,7 +36,8 @@ around the cylinder) decide a position as Red's, and Blue to move only plays
 inside the carriers of Red's semi-connections. On the cylinder H-search also
 knows band templates: a Red stone in ring d with no Blue stone between it and
 ring 1 is connected to ring 1 for every depth d whose small game solve has
-proved (likewise towards ring n). For Blue: its threats, and its
+proved (likewise towards ring n); with --band-games also when Blue stones lie
+in between, by solving that small game on its own. For Blue: its threats, and its
 virtual rings (groups joined around the cylinder by bridges, or by the
 connections of an H-search on Blue's groups that counts how often each one
 goes around) decide a position as Blue's, and Red to move only plays inside
@@ -85,6 +86,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	c.addMemory("the search's tables and the certificate")
 	c.addNoSymmetry()
 	noKnow := fs.Bool("no-knowledge", false, "search without the Hex knowledge (dead cells, Red's virtual connections, Blue's threats and rings, the must-play sets), for cross-checks")
+	bandGames := fs.Bool("band-games", false, "also let the band templates ask about bands holding Blue stones: each such small game (at most 35 cells) is solved on its own. Pays on positions that split into a band and the rest, costs time elsewhere (docs/decisions/solve.md K24)")
 	c.addJSON("the report")
 	c.addNoProgress()
 	db := addFactsFlags(fs)
@@ -163,7 +165,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 				return usageErr(fmt.Errorf("--moves: the game is over (the board is full)"))
 			}
 		}
-		s, err := solve.NewSolver(ctx, b, solve.Options{TableBytes: memBytes, Pool: pool, CertPool: certPool, NoSymmetry: *c.noSymmetry, NoKnowledge: *noKnow, Facts: facts})
+		opt := solve.Options{TableBytes: memBytes, Pool: pool, CertPool: certPool, NoSymmetry: *c.noSymmetry, NoKnowledge: *noKnow, Facts: facts}
+		if *bandGames {
+			opt.BandGames = solve.DefaultBandGames
+		}
+		s, err := solve.NewSolver(ctx, b, opt)
 		if err != nil {
 			return usageErr(err)
 		}

@@ -93,3 +93,21 @@ func testSolveCertificate(t *testing.T, compact bool) {
 		}
 	}
 }
+
+// TestSolveShardBandGames: the far-reply shard of the 5×12 blunder
+// (decisions/solve.md K24), which the solve without band games does not
+// settle in hours, is a Red win at once with --band-games; the flag is a
+// boolean.
+func TestSolveShardBandGames(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "plan")
+	if code, out, errs := runCmd("plan", "--solve", "--board", "5x12", "--starter", "blue", "--moves", "(2,2) (1,2)", "--out", dir); code != 0 {
+		t.Fatalf("plan: exit %d: %s%s", code, out, errs)
+	}
+	code, out, errs := runCmd("solve", "--shard", dir+"/28", "--band-games", "--no-progress", "--time-limit", "5m")
+	if code != exitOptimal || !strings.Contains(out, "B:(2,2) R:(1,2) B:(1,7): red wins") {
+		t.Fatalf("solve --shard --band-games: exit %d: %s%s", code, out, errs)
+	}
+	if code, _, errs := runCmd("solve", "--board", "5x5", "--band-games=sometimes"); code != exitUsage || !strings.Contains(errs, "band-games") {
+		t.Fatalf("--band-games=sometimes: exit %d: %s", code, errs)
+	}
+}

@@ -55,6 +55,10 @@ type Options struct {
 	// resumed for instance, starts from them. Its errors stop the search
 	// and are returned.
 	Facts *tt.Facts
+	// BandGames lets the band templates ask about bands that hold Blue
+	// stones, each such game solved by a solver of its own (K24; zero:
+	// off; solve --band-games: DefaultBandGames).
+	BandGames BandGameLimits
 }
 
 // The window of focused DFPN (docs/decisions/solve.md K11): Henderson's
@@ -271,6 +275,8 @@ type Solver struct {
 	factErr error
 	// FromFacts counts the questions the store of facts answered.
 	FromFacts int64
+	// bandGames answers the knowledge's band games (Options.BandGames).
+	bandGames *bandGames
 }
 
 // Knowledge says whether the search uses the Hex knowledge (off with
@@ -291,6 +297,15 @@ func NewSolver(ctx context.Context, b *board.Board, opt Options) (*Solver, error
 	}
 	s := &Solver{B: b, g: newGame(b, opt.NoSymmetry, opt.NoKnowledge, opt.NoFocus, opt.Limits), opt: opt}
 	s.SetContext(ctx)
+	if depth := opt.BandGames.MaxCells / b.M; depth >= 2 && s.g.know != nil && b.Geo == board.Cylinder {
+		lim := opt.Limits
+		if lim == (knowledge.Limits{}) {
+			lim = knowledge.DefaultLimits
+		}
+		s.bandGames = &bandGames{m: b.M, lim: lim, bl: opt.BandGames, ctx: func() context.Context { return s.ctx },
+			boards: map[int]*board.Board{}, memo: map[bandGameKey]bool{}}
+		s.g.know.SetBandGames(s.bandGames, depth, opt.BandGames.MaxBlue)
+	}
 	return s, nil
 }
 

@@ -77,7 +77,7 @@ func (a *Analyzer) bandSetup(b *board.Board) {
 // dead cells and Blue's captured ones included) and the depth is listed.
 // Only the nearest ring on each side is tried: a farther one's band holds
 // the nearer one's, and with it the node's own cells.
-func (h *hsearch) bandVCs(a *Analyzer, i int, cells, blue, live uint64) {
+func (h *hsearch) bandVCs(a *Analyzer, i int, cells, red, blue, live uint64) {
 	hi, lo := 0, 0
 	for x := cells; x != 0; x &= x - 1 {
 		r := int(a.ring[bits.TrailingZeros64(x)])
@@ -90,10 +90,59 @@ func (h *hsearch) bandVCs(a *Analyzer, i int, cells, blue, live uint64) {
 	}
 	if a.bandTop[hi] && a.above[hi]&blue == 0 {
 		h.addVC(0, i, a.above[hi]&live, 0)
+	} else if a.games != nil && hi > 1 && a.above[hi]&blue != 0 && a.askGame(hi, cells&a.inRing[hi], red&a.above[hi], blue&a.above[hi]) {
+		h.addVC(0, i, a.above[hi]&live, 0)
 	}
-	if !h.stop && a.bandBot[lo] && a.below[lo]&blue == 0 {
+	if h.stop {
+		return
+	}
+	if a.bandBot[lo] && a.below[lo]&blue == 0 {
 		h.addVC(1, i, a.below[lo]&live, 0)
+	} else if a.games != nil && lo < len(a.below)-2 && a.below[lo]&blue != 0 {
+		// The half-turn takes the band below ring lo to the band above ring
+		// n+1−lo, with the same cells' indices as on the m×(n+1−lo) board.
+		turn := func(x uint64) uint64 { return a.half.ApplyBits(board.Bits{Lo: x}).Lo }
+		if a.askGame(len(a.below)-1-lo, turn(cells&a.inRing[lo]), turn(red&a.below[lo]), turn(blue&a.below[lo])) {
+			h.addVC(1, i, a.below[lo]&live, 0)
+		}
 	}
+}
+
+// BandGames answers band games with stones in the band (K24): whether Red,
+// with Blue to move, connects its cells stones of ring d to ring 1 on the
+// m×d cylinder whose rings 1 … d−1 hold Red's red and Blue's blue and whose
+// other cells of ring d are Blue (cells numbered as on any cylinder of
+// circumference m). An answer of true must be a proof; false may mean
+// "not known".
+type BandGames interface {
+	RedReaches(d int, stones, red, blue uint64) bool
+}
+
+// SetBandGames makes the band templates ask g about bands that hold Blue
+// stones, at depths up to maxDepth with at most maxBlue Blue stones in the
+// band (a game asked about is solved, so the limits bound the work). Only
+// on cylinders with the band templates in use.
+func (a *Analyzer) SetBandGames(g BandGames, maxDepth, maxBlue int) {
+	if !a.bands {
+		return
+	}
+	a.games, a.gamesDepth, a.gamesBlue = g, maxDepth, maxBlue
+	n := len(a.below) - 2
+	a.inRing = make([]uint64, n+2)
+	for c, r := range a.ring {
+		a.inRing[r] |= 1 << uint(c)
+	}
+	a.half = a.b.HalfTurn()
+}
+
+// askGame is a.games's answer for the band game of depth d, within the
+// limits; stones are Red's cells of ring d (an empty cell counts as Red's,
+// as for the fixed templates).
+func (a *Analyzer) askGame(d int, stones, red, blue uint64) bool {
+	if d > a.gamesDepth || bits.OnesCount64(blue) > a.gamesBlue || stones == 0 {
+		return false
+	}
+	return a.games.RedReaches(d, stones, red, blue)
 }
 
 // BandDepths lists the depths of the band templates of circumference m

@@ -172,7 +172,7 @@ func (h *hsearch) run(a *Analyzer, red, blue, live uint64, lim Limits, stopAtSC 
 			if i < ng {
 				cells = h.gs[i].stones
 			}
-			h.bandVCs(a, i, cells, blue, live)
+			h.bandVCs(a, i, cells, red, blue, live)
 		}
 	}
 	h.close()

@@ -126,6 +126,13 @@ type Analyzer struct {
 	ring             []uint8
 	above, below     []uint64
 	bandTop, bandBot []bool
+	// The band games with stones in the band (K24; SetBandGames): games
+	// answers them, within gamesDepth and gamesBlue; inRing[j] is ring j's
+	// cells and half the board's half-turn.
+	games                 BandGames
+	gamesDepth, gamesBlue int
+	inRing                []uint64
+	half                  board.Perm
 }
 
 // Stats count what the knowledge decided, for measurements.
