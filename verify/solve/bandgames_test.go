@@ -40,18 +40,7 @@ func TestBandGamesAgree(t *testing.T) {
 			if with.g.analysis(state{p, mover}) != without.g.analysis(state{p, mover}) {
 				changed++
 			}
-			r1, err := with.Solve(p, mover)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r2, err := without.Solve(p, mover)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r1.Winner != r2.Winner || !slices.Equal(r1.WinningMoves, r2.WinningMoves) {
-				t.Fatalf("%s, %s to move in\n%s: with the band games %s wins with %v; without them %s with %v",
-					b, mover, b.Picture(p, board.Bits{}), r1.Winner, r1.WinningMoves, r2.Winner, r2.WinningMoves)
-			}
+			r1 := agree(t, b, p, mover, with, without, "with the band games", "without them")
 			if sz[2] == 1 {
 				if w, ms := ref.value(p, mover), ref.winningMoves(p, mover); w != r1.Winner || !slices.Equal(ms, r1.WinningMoves) {
 					t.Fatalf("%s, %s to move in\n%s: with the band games %s wins with %v; the minimax says %s with %v",

@@ -40,6 +40,26 @@ func randomGame(rng *rand.Rand, b *board.Board, starter board.Color, stones int)
 	return p, moves, p.Occupied() != b.All()
 }
 
+// agree solves p with both solvers and fails the test unless they give the
+// same winner and the same winning moves (names say which is which in the
+// message); it returns x's result.
+func agree(t *testing.T, b *board.Board, p board.Position, mover board.Color, x, y *Solver, xName, yName string) *Result {
+	t.Helper()
+	r1, err := x.Solve(p, mover)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, err := y.Solve(p, mover)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r1.Winner != r2.Winner || !slices.Equal(r1.WinningMoves, r2.WinningMoves) {
+		t.Fatalf("%s, %s to move in\n%s: %s %s wins with %v; %s %s with %v",
+			b, mover, b.Picture(p, board.Bits{}), xName, r1.Winner, r1.WinningMoves, yName, r2.Winner, r2.WinningMoves)
+	}
+	return r1
+}
+
 // TestAnalyzeAgainstMinimax checks every claim of the knowledge on random
 // positions of every cylinder and flat board of 4 to 16 cells against the
 // plain minimax: a decided position has the minimax winner, and when the
@@ -162,26 +182,8 @@ func TestKnowledgeAgreesWithPlainSearch(t *testing.T) {
 				continue
 			}
 			i++
-			r1, err := with.Solve(p, mover)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r2, err := without.Solve(p, mover)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r1.Winner != r2.Winner || !slices.Equal(r1.WinningMoves, r2.WinningMoves) {
-				t.Fatalf("%s, %s to move in\n%s: with knowledge %s wins with %v; without %s with %v",
-					b, mover, b.Picture(p, board.Bits{}), r1.Winner, r1.WinningMoves, r2.Winner, r2.WinningMoves)
-			}
-			r3, err := unfocused.Solve(p, mover)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if r3.Winner != r1.Winner || !slices.Equal(r3.WinningMoves, r1.WinningMoves) {
-				t.Fatalf("%s, %s to move in\n%s: focused %s wins with %v; unfocused %s with %v",
-					b, mover, b.Picture(p, board.Bits{}), r1.Winner, r1.WinningMoves, r3.Winner, r3.WinningMoves)
-			}
+			agree(t, b, p, mover, with, without, "with knowledge", "without")
+			agree(t, b, p, mover, with, unfocused, "focused", "unfocused")
 			total++
 		}
 	}
@@ -344,11 +346,6 @@ func TestAnalysisOfImages(t *testing.T) {
 				if s.ApplyPos(p) == p {
 					fix = append(fix, s)
 				}
-			}
-			carry := func(h board.Perm, a knowledge.Analysis) knowledge.Analysis {
-				a.Dead, a.Captured, a.Moves = h.ApplyBits(a.Dead), h.ApplyBits(a.Captured), h.ApplyBits(a.Moves)
-				a.Keys, a.MustPlay = h.ApplyBits(a.Keys), h.ApplyBits(a.MustPlay)
-				return a
 			}
 			for k, h := range b.Group() {
 				q := h.ApplyPos(p)

@@ -196,12 +196,18 @@ func (g *freePlay) analysis(s state) knowledge.Analysis {
 	if !e.ok || e.s != c {
 		*e = seenAnalysis{s: c, ok: true, a: g.know.Analyze(p, s.mover)}
 	}
-	a := e.a
 	if at != 0 {
-		h := g.inv[at]
-		a.Dead, a.Captured, a.Moves = h.ApplyBits(a.Dead), h.ApplyBits(a.Captured), h.ApplyBits(a.Moves)
-		a.Keys, a.MustPlay = h.ApplyBits(a.Keys), h.ApplyBits(a.MustPlay)
+		return carry(g.inv[at], e.a)
 	}
+	return e.a
+}
+
+// carry is a's analysis of a position carried to the position's image
+// under the symmetry h: every set of cells mapped by h (the winner and the
+// reason stay).
+func carry(h board.Perm, a knowledge.Analysis) knowledge.Analysis {
+	a.Dead, a.Captured, a.Moves = h.ApplyBits(a.Dead), h.ApplyBits(a.Captured), h.ApplyBits(a.Moves)
+	a.Keys, a.MustPlay = h.ApplyBits(a.Keys), h.ApplyBits(a.MustPlay)
 	return a
 }
 
