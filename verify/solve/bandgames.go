@@ -2,8 +2,10 @@ package solve
 
 import (
 	"context"
+	"errors"
 
 	"hexproof/board"
+	"hexproof/verify/andor"
 	"hexproof/verify/solve/knowledge"
 )
 
@@ -21,21 +23,39 @@ type BandGameLimits struct {
 // 5, bands to depth 7 (decisions/solve.md K24 has the measurements).
 var DefaultBandGames = BandGameLimits{MaxCells: 35, MaxBlue: 2, Budget: 3000}
 
-// bandGames answers the knowledge's band games (knowledge.BandGames) by
-// solving each with a solver of its own, and remembers the answers. An
-// answer is a function of the game alone: each game gets a fresh solver
-// with the same budget, whose knowledge asks no band games of its own, so
-// the answers do not depend on the order in which games are asked, and
-// forgetting some (the memo is bounded) changes nothing but time.
+// bandGameTable is the table of each depth's solver (from the main solver's
+// pool when it has one).
+const bandGameTable = 4 << 20
+
+// bandGames answers the knowledge's band games (knowledge.BandGames). Each
+// depth has one solver, kept from game to game: the games of a depth are
+// positions of one board (the m×d cylinder), and its table holds proved
+// values of that board's positions, true whichever game reached them, so a
+// game shares the work of the games before it (K25). Each game gets the
+// same budget of new expansions. Answers are remembered, and a game is also
+// answered by one asked before that it dominates or that dominates it: a
+// game with at least the Red stones and at most the Blue stones of one Red
+// won is won, and one with at most the Red and at least the Blue stones of
+// one not won is taken as not won (an exact answer when Blue's win was
+// proved; when the budget was spent, "not known", as the budget would
+// likely be spent again). So an answer may depend on the games asked
+// before; each true answer is a proof either way, and the search asks in
+// the same order on every run with the same inputs.
 type bandGames struct {
 	m      int
 	lim    knowledge.Limits
 	bl     BandGameLimits
 	ctx    func() context.Context
+	pool   *andor.Pool
 	boards map[int]*board.Board
+	subs   map[int]*Solver
 	memo   map[bandGameKey]bool
-	// asked and solved count the games asked and those won by Red.
-	asked, solved int64
+	// won and notWon list, per depth, the games answered by a solve (for
+	// the dominance above).
+	won, notWon map[int][]bandGameKey
+	// asked counts the games asked, solved those won by Red, searched those
+	// a solver was run for, inferred those answered by dominance.
+	asked, solved, searched, inferred int64
 }
 
 type bandGameKey struct {
@@ -43,13 +63,35 @@ type bandGameKey struct {
 	stones, red, blue uint64
 }
 
-// memoSize bounds bandGames.memo: it is emptied when it reaches this size.
+// memoSize bounds bandGames.memo and the lists: they are emptied when the
+// memo reaches this size.
 const memoSize = 1 << 16
+
+// atLeast says whether game k is at least as good for Red as game o of the
+// same depth: every Red cell of o is Red's in k, every Blue cell of k is
+// Blue's in o (ring d's cells other than the stones are Blue).
+func (k bandGameKey) atLeast(o bandGameKey) bool {
+	return o.stones&^k.stones == 0 && o.red&^k.red == 0 && k.blue&^o.blue == 0
+}
 
 func (g *bandGames) RedReaches(d int, stones, red, blue uint64) bool {
 	k := bandGameKey{d, stones, red, blue}
 	if v, ok := g.memo[k]; ok {
 		return v
+	}
+	g.asked++
+	for _, w := range g.won[d] {
+		if k.atLeast(w) {
+			g.solved++
+			g.inferred++
+			return true
+		}
+	}
+	for _, l := range g.notWon[d] {
+		if l.atLeast(k) {
+			g.inferred++
+			return false
+		}
 	}
 	b := g.boards[d]
 	if b == nil {
@@ -62,10 +104,16 @@ func (g *bandGames) RedReaches(d int, stones, red, blue uint64) bool {
 	if known {
 		if len(g.memo) >= memoSize {
 			clear(g.memo)
+			clear(g.won)
+			clear(g.notWon)
 		}
 		g.memo[k] = v
+		if v {
+			g.won[d] = append(g.won[d], k)
+		} else {
+			g.notWon[d] = append(g.notWon[d], k)
+		}
 	}
-	g.asked++
 	if v {
 		g.solved++
 	}
@@ -83,16 +131,33 @@ func (g *bandGames) solve(b *board.Board, p board.Position) (v, known bool) {
 		return false, true
 	}
 	ctx := g.ctx()
-	s, err := NewSolver(ctx, b, Options{TableBytes: 1 << 20, MaxNodes: g.bl.Budget, Limits: g.lim})
-	if err != nil {
+	s := g.subs[b.N]
+	if s == nil {
+		var err error
+		if s, err = NewSolver(ctx, b, Options{TableBytes: bandGameTable, Pool: g.pool, Limits: g.lim}); err != nil {
+			return false, true
+		}
+		g.subs[b.N] = s
+	}
+	s.SetContext(ctx)
+	s.budget(g.bl.Budget)
+	g.searched++
+	w, err := s.Wins(p, board.Blue, board.Red)
+	switch {
+	case err == nil:
+		return w, true
+	case errors.Is(err, ErrStopped) && ctx.Err() == nil:
+		// The budget spent: not known, which is an answer of its own.
 		return false, true
 	}
-	defer s.Close()
-	w, err := s.Winner(p, board.Blue)
-	if err != nil {
-		// The budget spent: not known, which is an answer of its own (the
-		// same for the same game); the caller's context ended: no answer.
-		return false, ctx.Err() == nil
+	// The caller's context ended: no answer.
+	return false, false
+}
+
+// close gives the solvers' tables back.
+func (g *bandGames) close() {
+	for d, s := range g.subs {
+		s.Close()
+		delete(g.subs, d)
 	}
-	return w == board.Red, true
 }

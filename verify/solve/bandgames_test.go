@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"hexproof/board"
+	"hexproof/verify/solve/knowledge"
 )
 
 // TestBandGamesAgree compares the solver that asks band games with stones
@@ -85,5 +86,69 @@ func TestBandGamesSplitFarReply(t *testing.T) {
 	}
 	if k := s.g.analysis(state{p, mover}).Keys; !k.Has(b.Cell(3, 7)) && !k.Has(b.Cell(4, 7)) {
 		t.Fatalf("the winning keys %v name neither (3,7) nor (4,7)", k.Cells())
+	}
+}
+
+// TestBandGameDominance asks the band games' answerer (K25) random games
+// of small bands, with a budget small enough that some games are not
+// settled, so that answers come from solves, spent budgets and dominance
+// alike. Every game answered as won must be a Red win by the plain
+// minimax (with Blue to move); the games answered by dominance are
+// counted, so that the test is known to reach them.
+func TestBandGameDominance(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	per := 1500
+	if testing.Short() {
+		per = 400
+	}
+	for _, sz := range [][2]int{{3, 5}, {4, 4}} {
+		m, maxD := sz[0], sz[1]
+		g := &bandGames{m: m, lim: knowledge.DefaultLimits, bl: BandGameLimits{Budget: 20},
+			ctx: context.Background, boards: map[int]*board.Board{}, subs: map[int]*Solver{},
+			memo: map[bandGameKey]bool{}, won: map[int][]bandGameKey{}, notWon: map[int][]bandGameKey{}}
+		refs := map[int]*plain{}
+		won, asked := 0, 0
+		for range per {
+			d := 2 + rng.IntN(maxD-1)
+			b := board.MustNew(m, d, board.Cylinder)
+			ring := b.Bottom().Lo
+			// A few stones in rings 1 … d−1, and one or two Red cells of
+			// ring d, so that games dominate one another often.
+			var red, blue uint64
+			for range rng.IntN(6) {
+				c := uint64(1) << uint(rng.IntN(m*(d-1)))
+				if (red|blue)&c == 0 {
+					if rng.IntN(3) == 0 {
+						red |= c
+					} else {
+						blue |= c
+					}
+				}
+			}
+			stones := uint64(1) << uint(m*(d-1)+rng.IntN(m))
+			if rng.IntN(3) == 0 {
+				stones |= uint64(1) << uint(m*(d-1)+rng.IntN(m))
+			}
+			v := g.RedReaches(d, stones, red, blue)
+			asked++
+			if !v {
+				continue
+			}
+			won++
+			ref := refs[d]
+			if ref == nil {
+				ref = &plain{b: b, memo: map[node]board.Color{}}
+				refs[d] = ref
+			}
+			p := board.Position{Red: board.Bits{Lo: red | stones}, Blue: board.Bits{Lo: blue | ring&^stones}}
+			if !b.Wins(p, board.Red) && ref.value(p, board.Blue) != board.Red {
+				t.Fatalf("%s: the game\n%s is answered won for Red; the minimax says Blue wins it", b, b.Picture(p, board.Bits{}))
+			}
+		}
+		g.close()
+		t.Logf("m = %d: %d games asked, %d won, %d solved by a search, %d answered by dominance", m, asked, won, g.searched, g.inferred)
+		if g.inferred == 0 || won == 0 || won > asked*9/10 {
+			t.Fatalf("m = %d: %d of %d games won, %d answered by dominance: the test compares too little", m, won, asked, g.inferred)
+		}
 	}
 }

@@ -309,7 +309,8 @@ func NewSolver(ctx context.Context, b *board.Board, opt Options) (*Solver, error
 			lim = knowledge.DefaultLimits
 		}
 		s.bandGames = &bandGames{m: b.M, lim: lim, bl: opt.BandGames, ctx: func() context.Context { return s.ctx },
-			boards: map[int]*board.Board{}, memo: map[bandGameKey]bool{}}
+			pool: opt.Pool, boards: map[int]*board.Board{}, subs: map[int]*Solver{}, memo: map[bandGameKey]bool{},
+			won: map[int][]bandGameKey{}, notWon: map[int][]bandGameKey{}}
 		s.g.know.SetBandGames(s.bandGames, depth, opt.BandGames.MaxBlue)
 	}
 	return s, nil
@@ -417,6 +418,9 @@ func (s *Solver) failFacts(err error) {
 // solver must not be used after.
 func (s *Solver) Close() {
 	s.cancel() // releases the derived context from its parent
+	if s.bandGames != nil {
+		s.bandGames.close()
+	}
 	if p := s.certPool(); p != nil {
 		p.Give(s.certLent)
 		s.certLent = 0
