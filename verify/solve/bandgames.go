@@ -56,6 +56,28 @@ type bandGames struct {
 	// asked counts the games asked, solved those won by Red, searched those
 	// a solver was run for, inferred those answered by dominance.
 	asked, solved, searched, inferred int64
+	// The games with Red to move (RedFirst, K26): the answers (a winning
+	// cell, or −1), the games won with their cells and those not won, and
+	// the counts of the games asked and won.
+	first                   map[bandGameKey]int
+	firstWon                map[int][]firstWin
+	firstNotWon             map[int][]bandGameKey
+	firstAsked, firstSolved int64
+	// firstCells counts the answers that gave a cell, remembered ones too.
+	firstCells int64
+}
+
+// firstWin is a game with Red to move and a cell that wins it.
+type firstWin struct {
+	k    bandGameKey
+	cell int
+}
+
+func newBandGames(m int, lim knowledge.Limits, bl BandGameLimits, ctx func() context.Context, pool *andor.Pool) *bandGames {
+	return &bandGames{m: m, lim: lim, bl: bl, ctx: ctx, pool: pool,
+		boards: map[int]*board.Board{}, subs: map[int]*Solver{}, memo: map[bandGameKey]bool{},
+		won: map[int][]bandGameKey{}, notWon: map[int][]bandGameKey{},
+		first: map[bandGameKey]int{}, firstWon: map[int][]firstWin{}, firstNotWon: map[int][]bandGameKey{}}
 }
 
 type bandGameKey struct {
@@ -93,13 +115,7 @@ func (g *bandGames) RedReaches(d int, stones, red, blue uint64) bool {
 			return false
 		}
 	}
-	b := g.boards[d]
-	if b == nil {
-		b = board.MustNew(g.m, d, board.Cylinder)
-		g.boards[d] = b
-	}
-	ring := b.Bottom().Lo
-	p := board.Position{Red: board.Bits{Lo: red | stones}, Blue: board.Bits{Lo: blue | ring&^stones}}
+	b, p := g.game(k)
 	v, known := g.solve(b, p)
 	if known {
 		if len(g.memo) >= memoSize {
@@ -120,6 +136,115 @@ func (g *bandGames) RedReaches(d int, stones, red, blue uint64) bool {
 	return v
 }
 
+// RedFirst answers the band game with Red to move (K26): a cell whose Red
+// stone wins it, or −1 when none is known. As for RedReaches, a game is
+// answered by one asked before: a game at least as good for Red as one won
+// by a cell is won by the same cell when it is empty there (a stone more
+// never hurts its owner), and one at most as good as a game not won is
+// taken as not won.
+func (g *bandGames) RedFirst(d int, stones, red, blue uint64) int {
+	c := g.redFirst(bandGameKey{d, stones, red, blue})
+	if c >= 0 {
+		g.firstCells++
+	}
+	return c
+}
+
+func (g *bandGames) redFirst(k bandGameKey) int {
+	d := k.d
+	if v, ok := g.first[k]; ok {
+		return v
+	}
+	g.firstAsked++
+	for _, w := range g.firstWon[d] {
+		if k.atLeast(w.k) && (k.red|k.blue)&(1<<uint(w.cell)) == 0 {
+			g.firstSolved++
+			g.inferred++
+			return w.cell
+		}
+	}
+	for _, l := range g.firstNotWon[d] {
+		if l.atLeast(k) {
+			g.inferred++
+			return -1
+		}
+	}
+	b, p := g.game(k)
+	cell, known := g.solveFirst(b, p)
+	if known {
+		if len(g.first) >= memoSize {
+			clear(g.first)
+			clear(g.firstWon)
+			clear(g.firstNotWon)
+		}
+		g.first[k] = cell
+		if cell >= 0 {
+			g.firstWon[d] = append(g.firstWon[d], firstWin{k, cell})
+		} else {
+			g.firstNotWon[d] = append(g.firstNotWon[d], k)
+		}
+	}
+	if cell >= 0 {
+		g.firstSolved++
+	}
+	return cell
+}
+
+// solveFirst is a cell of p, with Red to move, whose stone keeps Red's win,
+// within the budget (−1: none known); known is false when the caller's
+// context ended first.
+func (g *bandGames) solveFirst(b *board.Board, p board.Position) (cell int, known bool) {
+	empty := b.All().AndNot(p.Occupied())
+	switch {
+	case b.Wins(p, board.Blue) || empty.Empty():
+		return -1, true
+	case b.Wins(p, board.Red):
+		return int(empty.Cells()[0]), true
+	}
+	ctx := g.ctx()
+	s, err := g.solver(ctx, b)
+	if err != nil {
+		return -1, true
+	}
+	g.searched++
+	c, err := s.FindWin(p, board.Red, g.bl.Budget)
+	switch {
+	case err == nil && c == board.NoCell:
+		return -1, true
+	case err == nil:
+		return int(c), true
+	case errors.Is(err, ErrStopped) && ctx.Err() == nil:
+		return -1, true
+	}
+	return -1, false
+}
+
+// game is k's board (the m×d cylinder) and position: the band's stones,
+// the node's cells of ring d Red and ring d's other cells Blue.
+func (g *bandGames) game(k bandGameKey) (*board.Board, board.Position) {
+	b := g.boards[k.d]
+	if b == nil {
+		b = board.MustNew(g.m, k.d, board.Cylinder)
+		g.boards[k.d] = b
+	}
+	ring := b.Bottom().Lo
+	return b, board.Position{Red: board.Bits{Lo: k.red | k.stones}, Blue: board.Bits{Lo: k.blue | ring&^k.stones}}
+}
+
+// solver is the solver of the games on b, made at its first game.
+func (g *bandGames) solver(ctx context.Context, b *board.Board) (*Solver, error) {
+	s := g.subs[b.N]
+	if s == nil {
+		var err error
+		if s, err = NewSolver(ctx, b, Options{TableBytes: bandGameTable, Pool: g.pool, Limits: g.lim}); err != nil {
+			return nil, err
+		}
+		g.subs[b.N] = s
+	}
+	s.SetContext(ctx)
+	return s, nil
+}
+
 // solve says whether Red wins p with Blue to move, within the budget;
 // known is false when the caller's context ended first (the answer is then
 // not kept).
@@ -131,15 +256,10 @@ func (g *bandGames) solve(b *board.Board, p board.Position) (v, known bool) {
 		return false, true
 	}
 	ctx := g.ctx()
-	s := g.subs[b.N]
-	if s == nil {
-		var err error
-		if s, err = NewSolver(ctx, b, Options{TableBytes: bandGameTable, Pool: g.pool, Limits: g.lim}); err != nil {
-			return false, true
-		}
-		g.subs[b.N] = s
+	s, err := g.solver(ctx, b)
+	if err != nil {
+		return false, true
 	}
-	s.SetContext(ctx)
 	s.budget(g.bl.Budget)
 	g.searched++
 	w, err := s.Wins(p, board.Blue, board.Red)

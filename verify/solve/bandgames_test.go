@@ -25,6 +25,7 @@ func TestBandGamesAgree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	bl := BandGameLimits{MaxCells: 20, MaxBlue: 2, Budget: 400}
 	asked, won, total, changed := int64(0), int64(0), 0, 0
+	firstAsked, firstWon := int64(0), int64(0)
 	for _, sz := range [][3]int{{3, 4, 1}, {4, 3, 1}, {3, 8, 0}, {4, 6, 0}, {5, 5, 0}, {5, 6, 0}} {
 		b := board.MustNew(sz[0], sz[1], board.Cylinder)
 		with, _ := NewSolver(context.Background(), b, Options{TableBytes: 32 << 20, BandGames: bl})
@@ -51,11 +52,13 @@ func TestBandGamesAgree(t *testing.T) {
 			total++
 		}
 		asked, won = asked+with.bandGames.asked, won+with.bandGames.solved
+		firstAsked, firstWon = firstAsked+with.bandGames.firstAsked, firstWon+with.bandGames.firstSolved
 		t.Logf("%s: %v", b, time.Since(start))
 		with.Close()
 		without.Close()
 	}
-	t.Logf("%d positions compared, %d analyses changed by the band games; %d games asked, %d won by Red", total, changed, asked, won)
+	t.Logf("%d positions compared, %d analyses changed by the band games; %d games asked, %d won by Red; with Red to move %d and %d",
+		total, changed, asked, won, firstAsked, firstWon)
 	if changed < total/20 || won == 0 || asked == won {
 		t.Fatalf("%d analyses changed, %d band games asked, %d won by Red: the test compares too little", changed, asked, won)
 	}
@@ -92,9 +95,10 @@ func TestBandGamesSplitFarReply(t *testing.T) {
 // TestBandGameDominance asks the band games' answerer (K25) random games
 // of small bands, with a budget small enough that some games are not
 // settled, so that answers come from solves, spent budgets and dominance
-// alike. Every game answered as won must be a Red win by the plain
-// minimax (with Blue to move); the games answered by dominance are
-// counted, so that the test is known to reach them.
+// alike, each with Blue to move and with Red to move (K26). Every game
+// answered as won must be a Red win by the plain minimax, with Blue to
+// move or after the cell given for Red to move; the games answered by
+// dominance are counted, so that the test is known to reach them.
 func TestBandGameDominance(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	per := 1500
@@ -103,11 +107,9 @@ func TestBandGameDominance(t *testing.T) {
 	}
 	for _, sz := range [][2]int{{3, 5}, {4, 4}} {
 		m, maxD := sz[0], sz[1]
-		g := &bandGames{m: m, lim: knowledge.DefaultLimits, bl: BandGameLimits{Budget: 20},
-			ctx: context.Background, boards: map[int]*board.Board{}, subs: map[int]*Solver{},
-			memo: map[bandGameKey]bool{}, won: map[int][]bandGameKey{}, notWon: map[int][]bandGameKey{}}
+		g := newBandGames(m, knowledge.DefaultLimits, BandGameLimits{Budget: 20}, context.Background, nil)
 		refs := map[int]*plain{}
-		won, asked := 0, 0
+		won, firstWon, asked := 0, 0, 0
 		for range per {
 			d := 2 + rng.IntN(maxD-1)
 			b := board.MustNew(m, d, board.Cylinder)
@@ -129,26 +131,107 @@ func TestBandGameDominance(t *testing.T) {
 			if rng.IntN(3) == 0 {
 				stones |= uint64(1) << uint(m*(d-1)+rng.IntN(m))
 			}
-			v := g.RedReaches(d, stones, red, blue)
-			asked++
-			if !v {
-				continue
-			}
-			won++
 			ref := refs[d]
 			if ref == nil {
 				ref = &plain{b: b, memo: map[node]board.Color{}}
 				refs[d] = ref
 			}
 			p := board.Position{Red: board.Bits{Lo: red | stones}, Blue: board.Bits{Lo: blue | ring&^stones}}
-			if !b.Wins(p, board.Red) && ref.value(p, board.Blue) != board.Red {
-				t.Fatalf("%s: the game\n%s is answered won for Red; the minimax says Blue wins it", b, b.Picture(p, board.Bits{}))
+			asked++
+			if g.RedReaches(d, stones, red, blue) {
+				won++
+				if !b.Wins(p, board.Red) && ref.value(p, board.Blue) != board.Red {
+					t.Fatalf("%s: the game\n%s is answered won for Red; the minimax says Blue wins it", b, b.Picture(p, board.Bits{}))
+				}
+			}
+			// The same game with Red to move (K26): the cell given must be
+			// empty, and Red's stone there must win with Blue to move.
+			if c := g.RedFirst(d, stones, red, blue); c >= 0 {
+				firstWon++
+				cell := board.Cell(c)
+				if p.Occupied().Has(cell) || c >= b.Cells() {
+					t.Fatalf("%s: the game\n%s with Red to move is answered with cell %d, not empty", b, b.Picture(p, board.Bits{}), c)
+				}
+				q := p.Play(board.Red, cell)
+				if !b.Wins(q, board.Red) && ref.value(q, board.Blue) != board.Red {
+					t.Fatalf("%s: the game\n%s with Red to move is answered won by %s; the minimax says Blue wins after it", b, b.Picture(p, board.Bits{}), b.Format(cell, board.Thesis))
+				}
 			}
 		}
 		g.close()
-		t.Logf("m = %d: %d games asked, %d won, %d solved by a search, %d answered by dominance", m, asked, won, g.searched, g.inferred)
-		if g.inferred == 0 || won == 0 || won > asked*9/10 {
-			t.Fatalf("m = %d: %d of %d games won, %d answered by dominance: the test compares too little", m, won, asked, g.inferred)
+		t.Logf("m = %d: %d games asked, %d won with Blue to move and %d with Red to move; %d solved by a search, %d answered by dominance",
+			m, asked, won, firstWon, g.searched, g.inferred)
+		if g.inferred == 0 || won == 0 || won > asked*9/10 || firstWon <= won || firstWon == asked {
+			t.Fatalf("m = %d: %d and %d of %d games won, %d answered by dominance: the test compares too little", m, won, firstWon, asked, g.inferred)
 		}
+	}
+}
+
+// TestBandFirstAgree checks the semi-connections made by band games with
+// Red to move (K26) where they decide a position: random positions of Red
+// to move with a Red stone in some ring, Blue stones below it (and maybe
+// one above), and maybe more Red stones, on long cylinders of circumference
+// 3, where such positions are common and quick to solve. Each position
+// whose analysis took a cell from a band game with Red to move and was
+// decided for Red is solved by the solver without band games: Red must win,
+// and every key the analysis gives must be a winning move.
+func TestBandFirstAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	// The solver without band games takes seconds on some of these
+	// positions, so the count is the same in -short.
+	const per = 600
+	bl := BandGameLimits{MaxCells: 30, MaxBlue: 2, Budget: 2000}
+	checked := 0
+	for _, sz := range [][2]int{{3, 11}, {3, 12}} {
+		b := board.MustNew(sz[0], sz[1], board.Cylinder)
+		with, _ := NewSolver(context.Background(), b, Options{TableBytes: 32 << 20, BandGames: bl})
+		without, _ := NewSolver(context.Background(), b, Options{TableBytes: 64 << 20})
+		for range per {
+			var p board.Position
+			j := 3 + rng.IntN(b.N-4)
+			p = p.Play(board.Red, b.Cell(1+rng.IntN(b.M), j))
+			put := func(who board.Color, lo, hi int) {
+				if c := b.Cell(1+rng.IntN(b.M), lo+rng.IntN(hi-lo+1)); !p.Occupied().Has(c) {
+					p = p.Play(who, c)
+				}
+			}
+			for range rng.IntN(2) {
+				put(board.Blue, 1, j-1)
+			}
+			for range 1 + rng.IntN(3) {
+				put(board.Blue, j+1, b.N)
+			}
+			for range rng.IntN(3) {
+				put(board.Red, 1, b.N)
+			}
+			if rng.IntN(2) == 0 {
+				p = b.HalfTurn().ApplyPos(p)
+			}
+			if b.Wins(p, board.Red) || b.Wins(p, board.Blue) {
+				continue
+			}
+			before := with.bandGames.firstCells
+			a := with.g.analysis(state{p, board.Red})
+			if a.Winner != board.Red || with.bandGames.firstCells == before {
+				continue
+			}
+			checked++
+			w, err := without.Winner(p, board.Red)
+			if err != nil || w != board.Red {
+				t.Fatalf("%s, Red to move in\n%s: decided for Red (%s), the solver without band games says %s (%v)", b, b.Picture(p, board.Bits{}), a.Why, w, err)
+			}
+			for _, k := range a.Keys.Cells() {
+				if ok, err := without.MoveWins(p, board.Red, k); err != nil || !ok {
+					t.Fatalf("%s, Red to move in\n%s: the key %s does not win (%v)", b, b.Picture(p, board.Bits{}), b.Format(k, board.Thesis), err)
+				}
+			}
+		}
+		t.Logf("%s: %d games with Red to move asked, %d won", b, with.bandGames.firstAsked, with.bandGames.firstSolved)
+		with.Close()
+		without.Close()
+	}
+	t.Logf("%d positions decided with a band game's cell, each checked", checked)
+	if checked < 10 {
+		t.Fatalf("only %d positions decided with a band game's cell: the test checks too little", checked)
 	}
 }

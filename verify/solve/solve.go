@@ -308,9 +308,7 @@ func NewSolver(ctx context.Context, b *board.Board, opt Options) (*Solver, error
 		if lim == (knowledge.Limits{}) {
 			lim = knowledge.DefaultLimits
 		}
-		s.bandGames = &bandGames{m: b.M, lim: lim, bl: opt.BandGames, ctx: func() context.Context { return s.ctx },
-			pool: opt.Pool, boards: map[int]*board.Board{}, subs: map[int]*Solver{}, memo: map[bandGameKey]bool{},
-			won: map[int][]bandGameKey{}, notWon: map[int][]bandGameKey{}}
+		s.bandGames = newBandGames(b.M, lim, opt.BandGames, func() context.Context { return s.ctx }, opt.Pool)
 		s.g.know.SetBandGames(s.bandGames, depth, opt.BandGames.MaxBlue)
 	}
 	return s, nil

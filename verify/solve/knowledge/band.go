@@ -78,16 +78,7 @@ func (a *Analyzer) bandSetup(b *board.Board) {
 // Only the nearest ring on each side is tried: a farther one's band holds
 // the nearer one's, and with it the node's own cells.
 func (h *hsearch) bandVCs(a *Analyzer, i int, cells, red, blue, live uint64) {
-	hi, lo := 0, 0
-	for x := cells; x != 0; x &= x - 1 {
-		r := int(a.ring[bits.TrailingZeros64(x)])
-		if hi == 0 || r < hi {
-			hi = r
-		}
-		if r > lo {
-			lo = r
-		}
-	}
+	hi, lo := a.ringSpan(cells)
 	if a.bandTop[hi] && a.above[hi]&blue == 0 {
 		h.addVC(0, i, a.above[hi]&live, 0)
 	} else if a.games != nil && hi > 1 && a.above[hi]&blue != 0 && a.askGame(hi, cells&a.inRing[hi], red&a.above[hi], blue&a.above[hi]) {
@@ -113,9 +104,12 @@ func (h *hsearch) bandVCs(a *Analyzer, i int, cells, red, blue, live uint64) {
 // m×d cylinder whose rings 1 … d−1 hold Red's red and Blue's blue and whose
 // other cells of ring d are Blue (cells numbered as on any cylinder of
 // circumference m). An answer of true must be a proof; false may mean
-// "not known".
+// "not known". RedFirst is the same game with Red to move (K26): a cell
+// whose Red stone wins it (then Blue to move), proved, or −1 when none is
+// known.
 type BandGames interface {
 	RedReaches(d int, stones, red, blue uint64) bool
+	RedFirst(d int, stones, red, blue uint64) int
 }
 
 // SetBandGames makes the band templates ask g about bands that hold Blue
@@ -155,4 +149,73 @@ func BandDepths(m int) []int {
 		}
 	}
 	return out
+}
+
+// bandFirst looks, for Red to move when H-search found no semi-connection
+// between the rings, for a Red group joined to one ring by a VC whose
+// carrier misses the band on the group's other side, and whose band game on
+// that side Red wins moving first (K26). Red plays that game's winning cell
+// and then holds both connections, whose carriers are disjoint, so the cell
+// is a winning move: an SC between the rings with the band's live cells and
+// the VC's carrier as its carrier. It records the first one found.
+func (h *hsearch) bandFirst(a *Analyzer, ng int, red, blue, live uint64) {
+	turn := func(x uint64) uint64 { return a.half.ApplyBits(board.Bits{Lo: x}).Lo }
+	for i := 2; i < ng && !h.stop; i++ {
+		cells := h.gs[i].stones
+		hi, lo := a.ringSpan(cells)
+		// The band above (towards ring 1), with a VC to ring n.
+		if hi > 1 && a.above[hi]&blue != 0 {
+			if c, ok := h.vcMissing(i, 1, a.above[hi]); ok {
+				if k := a.askFirst(hi, cells&a.inRing[hi], red&a.above[hi], blue&a.above[hi]); k >= 0 && uint64(1)<<uint(k)&a.above[hi]&live != 0 {
+					h.addSC(0, 1, c|a.above[hi]&live, uint64(1)<<uint(k), 0)
+					continue
+				}
+			}
+		}
+		// The band below, as the band above its half-turn image.
+		if lo < len(a.below)-2 && a.below[lo]&blue != 0 {
+			if c, ok := h.vcMissing(i, 0, a.below[lo]); ok {
+				if k := a.askFirst(len(a.below)-1-lo, turn(cells&a.inRing[lo]), turn(red&a.below[lo]), turn(blue&a.below[lo])); k >= 0 {
+					if key := turn(uint64(1) << uint(k)); key&a.below[lo]&live != 0 {
+						h.addSC(0, 1, c|a.below[lo]&live, key, 0)
+					}
+				}
+			}
+		}
+	}
+}
+
+// vcMissing is the carrier of a VC between nodes x and y that misses the
+// cells of band, if H-search found one.
+func (h *hsearch) vcMissing(x, y int, band uint64) (uint64, bool) {
+	p := h.pair(x, y)
+	for _, c := range h.vc[p][:h.nvc[p]] {
+		if c&band == 0 {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// askFirst is a.games's winning cell of the band game of depth d with Red
+// to move, within the limits; −1 when none is known.
+func (a *Analyzer) askFirst(d int, stones, red, blue uint64) int {
+	if d > a.gamesDepth || bits.OnesCount64(blue) > a.gamesBlue || stones == 0 {
+		return -1
+	}
+	return a.games.RedFirst(d, stones, red, blue)
+}
+
+// ringSpan is the highest (nearest ring 1) and lowest ring of cells.
+func (a *Analyzer) ringSpan(cells uint64) (hi, lo int) {
+	for x := cells; x != 0; x &= x - 1 {
+		r := int(a.ring[bits.TrailingZeros64(x)])
+		if hi == 0 || r < hi {
+			hi = r
+		}
+		if r > lo {
+			lo = r
+		}
+	}
+	return hi, lo
 }

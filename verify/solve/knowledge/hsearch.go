@@ -180,6 +180,9 @@ func (h *hsearch) run(a *Analyzer, red, blue, live uint64, lim Limits, stopAtSC 
 		return hresult{vc: true}
 	}
 	p := h.pair(0, 1)
+	if stopAtSC && a.games != nil && h.nsc[p] == 0 {
+		h.bandFirst(a, ng, red, blue, live)
+	}
 	if h.nsc[p] == 0 {
 		return hresult{}
 	}
