@@ -49,35 +49,75 @@ type bandGames struct {
 	pool   *andor.Pool
 	boards map[int]*board.Board
 	subs   map[int]*Solver
-	memo   map[bandGameKey]bool
-	// won and notWon list, per depth, the games answered by a solve (for
-	// the dominance above).
-	won, notWon map[int][]bandGameKey
+	// blueFirst holds the answers with Blue to move (RedReaches), first
+	// those with Red to move (RedFirst, K26: a winning cell, or −1).
+	blueFirst answers[bool]
+	first     answers[int]
 	// asked counts the games asked, solved those won by Red, searched those
-	// a solver was run for, inferred those answered by dominance.
-	asked, solved, searched, inferred int64
-	// The games with Red to move (RedFirst, K26): the answers (a winning
-	// cell, or −1), the games won with their cells and those not won, and
-	// the counts of the games asked and won.
-	first                   map[bandGameKey]int
-	firstWon                map[int][]firstWin
-	firstNotWon             map[int][]bandGameKey
-	firstAsked, firstSolved int64
-	// firstCells counts the answers that gave a cell, remembered ones too.
-	firstCells int64
+	// a solver was run for, inferred those answered by dominance; the
+	// first* counts are the same with Red to move, and firstCells counts
+	// the answers that gave a cell, remembered ones too.
+	asked, solved, searched, inferred   int64
+	firstAsked, firstSolved, firstCells int64
 }
 
-// firstWin is a game with Red to move and a cell that wins it.
-type firstWin struct {
-	k    bandGameKey
-	cell int
+// answers remembers band games' answers (at most memoSize, then all are
+// forgotten), and lists per depth the games won, with their answers, and
+// those not won, for the dominance of K25.
+type answers[V any] struct {
+	memo   map[bandGameKey]V
+	won    map[int][]wonGame[V]
+	notWon map[int][]bandGameKey
+}
+
+type wonGame[V any] struct {
+	k bandGameKey
+	v V
+}
+
+func newAnswers[V any]() answers[V] {
+	return answers[V]{memo: map[bandGameKey]V{}, won: map[int][]wonGame[V]{}, notWon: map[int][]bandGameKey{}}
+}
+
+// find is k's answer if it is remembered (inferred false) or follows from
+// a game answered before (inferred true): a won game that k is at least as
+// good as, whose answer fits k, gives its answer; a game not won that is at
+// least as good as k gives none.
+func (a *answers[V]) find(k bandGameKey, none V, fits func(V) bool) (v V, inferred, ok bool) {
+	if v, ok := a.memo[k]; ok {
+		return v, false, true
+	}
+	for _, w := range a.won[k.d] {
+		if k.atLeast(w.k) && fits(w.v) {
+			return w.v, true, true
+		}
+	}
+	for _, l := range a.notWon[k.d] {
+		if l.atLeast(k) {
+			return none, true, true
+		}
+	}
+	return v, false, false
+}
+
+// put remembers k's answer v, a win or not.
+func (a *answers[V]) put(k bandGameKey, v V, won bool) {
+	if len(a.memo) >= memoSize {
+		clear(a.memo)
+		clear(a.won)
+		clear(a.notWon)
+	}
+	a.memo[k] = v
+	if won {
+		a.won[k.d] = append(a.won[k.d], wonGame[V]{k, v})
+	} else {
+		a.notWon[k.d] = append(a.notWon[k.d], k)
+	}
 }
 
 func newBandGames(m int, lim knowledge.Limits, bl BandGameLimits, ctx func() context.Context, pool *andor.Pool) *bandGames {
 	return &bandGames{m: m, lim: lim, bl: bl, ctx: ctx, pool: pool,
-		boards: map[int]*board.Board{}, subs: map[int]*Solver{}, memo: map[bandGameKey]bool{},
-		won: map[int][]bandGameKey{}, notWon: map[int][]bandGameKey{},
-		first: map[bandGameKey]int{}, firstWon: map[int][]firstWin{}, firstNotWon: map[int][]bandGameKey{}}
+		boards: map[int]*board.Board{}, subs: map[int]*Solver{}, blueFirst: newAnswers[bool](), first: newAnswers[int]()}
 }
 
 type bandGameKey struct {
@@ -85,8 +125,8 @@ type bandGameKey struct {
 	stones, red, blue uint64
 }
 
-// memoSize bounds bandGames.memo and the lists: they are emptied when the
-// memo reaches this size.
+// memoSize bounds the answers remembered (answers): they are forgotten when
+// there are this many.
 const memoSize = 1 << 16
 
 // atLeast says whether game k is at least as good for Red as game o of the
@@ -98,36 +138,19 @@ func (k bandGameKey) atLeast(o bandGameKey) bool {
 
 func (g *bandGames) RedReaches(d int, stones, red, blue uint64) bool {
 	k := bandGameKey{d, stones, red, blue}
-	if v, ok := g.memo[k]; ok {
+	v, inferred, ok := g.blueFirst.find(k, false, func(bool) bool { return true })
+	switch {
+	case ok && !inferred:
 		return v
-	}
-	g.asked++
-	for _, w := range g.won[d] {
-		if k.atLeast(w) {
-			g.solved++
-			g.inferred++
-			return true
-		}
-	}
-	for _, l := range g.notWon[d] {
-		if l.atLeast(k) {
-			g.inferred++
-			return false
-		}
-	}
-	b, p := g.game(k)
-	v, known := g.solve(b, p)
-	if known {
-		if len(g.memo) >= memoSize {
-			clear(g.memo)
-			clear(g.won)
-			clear(g.notWon)
-		}
-		g.memo[k] = v
-		if v {
-			g.won[d] = append(g.won[d], k)
-		} else {
-			g.notWon[d] = append(g.notWon[d], k)
+	case ok:
+		g.asked++
+		g.inferred++
+	default:
+		g.asked++
+		b, p := g.game(k)
+		var known bool
+		if v, known = g.solve(b, p); known {
+			g.blueFirst.put(k, v, v)
 		}
 	}
 	if v {
@@ -151,43 +174,27 @@ func (g *bandGames) RedFirst(d int, stones, red, blue uint64) int {
 }
 
 func (g *bandGames) redFirst(k bandGameKey) int {
-	d := k.d
-	if v, ok := g.first[k]; ok {
-		return v
-	}
-	g.firstAsked++
-	for _, w := range g.firstWon[d] {
-		if k.atLeast(w.k) && (k.red|k.blue)&(1<<uint(w.cell)) == 0 {
-			g.firstSolved++
-			g.inferred++
-			return w.cell
+	// A remembered cell fits a better game for Red when it is empty there.
+	fits := func(c int) bool { return (k.red|k.blue)&(1<<uint(c)) == 0 }
+	c, inferred, ok := g.first.find(k, -1, fits)
+	switch {
+	case ok && !inferred:
+		return c
+	case ok:
+		g.firstAsked++
+		g.inferred++
+	default:
+		g.firstAsked++
+		b, p := g.game(k)
+		var known bool
+		if c, known = g.solveFirst(b, p); known {
+			g.first.put(k, c, c >= 0)
 		}
 	}
-	for _, l := range g.firstNotWon[d] {
-		if l.atLeast(k) {
-			g.inferred++
-			return -1
-		}
-	}
-	b, p := g.game(k)
-	cell, known := g.solveFirst(b, p)
-	if known {
-		if len(g.first) >= memoSize {
-			clear(g.first)
-			clear(g.firstWon)
-			clear(g.firstNotWon)
-		}
-		g.first[k] = cell
-		if cell >= 0 {
-			g.firstWon[d] = append(g.firstWon[d], firstWin{k, cell})
-		} else {
-			g.firstNotWon[d] = append(g.firstNotWon[d], k)
-		}
-	}
-	if cell >= 0 {
+	if c >= 0 {
 		g.firstSolved++
 	}
-	return cell
+	return c
 }
 
 // solveFirst is a cell of p, with Red to move, whose stone keeps Red's win,
