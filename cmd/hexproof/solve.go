@@ -86,7 +86,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	c.addMemory("the search's tables and the certificate")
 	c.addNoSymmetry()
 	noKnow := fs.Bool("no-knowledge", false, "search without the Hex knowledge (dead cells, Red's virtual connections, Blue's threats and rings, the must-play sets), for cross-checks")
-	bandGames := fs.Bool("band-games", false, "also let the band templates ask about bands holding Blue stones: each such small game (at most 35 cells) is solved on its own. Pays on positions that split into a band and the rest, costs time elsewhere (docs/decisions/solve.md K24)")
+	bandGames := addBandGameFlags(fs)
 	c.addJSON("the report")
 	c.addNoProgress()
 	db := addFactsFlags(fs)
@@ -103,6 +103,10 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 	b, memBytes, starters, jsonOut, timeLimit := v.b(), v.memory, v.starters, c.json, c.timeLimit
+	bands, err := bandGames.limits()
+	if err != nil {
+		return usageErr(err)
+	}
 	if *movesFlag != "" && len(starters) != 1 {
 		return usageErr(fmt.Errorf("--moves needs --starter red or --starter blue"))
 	}
@@ -166,9 +170,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		opt := solve.Options{TableBytes: memBytes, Pool: pool, CertPool: certPool, NoSymmetry: *c.noSymmetry, NoKnowledge: *noKnow, Facts: facts}
-		if *bandGames {
-			opt.BandGames = solve.DefaultBandGames
-		}
+		opt.BandGames = bands
 		s, err := solve.NewSolver(ctx, b, opt)
 		if err != nil {
 			return usageErr(err)

@@ -182,7 +182,7 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 	c.addTimeLimit("this long", ": inconclusive")
 	c.addMemory("the search's tables and the certificate")
 	noKnow := fs.Bool("no-knowledge", false, "search without the Hex knowledge, for cross-checks")
-	bandGames := fs.Bool("band-games", false, "also let the band templates ask about bands holding Blue stones: each such small game (at most 35 cells) is solved on its own. Pays on positions that split into a band and the rest, costs time elsewhere (docs/decisions/solve.md K24)")
+	bandGames := addBandGameFlags(fs)
 	c.addJSON("the shard's result")
 	c.addNoProgress()
 	db := addFactsFlags(fs)
@@ -196,6 +196,10 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 	dir, index, err := parseShardArg(*shardArg)
+	if err != nil {
+		return usageErr(err)
+	}
+	bands, err := bandGames.limits()
 	if err != nil {
 		return usageErr(err)
 	}
@@ -238,9 +242,7 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 	live := verify.LiveShare(v.memory)
 	opt := shard.SolveShardOptions{Certificate: *cert,
 		Solver: solve.Options{TableBytes: v.memory, Pool: andor.NewPool(live), NoKnowledge: *noKnow, Facts: facts}}
-	if *bandGames {
-		opt.Solver.BandGames = solve.DefaultBandGames
-	}
+	opt.Solver.BandGames = bands
 	if *cert {
 		opt.Solver.Pool, opt.Solver.CertPool = andor.NewPool(live/2), andor.NewPool(live-live/2)
 	}

@@ -1,0 +1,45 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"hexproof/verify/solve"
+)
+
+// bandGameFlags are --band-games and --band-budget, shared by solve and
+// solve --shard.
+type bandGameFlags struct {
+	fs     *pflag.FlagSet
+	on     *bool
+	budget *int64
+}
+
+func addBandGameFlags(fs *pflag.FlagSet) bandGameFlags {
+	return bandGameFlags{fs: fs,
+		on:     fs.Bool("band-games", false, "also let the band templates ask about bands holding Blue stones: each such small game (at most 35 cells) is solved on its own. Pays on positions that split into a band and the rest, costs time elsewhere (docs/decisions/solve.md K24)"),
+		budget: fs.Int64("band-budget", solve.DefaultBandGames.Budget, "with --band-games, the expansions each band game may take before it counts as not won. More decides positions whose key band game is large (near the root of a hard shard), and costs time wherever games run out of it (docs/decisions/solve.md K27)"),
+	}
+}
+
+// maxBandBudget bounds --band-budget: one game of a band of depth 7 never
+// needs more expansions than this in the measurements (K27), and a typo
+// should not make every game run for hours.
+const maxBandBudget = 100_000_000
+
+// limits are the band-game limits the flags ask for (zero: none).
+func (f bandGameFlags) limits() (solve.BandGameLimits, error) {
+	set := f.fs.Changed("band-budget")
+	switch {
+	case set && !*f.on:
+		return solve.BandGameLimits{}, fmt.Errorf("--band-budget needs --band-games")
+	case *f.budget < 1 || *f.budget > maxBandBudget:
+		return solve.BandGameLimits{}, fmt.Errorf("--band-budget %d: give a number of expansions from 1 to %d", *f.budget, maxBandBudget)
+	case !*f.on:
+		return solve.BandGameLimits{}, nil
+	}
+	l := solve.DefaultBandGames
+	l.Budget = *f.budget
+	return l, nil
+}
