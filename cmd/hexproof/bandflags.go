@@ -23,9 +23,9 @@ func addBandGameFlags(fs *pflag.FlagSet) bandGameFlags {
 	}
 }
 
-// maxBandBudget bounds --band-budget: one game of a band of depth 7 never
-// needs more expansions than this in the measurements (K27), and a typo
-// should not make every game run for hours.
+// maxBandBudget bounds --band-budget far above the largest band game
+// measured (203,555 positions, results.md, thirty-ninth session), so that a
+// typo cannot make every game run for hours.
 const maxBandBudget = 100_000_000
 
 // limits are the band-game limits the flags ask for (zero: none).
