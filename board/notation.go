@@ -227,6 +227,30 @@ func (b *Board) Play(starter Color, toks []Token) (Position, []Move, Color, erro
 	return p, moves, winner, nil
 }
 
+// SetUp is the position with Red's stones on the cells of red and Blue's on
+// those of blue (lists as ParseMoves reads them), whatever order or counts:
+// a position set up rather than played, such as a band game of
+// docs/decisions/solve.md K24 as a board of its own. A token with a player
+// prefix must be in its player's list, and no cell may be named twice.
+func (b *Board) SetUp(red, blue []Token) (Position, error) {
+	var p Position
+	for _, side := range []struct {
+		who  Color
+		toks []Token
+	}{{Red, red}, {Blue, blue}} {
+		for _, t := range side.toks {
+			if t.Player != Empty && t.Player != side.who {
+				return Position{}, fmt.Errorf("%s stone %d %q: a %s stone in %s's list", side.who, t.Index, t.Text, t.Player, side.who)
+			}
+			if p.Occupied().Has(t.Cell) {
+				return Position{}, fmt.Errorf("%s stone %d %q: cell %s is named twice", side.who, t.Index, t.Text, b.Format(t.Cell, Thesis))
+			}
+			p = p.Play(side.who, t.Cell)
+		}
+	}
+	return p, nil
+}
+
 // ParseBoardSize reads "MxN" (also "M×N" or "MXN").
 func ParseBoardSize(s string) (m, n int, err error) {
 	t := strings.TrimSpace(s)

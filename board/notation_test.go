@@ -298,3 +298,45 @@ func FuzzParseMoves(f *testing.F) {
 		}
 	})
 }
+
+// TestSetUp: a position set up has exactly the stones named, whatever
+// their counts; a cell named twice, or a prefixed stone in the other
+// player's list, is refused with the stone named.
+func TestSetUp(t *testing.T) {
+	b := MustNew(5, 7, Cylinder)
+	parse := func(s string) []Token {
+		toks, err := b.ParseMoves(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return toks
+	}
+	p, err := b.SetUp(parse("(1,2) c7 R:(4,7)"), parse("(2,2) a1 a7 b7 (5,7)"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[Color][]Cell{Red: {b.Cell(1, 2), b.Cell(3, 7), b.Cell(4, 7)}, Blue: {b.Cell(1, 1), b.Cell(2, 2), b.Cell(1, 7), b.Cell(2, 7), b.Cell(5, 7)}}
+	for c := Cell(0); int(c) < b.Cells(); c++ {
+		who := Empty
+		for _, col := range []Color{Red, Blue} {
+			for _, x := range want[col] {
+				if x == c {
+					who = col
+				}
+			}
+		}
+		if got := p.At(c); got != who {
+			t.Fatalf("cell %s: %s, want %s", b.Format(c, Thesis), got, who)
+		}
+	}
+	for _, c := range []struct{ red, blue, want string }{
+		{"a1 a1", "", `red stone 2 "a1": cell (1,1) is named twice`},
+		{"a1", "b2 (1,1)", `blue stone 2 "(1,1)": cell (1,1) is named twice`},
+		{"B:a1", "", `red stone 1 "B:a1": a blue stone in red's list`},
+		{"", "R:c3", `blue stone 1 "R:c3": a red stone in blue's list`},
+	} {
+		if _, err := b.SetUp(parse(c.red), parse(c.blue)); err == nil || err.Error() != c.want {
+			t.Errorf("red %q blue %q: %v, want %q", c.red, c.blue, err, c.want)
+		}
+	}
+}

@@ -3,10 +3,14 @@ package reports
 // SolveDoc is the JSON of `hexproof solve` for one solved position (an
 // array of them with --starter both).
 type SolveDoc struct {
-	Board        string   `json:"board"`
-	Geometry     string   `json:"geometry"`
-	Starter      string   `json:"starter"`
+	Board    string `json:"board"`
+	Geometry string `json:"geometry"`
+	// Starter is who starts (absent for a position set up with --red and
+	// --blue, which Red and Blue give, as written, instead).
+	Starter      string   `json:"starter,omitempty"`
 	Moves        string   `json:"moves,omitempty"`
+	Red          string   `json:"red,omitempty"`
+	Blue         string   `json:"blue,omitempty"`
 	ToMove       string   `json:"to_move"`
 	Verdict      string   `json:"verdict"` // solved or inconclusive
 	Winner       string   `json:"winner,omitempty"`

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/pflag"
 
 	"hexproof/board"
 	"hexproof/internal/procmem"
@@ -27,7 +28,9 @@ func init() {
 const solveSynopsis = `Solves a position of Cylindrical Hex (or flat Hex, or Torus Hex) by
 proof-number search: who wins with perfect play, and every winning move of
 the player to move. The position is the empty board, or the one after --moves
-(played from the starter's first move).
+(played from the starter's first move), or one set up stone by stone with
+--red, --blue and --to-move, whatever the order and counts of its stones (a
+band game of the knowledge as a board of its own: docs/decisions/solve.md K24).
 
 On the cylinder and the flat board the search uses Hex knowledge (Henderson
 2010): dead cells and captured pairs are filled in and never played, Red's
@@ -79,6 +82,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	c.addGeometry()
 	c.addStarter(starterBoth)
 	movesFlag := fs.String("moves", "", "moves from the empty board, e.g. \"c3 (2,4)\" (needs one starter)")
+	redFlag := fs.String("red", "", "a position set up, not played: Red's stones on these cells, e.g. \"c7 (4,7)\" (with --to-move; not with --moves or --starter)")
+	blueFlag := fs.String("blue", "", "Blue's stones of the position set up (see --red)")
+	toMoveFlag := fs.String("to-move", "", "who moves in the position set up with --red/--blue: red or blue")
 	cert := fs.String("certificate", "", "write the winner's strategy to FILE (.json); with --starter both, FILE gets -red/-blue before its extension")
 	compact := fs.Bool("compact", false, "write --certificate in the compact format (symmetry classes, winning cells left to the rule)")
 	c.addJobs(1, "accepted for symmetry with verify; the search is single-threaded", "the same as 1")
@@ -106,6 +112,13 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	bands, err := bandGames.limits()
 	if err != nil {
 		return usageErr(err)
+	}
+	setUp, err := setUpPosition(fs, b, *redFlag, *blueFlag, *toMoveFlag, *movesFlag != "" || *cert != "")
+	if err != nil {
+		return usageErr(err)
+	}
+	if setUp != nil {
+		starters = []board.Color{setUp.toMove}
 	}
 	if *movesFlag != "" && len(starters) != 1 {
 		return usageErr(fmt.Errorf("--moves needs --starter red or --starter blue"))
@@ -153,6 +166,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, starter := range starters {
 		var p board.Position
+		toMove := func() board.Color { return p.ToMove(starter) }
+		if setUp != nil {
+			p = setUp.p
+			toMove = func() board.Color { return setUp.toMove }
+		}
 		if *movesFlag != "" {
 			toks, err := b.ParseMoves(*movesFlag)
 			if err != nil {
@@ -178,14 +196,17 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		defer s.Close() // a no-op after the Close below
 		added := db.added(facts)
 		j := reports.SolveDoc{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: starter.String(),
-			Moves: strings.TrimSpace(*movesFlag), ToMove: p.ToMove(starter).String(), WinningMoves: [][2]int{},
+			Moves: strings.TrimSpace(*movesFlag), ToMove: toMove().String(), WinningMoves: [][2]int{},
 			Knowledge: s.Knowledge()}
+		if setUp != nil {
+			j.Starter, j.Red, j.Blue = "", setUp.red, setUp.blue
+		}
 		stopBar := func() {}
 		if showProgress {
 			stopBar = spin(stderr, fmt.Sprintf("%s, %s starts", b, starter), s, memBytes)
 		}
 		start := time.Now()
-		res, err := s.Solve(p, p.ToMove(starter))
+		res, err := s.Solve(p, toMove())
 		var certErr error
 		if err == nil && *cert != "" && res.Winner != board.Empty {
 			path := certPath(*cert, starter, len(starters) > 1)
@@ -263,7 +284,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 // solveText is the human summary of one solve.
 func solveText(b *board.Board, j reports.SolveDoc, res *solve.Result) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s, %s starts", b, j.Starter)
+	if j.Starter == "" {
+		fmt.Fprintf(&sb, "%s, set up with red %s, blue %s", b, orNone(j.Red), orNone(j.Blue))
+	} else {
+		fmt.Fprintf(&sb, "%s, %s starts", b, j.Starter)
+	}
 	if j.Moves != "" {
 		fmt.Fprintf(&sb, ", after %s", j.Moves)
 	}
@@ -354,4 +379,61 @@ func spin(w io.Writer, desc string, s *solve.Solver, budget int64) func() {
 		_ = bar.Set64(s.Progress())
 	})
 	return func() { stop(); _ = bar.Finish(); fmt.Fprintln(w) }
+}
+
+// setUpStones is a position set up with solve --red/--blue/--to-move: the
+// position, who moves, and the two lists as written (for the report).
+type setUpStones struct {
+	p         board.Position
+	toMove    board.Color
+	red, blue string
+}
+
+// setUpPosition reads --red, --blue and --to-move (nil when none is given).
+// played says --moves or --certificate was given, which start from the
+// empty board, so neither goes with a position set up; nor does --starter,
+// as --to-move says who moves.
+func setUpPosition(fs *pflag.FlagSet, b *board.Board, red, blue, toMove string, played bool) (*setUpStones, error) {
+	if !fs.Changed("red") && !fs.Changed("blue") && !fs.Changed("to-move") {
+		return nil, nil
+	}
+	switch {
+	case !fs.Changed("to-move"):
+		return nil, fmt.Errorf("a position set up with --red/--blue needs --to-move red or --to-move blue")
+	case played:
+		return nil, fmt.Errorf("--red/--blue/--to-move set up a position; --moves and --certificate start from the empty board: leave them out")
+	case fs.Changed("starter"):
+		return nil, fmt.Errorf("--to-move says who moves in a position set up: leave out --starter")
+	}
+	who, err := board.ParseColor(toMove)
+	if err != nil || who == board.Empty {
+		return nil, fmt.Errorf("--to-move %q: give red or blue", toMove)
+	}
+	var toks [2][]board.Token
+	for i, list := range []struct{ flag, s string }{{"red", red}, {"blue", blue}} {
+		if toks[i], err = b.ParseMoves(list.s); err != nil {
+			return nil, fmt.Errorf("--%s: %v", list.flag, err)
+		}
+	}
+	p, err := b.SetUp(toks[0], toks[1])
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range []board.Color{board.Red, board.Blue} {
+		if b.Wins(p, c) {
+			return nil, fmt.Errorf("the position set up is over: %s has won", c)
+		}
+	}
+	if p.Occupied() == b.All() {
+		return nil, fmt.Errorf("the position set up is over: the board is full")
+	}
+	return &setUpStones{p: p, toMove: who, red: strings.TrimSpace(red), blue: strings.TrimSpace(blue)}, nil
+}
+
+// orNone is s, or "none" when it is empty.
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }

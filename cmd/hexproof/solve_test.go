@@ -1,12 +1,17 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
-	"hexproof/reports"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"hexproof/board"
+	"hexproof/reports"
+	"hexproof/verify/solve"
 )
 
 // TestSolveCommand: JSON fields, a position after --moves, and the exit
@@ -142,6 +147,93 @@ func TestSolveBandBudget(t *testing.T) {
 		{[]string{"solve", "--shard", "P/0", "--band-budget", "10"}, "--band-budget needs --band-games"},
 	} {
 		if code, _, errs := runCmd(c.args...); code != exitUsage || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("%v: exit %d, %q; want exit 2 and one line with %q", c.args, code, errs, c.want)
+		}
+	}
+}
+
+// TestSolveSetUp: solve --red/--blue/--to-move. The position after moves
+// "a1 c1 b2" (Red starts) set up stone by stone gives the same report as
+// --moves; positions that no game reaches (more stones of one colour, the
+// other to move) give the winner and winning moves of the solver without
+// knowledge, so the position and who moves reach the search as written; bad
+// input is one line and exit 2.
+func TestSolveSetUp(t *testing.T) {
+	solveJSON := func(args ...string) reports.SolveDoc {
+		t.Helper()
+		code, out, errs := runCmd(append([]string{"solve", "--json", "-", "--no-progress"}, args...)...)
+		var j reports.SolveDoc
+		if code != exitOptimal || json.Unmarshal([]byte(out), &j) != nil {
+			t.Fatalf("%v: exit %d: %s%s", args, code, out, errs)
+		}
+		return j
+	}
+	played := solveJSON("--board", "4x3", "--starter", "red", "--moves", "a1 c1 b2")
+	set := solveJSON("--board", "4x3", "--red", "a1 b2", "--blue", "c1", "--to-move", "blue")
+	if set.Starter != "" || set.Red != "a1 b2" || set.Blue != "c1" || set.ToMove != "blue" ||
+		set.Winner != played.Winner || !slices.Equal(set.WinningMoves, played.WinningMoves) || set.Positions != played.Positions {
+		t.Fatalf("set up: %+v\nplayed: %+v", set, played)
+	}
+	b := board.MustNew(4, 3, board.Cylinder)
+	ref, err := solve.NewSolver(context.Background(), b, solve.Options{TableBytes: 1 << 20, NoKnowledge: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	for _, c := range []struct{ red, blue, toMove string }{
+		{"a1 b1 c1", "a2", "red"},
+		{"a2", "a1 b1 c1 d3", "red"},
+		{"b2", "a1 c3", "blue"},
+		{"", "a2 c2", "red"},
+		{"a1 a3 c2", "", "red"},
+	} {
+		args := []string{"--board", "4x3", "--to-move", c.toMove}
+		for _, l := range [][2]string{{"--red", c.red}, {"--blue", c.blue}} {
+			if l[1] != "" { // an empty list is the flag left out
+				args = append(args, l[0], l[1])
+			}
+		}
+		j := solveJSON(args...)
+		toks := func(s string) []board.Token {
+			x, err := b.ParseMoves(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return x
+		}
+		p, err := b.SetUp(toks(c.red), toks(c.blue))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mover, _ := board.ParseColor(c.toMove)
+		res, err := ref.Solve(p, mover)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want [][2]int
+		for _, m := range res.WinningMoves {
+			i, r := b.Coord(m)
+			want = append(want, [2]int{i, r})
+		}
+		if j.Winner != res.Winner.String() || !slices.Equal(j.WinningMoves, want) && len(want)+len(j.WinningMoves) > 0 {
+			t.Errorf("red %q blue %q, %s to move: %s wins by %v; the solver without knowledge: %s by %v", c.red, c.blue, c.toMove, j.Winner, j.WinningMoves, res.Winner, want)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--red", "a1"}, "needs --to-move"},
+		{[]string{"--red", "a1", "--to-move", "green"}, `--to-move "green": give red or blue`},
+		{[]string{"--red", "a1", "--blue", "a1", "--to-move", "red"}, "named twice"},
+		{[]string{"--red", "a1", "--to-move", "red", "--moves", "b2"}, "leave them out"},
+		{[]string{"--red", "a1", "--to-move", "red", "--starter", "red"}, "leave out --starter"},
+		{[]string{"--red", "a1 a2 a3", "--to-move", "blue"}, "over: red has won"},
+		{[]string{"--red", "zz", "--to-move", "red"}, "--red:"},
+		{[]string{"--to-move", "red", "--certificate", "c.json"}, "leave them out"},
+	} {
+		args := append([]string{"solve", "--board", "3x3", "--no-progress"}, c.args...)
+		if code, _, errs := runCmd(args...); code != exitUsage || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
 			t.Errorf("%v: exit %d, %q; want exit 2 and one line with %q", c.args, code, errs, c.want)
 		}
 	}
