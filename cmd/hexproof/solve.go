@@ -203,7 +203,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		}
 		stopBar := func() {}
 		if showProgress {
-			stopBar = spin(stderr, fmt.Sprintf("%s, %s starts", b, starter), s, memBytes)
+			desc := fmt.Sprintf("%s, %s starts", b, starter)
+			if setUp != nil {
+				desc = fmt.Sprintf("%s, set up, %s to move", b, setUp.toMove)
+			}
+			stopBar = spin(stderr, desc, s, memBytes)
 		}
 		start := time.Now()
 		res, err := s.Solve(p, toMove())
