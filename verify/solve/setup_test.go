@@ -49,16 +49,7 @@ func TestSolveSetUpPositions(t *testing.T) {
 					t.Fatal(err)
 				}
 				w := ref.value(p, mover)
-				var want []board.Cell
-				for c := 0; c < b.Cells(); c++ {
-					if p.Occupied().Has(board.Cell(c)) {
-						continue
-					}
-					q := p.Play(mover, board.Cell(c))
-					if b.Wins(q, mover) || (q.Occupied() != b.All() && ref.value(q, mover.Other()) == mover) {
-						want = append(want, board.Cell(c))
-					}
-				}
+				want := ref.winningMoves(p, mover)
 				if res.Winner != w || !slices.Equal(res.WinningMoves, want) {
 					t.Fatalf("%s\n%s %s to move: solver %s %v, minimax %s %v", b, b.Picture(p, board.Bits{}), mover, res.Winner, res.WinningMoves, w, want)
 				}
