@@ -22,10 +22,14 @@ type SolveDoc struct {
 	Answers      int      `json:"certificate_answers,omitempty"`
 	Detail       string   `json:"detail,omitempty"`
 	// DB is --db, the store of solved positions; FromDB counts the
-	// questions it answered, AddedToDB the positions this solve added.
-	DB        string `json:"db,omitempty"`
-	FromDB    int64  `json:"db_answers,omitempty"`
-	AddedToDB int64  `json:"db_added,omitempty"`
+	// questions it answered, AddedToDB the positions this solve added;
+	// BandFromDB and BandAddedToDB count the band games' answers taken from
+	// it and added (--band-games, decisions/solve.md K28).
+	DB            string `json:"db,omitempty"`
+	FromDB        int64  `json:"db_answers,omitempty"`
+	AddedToDB     int64  `json:"db_added,omitempty"`
+	BandFromDB    int64  `json:"db_band_answers,omitempty"`
+	BandAddedToDB int64  `json:"db_band_added,omitempty"`
 	// MemoryBudget is --memory in bytes, PeakRSS the process's peak resident
 	// memory so far (VmHWM), in bytes.
 	MemoryBudget int64 `json:"memory_budget_bytes"`

@@ -44,9 +44,10 @@ func factKey(mover board.Color, k Key) []byte {
 type Facts struct {
 	s       *Badger
 	pending map[factAt]Fact
+	bands   []BandAnswer
 	// Written counts the facts written (or pending) since the store was
-	// opened.
-	Written int64
+	// opened; BandsWritten the band games' answers.
+	Written, BandsWritten int64
 }
 
 // factBatch is how many facts are kept before they are written: a killed
@@ -107,9 +108,9 @@ func (f *Facts) Add(x Fact) error {
 	return nil
 }
 
-// Flush writes the facts not yet written.
+// Flush writes the facts and band games' answers not yet written.
 func (f *Facts) Flush() (err error) {
-	if len(f.pending) == 0 {
+	if len(f.pending) == 0 && len(f.bands) == 0 {
 		return nil
 	}
 	defer f.s.recovered(&err)
@@ -125,10 +126,17 @@ func (f *Facts) Flush() (err error) {
 			return fmt.Errorf("writing database %s: %w", f.s.dir, err)
 		}
 	}
+	for _, a := range f.bands {
+		k, v := a.record()
+		if err := wb.Set(k, v); err != nil {
+			return fmt.Errorf("writing database %s: %w", f.s.dir, err)
+		}
+	}
 	if err := wb.Flush(); err != nil {
 		return fmt.Errorf("writing database %s: %w", f.s.dir, err)
 	}
 	clear(f.pending)
+	f.bands = f.bands[:0]
 	return nil
 }
 
@@ -179,6 +187,104 @@ func (f *Facts) Each(fn func(Fact) error) (err error) {
 			x := Fact{Mover: board.Color(k[1]), Key: Key{Red: binary.BigEndian.Uint64(k[2:]), Blue: binary.BigEndian.Uint64(k[10:])},
 				Winner: board.Color(v[0]), Depth: int(binary.BigEndian.Uint16(v[1:]))}
 			if err := fn(x); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Band games' answers (solve --band-games with --db, docs/decisions/solve.md
+// K28). A band game is a small position of the m×d cylinder, m the store's
+// board's circumference (K24); its answer is what the solver's band games
+// found within their budget: with Blue to move, whether Red was proved to
+// win; with Red to move, a cell whose Red stone was proved to win, or none.
+// A won answer is a property of the game, like a fact; "not won" may only
+// mean the budget ran out, so it is kept with that budget, and a later solve
+// with a larger budget does not take it.
+//
+// Layout: 'g', the mover (1 byte), the depth d (1 byte), the band's cells of
+// ring d that are the node's, its Red and its Blue stones (8 bytes each,
+// big-endian) → the answer (2 bytes, big-endian, two's complement:
+// BandAnswer.Answer) and the budget (8 bytes, big-endian).
+const prefixBand = 'g'
+
+// BandAnswer is one band game's answer: Answer ≥ 0 when Red was proved to
+// win (with Red to move, the winning cell; with Blue to move, 0),
+// BandUnknown when the budget ran out, BandLost when Blue was proved to win.
+type BandAnswer struct {
+	Mover             board.Color
+	Depth             int
+	Stones, Red, Blue uint64
+	Answer            int
+	Budget            int64
+}
+
+// The answers of a band game that Red was not proved to win.
+const (
+	BandUnknown = -1
+	BandLost    = -2
+)
+
+func (a BandAnswer) valid() bool {
+	return (a.Mover == board.Red || a.Mover == board.Blue) && a.Depth >= 1 && a.Depth <= 64 &&
+		a.Answer >= BandLost && a.Answer <= 63 && (a.Mover == board.Red || a.Answer <= 0) && a.Budget >= 0
+}
+
+func (a BandAnswer) record() (k, v []byte) {
+	k = make([]byte, 27)
+	k[0], k[1], k[2] = prefixBand, byte(a.Mover), byte(a.Depth)
+	binary.BigEndian.PutUint64(k[3:], a.Stones)
+	binary.BigEndian.PutUint64(k[11:], a.Red)
+	binary.BigEndian.PutUint64(k[19:], a.Blue)
+	v = make([]byte, 10)
+	binary.BigEndian.PutUint16(v, uint16(int16(a.Answer)))
+	binary.BigEndian.PutUint64(v[2:], uint64(a.Budget))
+	return k, v
+}
+
+// AddBand records a band game's answer; it is written with the next full
+// batch or Flush.
+func (f *Facts) AddBand(a BandAnswer) error {
+	if !a.valid() {
+		return fmt.Errorf("a band game's answer out of range (%+v)", a)
+	}
+	f.bands = append(f.bands, a)
+	f.BandsWritten++
+	if len(f.bands) >= factBatch {
+		return f.Flush()
+	}
+	return nil
+}
+
+// EachBand calls fn with every band game's answer written, in key order,
+// until fn returns an error (which EachBand returns).
+func (f *Facts) EachBand(fn func(BandAnswer) error) (err error) {
+	defer f.s.recovered(&err)
+	if f.s.closed.Load() {
+		return errClosed
+	}
+	return f.s.db.View(func(txn *badger.Txn) error {
+		opt := badger.DefaultIteratorOptions
+		opt.Prefix = []byte{prefixBand}
+		it := txn.NewIterator(opt)
+		defer it.Close()
+		for it.Rewind(); it.Valid(); it.Next() {
+			k := it.Item().Key()
+			v, err := it.Item().ValueCopy(nil)
+			if err != nil {
+				return f.s.damaged(err)
+			}
+			if len(k) != 27 || len(v) != 10 {
+				return &DamagedError{Dir: f.s.dir, Err: fmt.Errorf("a band game's record is %d+%d bytes", len(k), len(v))}
+			}
+			a := BandAnswer{Mover: board.Color(k[1]), Depth: int(k[2]),
+				Stones: binary.BigEndian.Uint64(k[3:]), Red: binary.BigEndian.Uint64(k[11:]), Blue: binary.BigEndian.Uint64(k[19:]),
+				Answer: int(int16(binary.BigEndian.Uint16(v))), Budget: int64(binary.BigEndian.Uint64(v[2:]))}
+			if !a.valid() {
+				return &DamagedError{Dir: f.s.dir, Err: fmt.Errorf("a band game's record is out of range (%x → %x)", k, v)}
+			}
+			if err := fn(a); err != nil {
 				return err
 			}
 		}

@@ -52,6 +52,35 @@ func TestSolveDBResume(t *testing.T) {
 	}
 }
 
+// TestSolveDBBandGames: with --band-games, --db keeps the band games'
+// answers too (decisions/solve.md K28), and a run with --resume takes every
+// one of them back, with the same winner and winning moves; without
+// --band-games none is read. 3x8 with Red starting asks about twenty games.
+func TestSolveDBBandGames(t *testing.T) {
+	solveJSON := func(args ...string) reports.SolveDoc {
+		t.Helper()
+		code, out, errs := runCmd(append([]string{"solve", "--board", "3x8", "--starter", "red", "--json", "-", "--no-progress"}, args...)...)
+		var j reports.SolveDoc
+		if code != exitOptimal || json.Unmarshal([]byte(out), &j) != nil {
+			t.Fatalf("%v: exit %d: %s%s", args, code, out, errs)
+		}
+		return j
+	}
+	db := filepath.Join(t.TempDir(), "db")
+	first := solveJSON("--band-games", "--db", db)
+	if first.BandAddedToDB == 0 || first.BandFromDB != 0 {
+		t.Fatalf("the first run: %d band answers added, %d taken", first.BandAddedToDB, first.BandFromDB)
+	}
+	again := solveJSON("--band-games", "--db", db, "--resume")
+	if again.BandFromDB != first.BandAddedToDB || again.BandAddedToDB != 0 || again.Winner != first.Winner || !slices.Equal(again.WinningMoves, first.WinningMoves) {
+		t.Fatalf("resumed: %d band answers taken (%d kept), %d added, %s wins %v; first %s wins %v",
+			again.BandFromDB, first.BandAddedToDB, again.BandAddedToDB, again.Winner, again.WinningMoves, first.Winner, first.WinningMoves)
+	}
+	if without := solveJSON("--db", db, "--resume"); without.BandFromDB != 0 || without.Winner != first.Winner {
+		t.Fatalf("without --band-games: %d band answers taken, %s wins", without.BandFromDB, without.Winner)
+	}
+}
+
 // TestSolveDBRefusals: bad --db and --resume get one line and exit 2, and
 // leave what is there alone.
 func TestSolveDBRefusals(t *testing.T) {

@@ -62,7 +62,8 @@ the same way.
 --db DIR keeps every position the search settles (who wins it, with whom to
 move) in a database in DIR; --resume starts a later solve of the same board
 from them, so a solve stopped by --time-limit, Ctrl-C or a kill continues
-where it was (docs/decisions/solve.md K14). Not with --certificate.
+where it was (docs/decisions/solve.md K14). With --band-games the database
+keeps the band games' answers too (K28). Not with --certificate.
 
 A board too large for one run is split by opening: 'hexproof plan --solve'
 writes one shard per opening, 'hexproof solve --shard DIR/I [--certificate]'
@@ -194,7 +195,10 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 			return usageErr(err)
 		}
 		defer s.Close() // a no-op after the Close below
-		added := db.added(facts)
+		added, bandsAdded := db.added(facts), int64(0)
+		if facts != nil {
+			bandsAdded = facts.BandsWritten
+		}
 		j := reports.SolveDoc{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: starter.String(),
 			Moves: strings.TrimSpace(*movesFlag), ToMove: toMove().String(), WinningMoves: [][2]int{},
 			Knowledge: s.Knowledge()}
@@ -222,6 +226,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		j.Positions, j.Elapsed = s.Nodes(), time.Since(start).Seconds()
 		if facts != nil {
 			j.DB, j.FromDB, j.AddedToDB = *db.dir, s.FromFacts, db.added(facts)-added
+			j.BandFromDB, j.BandAddedToDB = s.BandFromFacts, facts.BandsWritten-bandsAdded
 		}
 		s.Close()
 		j.MemoryBudget, j.PeakRSS = memBytes, procmem.PeakRSS()
@@ -305,6 +310,9 @@ func solveText(b *board.Board, j reports.SolveDoc, res *solve.Result) string {
 	fmt.Fprintf(&sb, "\n  %s positions, %.1f s\n", reports.Thousands(j.Positions), j.Elapsed)
 	if j.DB != "" {
 		fmt.Fprintf(&sb, "  database %s: %s answers taken from it, %s solved positions added\n", j.DB, reports.Thousands(j.FromDB), reports.Thousands(j.AddedToDB))
+		if j.BandFromDB+j.BandAddedToDB > 0 {
+			fmt.Fprintf(&sb, "  band games: %s answers taken from the database, %s added\n", reports.Thousands(j.BandFromDB), reports.Thousands(j.BandAddedToDB))
+		}
 	}
 	if j.Verdict == "solved" && j.Detail != "" {
 		fmt.Fprintf(&sb, "  %s\n", j.Detail)

@@ -280,6 +280,9 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 		}
 		if facts != nil {
 			fmt.Fprintf(stdout, "  database %s: %s answers taken from it, %s solved positions added\n", *db.dir, reports.Thousands(rf.DBAnswers), reports.Thousands(facts.Written))
+			if rf.DBBandAnswers+facts.BandsWritten > 0 {
+				fmt.Fprintf(stdout, "  band games: %s answers taken from the database, %s added\n", reports.Thousands(rf.DBBandAnswers), reports.Thousands(facts.BandsWritten))
+			}
 		}
 		if rf.Certificate != "" {
 			fmt.Fprintf(stdout, "  certificate: %s (%d answers); check it with: hexproof verify --piece %s/%d\n", filepath.Join(dir, rf.Certificate), rf.Answers, dir, index)

@@ -180,8 +180,10 @@ type SolveResultFile struct {
 	EarlierElapsedSeconds float64 `json:"earlier_elapsed_seconds,omitempty"`
 	Detail                string  `json:"detail,omitempty"`
 	// DBAnswers counts the questions the shard's store of solved positions
-	// (solve --shard --db) answered.
-	DBAnswers int64 `json:"db_answers,omitempty"`
+	// (solve --shard --db) answered, DBBandAnswers the band games' answers
+	// taken from it (--band-games, decisions/solve.md K28).
+	DBAnswers     int64 `json:"db_answers,omitempty"`
+	DBBandAnswers int64 `json:"db_band_answers,omitempty"`
 	// Certificate names the winner's certificate from the opening
 	// (CertificateName(Index)) with its SHA-256 and number of answers.
 	Certificate       string `json:"certificate,omitempty"`

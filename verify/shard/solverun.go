@@ -108,7 +108,7 @@ func RunSolveShard(ctx context.Context, dir string, i int, opt SolveShardOptions
 		}
 	}
 	rf.Positions, rf.ElapsedSeconds = s.Nodes(), time.Since(start).Seconds()
-	rf.DBAnswers = s.FromFacts
+	rf.DBAnswers, rf.DBBandAnswers = s.FromFacts, s.BandFromFacts
 	rf.MemoryBudgetBytes, rf.PeakRSSBytes = opt.Solver.TableBytes, procmem.PeakRSS()
 	return rf, nil
 }

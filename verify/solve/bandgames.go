@@ -3,8 +3,10 @@ package solve
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"hexproof/board"
+	"hexproof/tt"
 	"hexproof/verify/andor"
 	"hexproof/verify/solve/knowledge"
 )
@@ -59,6 +61,12 @@ type bandGames struct {
 	// the answers that gave a cell, remembered ones too.
 	asked, solved, searched, inferred   int64
 	firstAsked, firstSolved, firstCells int64
+	// store, when not nil, keeps every answer searched (solve --db, K28)
+	// and gave the answers of earlier runs (loaded counts them); fail stops
+	// the solve for the store's error.
+	store  *tt.Facts
+	fail   func(error)
+	loaded int64
 }
 
 // answers remembers band games' answers (at most memoSize, then all are
@@ -148,9 +156,17 @@ func (g *bandGames) RedReaches(d int, stones, red, blue uint64) bool {
 	default:
 		g.asked++
 		b, p := g.game(k)
-		var known bool
-		if v, known = g.solve(b, p); known {
+		var known, proved bool
+		if v, known, proved = g.solve(b, p); known {
 			g.blueFirst.put(k, v, v)
+			a := tt.BandUnknown
+			switch {
+			case v:
+				a = 0
+			case proved:
+				a = tt.BandLost
+			}
+			g.keep(board.Blue, k, a)
 		}
 	}
 	if v {
@@ -186,9 +202,14 @@ func (g *bandGames) redFirst(k bandGameKey) int {
 	default:
 		g.firstAsked++
 		b, p := g.game(k)
-		var known bool
-		if c, known = g.solveFirst(b, p); known {
+		var known, proved bool
+		if c, known, proved = g.solveFirst(b, p); known {
 			g.first.put(k, c, c >= 0)
+			a := c
+			if c < 0 && proved {
+				a = tt.BandLost
+			}
+			g.keep(board.Red, k, a)
 		}
 	}
 	if c >= 0 {
@@ -199,31 +220,32 @@ func (g *bandGames) redFirst(k bandGameKey) int {
 
 // solveFirst is a cell of p, with Red to move, whose stone keeps Red's win,
 // within the budget (−1: none known); known is false when the caller's
-// context ended first.
-func (g *bandGames) solveFirst(b *board.Board, p board.Position) (cell int, known bool) {
+// context ended first, proved says that the answer is proved (a winning
+// cell, or Blue's win).
+func (g *bandGames) solveFirst(b *board.Board, p board.Position) (cell int, known, proved bool) {
 	empty := b.All().AndNot(p.Occupied())
 	switch {
 	case b.Wins(p, board.Blue) || empty.Empty():
-		return -1, true
+		return -1, true, true
 	case b.Wins(p, board.Red):
-		return int(empty.Cells()[0]), true
+		return int(empty.Cells()[0]), true, true
 	}
 	ctx := g.ctx()
 	s, err := g.solver(ctx, b)
 	if err != nil {
-		return -1, true
+		return -1, true, false
 	}
 	g.searched++
 	c, err := s.FindWin(p, board.Red, g.bl.Budget)
 	switch {
 	case err == nil && c == board.NoCell:
-		return -1, true
+		return -1, true, true
 	case err == nil:
-		return int(c), true
+		return int(c), true, true
 	case errors.Is(err, ErrStopped) && ctx.Err() == nil:
-		return -1, true
+		return -1, true, false
 	}
-	return -1, false
+	return -1, false, false
 }
 
 // game is k's board (the m×d cylinder) and position: the band's stones,
@@ -254,31 +276,80 @@ func (g *bandGames) solver(ctx context.Context, b *board.Board) (*Solver, error)
 
 // solve says whether Red wins p with Blue to move, within the budget;
 // known is false when the caller's context ended first (the answer is then
-// not kept).
-func (g *bandGames) solve(b *board.Board, p board.Position) (v, known bool) {
+// not kept), proved that the answer is proved (not a spent budget).
+func (g *bandGames) solve(b *board.Board, p board.Position) (v, known, proved bool) {
 	switch {
 	case b.Wins(p, board.Red):
-		return true, true
+		return true, true, true
 	case b.Wins(p, board.Blue) || p.Occupied() == b.All():
-		return false, true
+		return false, true, true
 	}
 	ctx := g.ctx()
 	s, err := g.solver(ctx, b)
 	if err != nil {
-		return false, true
+		return false, true, false
 	}
 	s.budget(g.bl.Budget)
 	g.searched++
 	w, err := s.Wins(p, board.Blue, board.Red)
 	switch {
 	case err == nil:
-		return w, true
+		return w, true, true
 	case errors.Is(err, ErrStopped) && ctx.Err() == nil:
 		// The budget spent: not known, which is an answer of its own.
-		return false, true
+		return false, true, false
 	}
 	// The caller's context ended: no answer.
-	return false, false
+	return false, false, false
+}
+
+// keep writes a searched answer to the store, if there is one (K28).
+func (g *bandGames) keep(mover board.Color, k bandGameKey, answer int) {
+	if g.store == nil {
+		return
+	}
+	err := g.store.AddBand(tt.BandAnswer{Mover: mover, Depth: k.d, Stones: k.stones, Red: k.red, Blue: k.blue, Answer: answer, Budget: g.bl.Budget})
+	if err != nil {
+		g.fail(err)
+	}
+}
+
+// load takes the answers an earlier solve of the board kept in f (K28),
+// and keeps the answers searched from now on there. A won or lost answer
+// is proved, so it is taken whatever budget found it; a spent budget is
+// taken only when it was at least this solve's, so that a larger budget
+// asks the game again. At most memoSize answers of each mover are taken
+// (answers forgets them all beyond). An answer that is not a game of this
+// board (bits off the m×d cylinder, a cell that is not empty in the game)
+// is a damaged store.
+func (g *bandGames) load(f *tt.Facts, fail func(error)) error {
+	g.store, g.fail = f, fail
+	return f.EachBand(func(a tt.BandAnswer) error {
+		k := bandGameKey{a.Depth, a.Stones, a.Red, a.Blue}
+		if a.Depth*g.m > 64 {
+			return fmt.Errorf("a band game of depth %d in the database does not fit circumference %d", a.Depth, g.m)
+		}
+		b, p := g.game(k)
+		ring := b.Bottom().Lo
+		if (a.Stones|a.Red|a.Blue)&^b.All().Lo != 0 || a.Stones&^ring != 0 || (a.Red|a.Blue)&ring != 0 || a.Red&a.Blue != 0 ||
+			(a.Answer >= 0 && a.Mover == board.Red && (a.Answer >= b.Cells() || p.Occupied().Has(board.Cell(a.Answer)))) {
+			return fmt.Errorf("a band game's answer in the database is not a game of the %d×%d cylinder: %+v", g.m, a.Depth, a)
+		}
+		if a.Answer == tt.BandUnknown && a.Budget < g.bl.Budget {
+			return nil
+		}
+		won := a.Answer >= 0
+		switch {
+		case a.Mover == board.Blue && len(g.blueFirst.memo) < memoSize-1:
+			g.blueFirst.put(k, won, won)
+		case a.Mover == board.Red && len(g.first.memo) < memoSize-1:
+			g.first.put(k, max(a.Answer, -1), won)
+		default:
+			return nil
+		}
+		g.loaded++
+		return nil
+	})
 }
 
 // close gives the solvers' tables back.

@@ -2,12 +2,15 @@ package solve
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
 
 	"hexproof/board"
+	"hexproof/tt"
 	"hexproof/verify/solve/knowledge"
 )
 
@@ -233,5 +236,245 @@ func TestBandFirstAgree(t *testing.T) {
 	t.Logf("%d positions decided with a band game's cell, each checked", checked)
 	if checked < 10 {
 		t.Fatalf("only %d positions decided with a band game's cell: the test checks too little", checked)
+	}
+}
+
+// TestBandGameStore keeps the band games' answers in a store (K28) and
+// reads them back: random games of small bands, as in
+// TestBandGameDominance, asked once with a store, then again by an
+// answerer that loaded it. Every answer in the store must be the plain
+// minimax's (won: Red wins, with Red to move after the cell given; lost:
+// Blue wins); the second answerer must give every game won the first time
+// as won again without searching any game, each of its wins checked by the
+// minimax; one with a larger budget must not take the spent budgets and
+// must search again; a record that is not a game of the board must be
+// refused.
+func TestBandGameStore(t *testing.T) {
+	const m, maxD = 4, 4
+	rng := rand.New(rand.NewPCG(43, 44))
+	type game struct {
+		d                 int
+		stones, red, blue uint64
+		won               bool
+		first             int
+	}
+	var games []game
+	for range 600 {
+		d := 2 + rng.IntN(maxD-1)
+		var red, blue uint64
+		for range rng.IntN(6) {
+			c := uint64(1) << uint(rng.IntN(m*(d-1)))
+			if (red|blue)&c == 0 {
+				if rng.IntN(3) == 0 {
+					red |= c
+				} else {
+					blue |= c
+				}
+			}
+		}
+		stones := uint64(1) << uint(m*(d-1)+rng.IntN(m))
+		games = append(games, game{d: d, stones: stones, red: red, blue: blue})
+	}
+	bl := BandGameLimits{Budget: 3}
+	dir := t.TempDir()
+	f, done := openFacts(t, dir, true)
+	g := newBandGames(m, knowledge.DefaultLimits, bl, context.Background, nil)
+	if err := g.load(f, func(err error) { t.Fatal(err) }); err != nil || g.loaded != 0 {
+		t.Fatalf("an empty store gave %d answers, err %v", g.loaded, err)
+	}
+	wonFirst := 0
+	for i, x := range games {
+		games[i].won = g.RedReaches(x.d, x.stones, x.red, x.blue)
+		games[i].first = g.RedFirst(x.d, x.stones, x.red, x.blue)
+		if games[i].won || games[i].first >= 0 {
+			wonFirst++
+		}
+	}
+	g.close()
+	searched := g.searched
+	done()
+
+	// What the store holds, checked game by game.
+	f, done = openFacts(t, dir, false)
+	refs := map[int]*plain{}
+	stored := map[int]int{}
+	err := f.EachBand(func(a tt.BandAnswer) error {
+		b := board.MustNew(m, a.Depth, board.Cylinder)
+		ref := refs[a.Depth]
+		if ref == nil {
+			ref = &plain{b: b, memo: map[node]board.Color{}}
+			refs[a.Depth] = ref
+		}
+		p := board.Position{Red: board.Bits{Lo: a.Red | a.Stones}, Blue: board.Bits{Lo: a.Blue | b.Bottom().Lo&^a.Stones}}
+		if a.Budget != bl.Budget {
+			return fmt.Errorf("%+v: budget %d, want %d", a, a.Budget, bl.Budget)
+		}
+		stored[a.Answer]++
+		switch q := p; {
+		case a.Answer == tt.BandUnknown:
+		case a.Answer == tt.BandLost && a.Mover == board.Blue:
+			if b.Wins(p, board.Red) || (!b.Wins(p, board.Blue) && ref.value(p, board.Blue) != board.Blue) {
+				return fmt.Errorf("%+v: stored as lost, the minimax says Red wins", a)
+			}
+		case a.Answer == tt.BandLost:
+			if !b.Wins(p, board.Blue) && p.Occupied() != b.All() && len(ref.winningMoves(p, board.Red)) > 0 {
+				return fmt.Errorf("%+v: stored as lost with Red to move, the minimax finds Red's win", a)
+			}
+		case a.Mover == board.Red:
+			q = p.Play(board.Red, board.Cell(a.Answer))
+			fallthrough
+		default:
+			if !b.Wins(q, board.Red) && ref.value(q, board.Blue) != board.Red {
+				return fmt.Errorf("%+v: stored as won, the minimax says Blue wins", a)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := int64(0)
+	for _, c := range stored {
+		n += int64(c)
+	}
+	if n < searched || stored[tt.BandUnknown] == 0 || stored[tt.BandLost] == 0 || n == int64(stored[tt.BandUnknown]+stored[tt.BandLost]) {
+		t.Fatalf("the store holds %d answers (%v): the test compares too little", n, stored)
+	}
+
+	// Loaded again: the same wins, no game searched.
+	g2 := newBandGames(m, knowledge.DefaultLimits, bl, context.Background, nil)
+	if err := g2.load(f, func(err error) { t.Fatal(err) }); err != nil || g2.loaded != n {
+		t.Fatalf("loaded %d of the %d answers, err %v", g2.loaded, n, err)
+	}
+	for _, x := range games {
+		won := g2.RedReaches(x.d, x.stones, x.red, x.blue)
+		first := g2.RedFirst(x.d, x.stones, x.red, x.blue)
+		if (x.won && !won) || (x.first >= 0 && first < 0) {
+			t.Fatalf("game %+v: won %v and first %d before the store, %v and %d after", x, x.won, x.first, won, first)
+		}
+		b, p := g2.game(bandGameKey{x.d, x.stones, x.red, x.blue})
+		ref := refs[x.d]
+		if ref == nil {
+			ref = &plain{b: b, memo: map[node]board.Color{}}
+			refs[x.d] = ref
+		}
+		if won && !b.Wins(p, board.Red) && ref.value(p, board.Blue) != board.Red {
+			t.Fatalf("game %+v: answered won from the store, the minimax says Blue wins", x)
+		}
+		if first >= 0 {
+			q := p.Play(board.Red, board.Cell(first))
+			if p.Occupied().Has(board.Cell(first)) || (!b.Wins(q, board.Red) && ref.value(q, board.Blue) != board.Red) {
+				t.Fatalf("game %+v: answered with cell %d from the store, which does not win", x, first)
+			}
+		}
+	}
+	if g2.searched != 0 {
+		t.Fatalf("%d games searched again after loading the store", g2.searched)
+	}
+	g2.close()
+
+	// A larger budget: the spent budgets are not taken, and are searched.
+	g3 := newBandGames(m, knowledge.DefaultLimits, BandGameLimits{Budget: 4}, context.Background, nil)
+	if err := g3.load(f, func(err error) { t.Fatal(err) }); err != nil || g3.loaded != n-int64(stored[tt.BandUnknown]) {
+		t.Fatalf("with a larger budget loaded %d answers, want the %d proved ones; err %v", g3.loaded, n-int64(stored[tt.BandUnknown]), err)
+	}
+	for _, x := range games {
+		g3.RedReaches(x.d, x.stones, x.red, x.blue)
+		g3.RedFirst(x.d, x.stones, x.red, x.blue)
+	}
+	if g3.searched == 0 {
+		t.Fatal("with a larger budget no game was searched again")
+	}
+	g3.close()
+	done()
+
+	// A record that is not a game of the board.
+	for _, bad := range []tt.BandAnswer{
+		{Mover: board.Blue, Depth: 3, Stones: 1 << 3, Answer: 0},   // a stone off ring 3
+		{Mover: board.Blue, Depth: 3, Stones: 1 << 9, Red: 1 << 9}, // a red stone on ring 3
+		{Mover: board.Blue, Depth: 3, Stones: 1 << 9, Red: 1, Blue: 1},
+		{Mover: board.Red, Depth: 3, Stones: 1 << 9, Red: 1, Answer: 0}, // the cell taken
+		{Mover: board.Red, Depth: 3, Stones: 1 << 9, Answer: 10},        // the cell on ring 3 (Blue)
+		{Mover: board.Red, Depth: 3, Stones: 1 << 9, Answer: 12},        // off the board
+		{Mover: board.Blue, Depth: 20, Stones: 1, Answer: 0},            // 80 cells
+		{Mover: board.Blue, Depth: 2, Stones: 1 << 4, Blue: 1 << 20},    // off the board
+	} {
+		dir := t.TempDir()
+		f, done := openFacts(t, dir, true)
+		if err := f.AddBand(bad); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		g := newBandGames(m, knowledge.DefaultLimits, bl, context.Background, nil)
+		if err := g.load(f, func(err error) { t.Fatal(err) }); err == nil {
+			t.Fatalf("the record %+v was taken", bad)
+		}
+		done()
+	}
+	t.Logf("%d games, %d won one way or the other; %d searched, %d answers stored (%v)", len(games), wonFirst, searched, n, stored)
+}
+
+// TestBandGamesResume: a solve with band games stopped after a few
+// positions, with a store (K28), and resumed from it, takes the band games'
+// answers from the store and searches fewer games than the whole solve,
+// with the winner and the exact winning moves of the whole solve and of the
+// solver without band games. On the empty 3×10 and 4×10 cylinders, where
+// the band games are asked from the first positions.
+func TestBandGamesResume(t *testing.T) {
+	bl := BandGameLimits{MaxCells: 24, MaxBlue: 2, Budget: 400}
+	checked := 0
+	for _, sz := range [][2]int{{3, 10}, {4, 10}} {
+		b := board.MustNew(sz[0], sz[1], board.Cylinder)
+		for _, starter := range []board.Color{board.Red, board.Blue} {
+			name := fmt.Sprintf("%s, %s starts", b, starter)
+			solveWith := func(opt Options) (*Result, *Solver) {
+				t.Helper()
+				opt.TableBytes = 16 << 20
+				s, err := NewSolver(context.Background(), b, opt)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				res, err := s.Solve(board.Position{}, starter)
+				if err != nil && !(errors.Is(err, ErrStopped) && opt.MaxNodes > 0) {
+					t.Fatalf("%s: %v", name, err)
+				}
+				s.Close()
+				return res, s
+			}
+			want, _ := solveWith(Options{})
+			whole, ws := solveWith(Options{BandGames: bl})
+			if whole.Winner != want.Winner || !slices.Equal(whole.WinningMoves, want.WinningMoves) {
+				t.Fatalf("%s: with band games %s %v, without %s %v", name, whole.Winner, whole.WinningMoves, want.Winner, want.WinningMoves)
+			}
+			if ws.bandGames.searched == 0 {
+				continue // nothing to keep
+			}
+			dir := t.TempDir()
+			f, done := openFacts(t, dir, true)
+			_, first := solveWith(Options{BandGames: bl, Facts: f, MaxNodes: 2})
+			done()
+			kept := f.BandsWritten
+			if kept == 0 {
+				t.Fatalf("%s: the stopped solve kept no band game's answer (%d searched)", name, first.bandGames.searched)
+			}
+			f, done = openFacts(t, dir, false)
+			res, rs := solveWith(Options{BandGames: bl, Facts: f})
+			done()
+			if res.Winner != want.Winner || !slices.Equal(res.WinningMoves, want.WinningMoves) {
+				t.Fatalf("%s: resumed %s %v, the whole solve %s %v", name, res.Winner, res.WinningMoves, want.Winner, want.WinningMoves)
+			}
+			if rs.BandFromFacts == 0 || rs.BandFromFacts > kept || rs.bandGames.searched >= ws.bandGames.searched {
+				t.Fatalf("%s: resumed with %d band answers from the store (%d kept), %d games searched; the whole solve searched %d",
+					name, rs.BandFromFacts, kept, rs.bandGames.searched, ws.bandGames.searched)
+			}
+			t.Logf("%s: %d band games searched by the whole solve; stopped after %d, kept %d, the resumed solve took %d and searched %d",
+				name, ws.bandGames.searched, first.bandGames.searched, kept, rs.BandFromFacts, rs.bandGames.searched)
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no solve asked a band game: the test tests nothing")
 	}
 }

@@ -279,8 +279,9 @@ type Solver struct {
 	// caller's) when the store of facts fails; factErr is that failure.
 	cancel  context.CancelFunc
 	factErr error
-	// FromFacts counts the questions the store of facts answered.
-	FromFacts int64
+	// FromFacts counts the questions the store of facts answered,
+	// BandFromFacts the band games' answers taken from it (K28).
+	FromFacts, BandFromFacts int64
 	// bandGames answers the knowledge's band games (Options.BandGames).
 	bandGames *bandGames
 }
@@ -310,6 +311,13 @@ func NewSolver(ctx context.Context, b *board.Board, opt Options) (*Solver, error
 		}
 		s.bandGames = newBandGames(b.M, lim, opt.BandGames, func() context.Context { return s.ctx }, opt.Pool)
 		s.g.know.SetBandGames(s.bandGames, depth, opt.BandGames.MaxBlue)
+		if opt.Facts != nil {
+			if err := s.bandGames.load(opt.Facts, s.failFacts); err != nil {
+				s.cancel()
+				return nil, fmt.Errorf("the database of solved positions: %w", err)
+			}
+			s.BandFromFacts = s.bandGames.loaded
+		}
 	}
 	return s, nil
 }
