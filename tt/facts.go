@@ -165,28 +165,34 @@ func (f *Facts) Count() (n int64, err error) {
 
 // Each calls fn with every fact written, in key order, until fn returns an
 // error (which Each returns).
-func (f *Facts) Each(fn func(Fact) error) (err error) {
+func (f *Facts) Each(fn func(Fact) error) error {
+	return f.records(prefixFact, func(k, v []byte) error {
+		if len(k) != 18 || len(v) != 3 {
+			return &DamagedError{Dir: f.s.dir, Err: fmt.Errorf("a solved position's record is %d+%d bytes", len(k), len(v))}
+		}
+		return fn(Fact{Mover: board.Color(k[1]), Key: Key{Red: binary.BigEndian.Uint64(k[2:]), Blue: binary.BigEndian.Uint64(k[10:])},
+			Winner: board.Color(v[0]), Depth: int(binary.BigEndian.Uint16(v[1:]))})
+	})
+}
+
+// records calls fn with the key and value of every record whose key begins
+// with prefix, in key order, until fn returns an error (which it returns).
+func (f *Facts) records(prefix byte, fn func(k, v []byte) error) (err error) {
 	defer f.s.recovered(&err)
 	if f.s.closed.Load() {
 		return errClosed
 	}
 	return f.s.db.View(func(txn *badger.Txn) error {
 		opt := badger.DefaultIteratorOptions
-		opt.Prefix = []byte{prefixFact}
+		opt.Prefix = []byte{prefix}
 		it := txn.NewIterator(opt)
 		defer it.Close()
 		for it.Rewind(); it.Valid(); it.Next() {
-			k := it.Item().Key()
 			v, err := it.Item().ValueCopy(nil)
 			if err != nil {
 				return f.s.damaged(err)
 			}
-			if len(k) != 18 || len(v) != 3 {
-				return &DamagedError{Dir: f.s.dir, Err: fmt.Errorf("a solved position's record is %d+%d bytes", len(k), len(v))}
-			}
-			x := Fact{Mover: board.Color(k[1]), Key: Key{Red: binary.BigEndian.Uint64(k[2:]), Blue: binary.BigEndian.Uint64(k[10:])},
-				Winner: board.Color(v[0]), Depth: int(binary.BigEndian.Uint16(v[1:]))}
-			if err := fn(x); err != nil {
+			if err := fn(it.Item().Key(), v); err != nil {
 				return err
 			}
 		}
@@ -259,35 +265,17 @@ func (f *Facts) AddBand(a BandAnswer) error {
 
 // EachBand calls fn with every band game's answer written, in key order,
 // until fn returns an error (which EachBand returns).
-func (f *Facts) EachBand(fn func(BandAnswer) error) (err error) {
-	defer f.s.recovered(&err)
-	if f.s.closed.Load() {
-		return errClosed
-	}
-	return f.s.db.View(func(txn *badger.Txn) error {
-		opt := badger.DefaultIteratorOptions
-		opt.Prefix = []byte{prefixBand}
-		it := txn.NewIterator(opt)
-		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
-			k := it.Item().Key()
-			v, err := it.Item().ValueCopy(nil)
-			if err != nil {
-				return f.s.damaged(err)
-			}
-			if len(k) != 27 || len(v) != 10 {
-				return &DamagedError{Dir: f.s.dir, Err: fmt.Errorf("a band game's record is %d+%d bytes", len(k), len(v))}
-			}
-			a := BandAnswer{Mover: board.Color(k[1]), Depth: int(k[2]),
-				Stones: binary.BigEndian.Uint64(k[3:]), Red: binary.BigEndian.Uint64(k[11:]), Blue: binary.BigEndian.Uint64(k[19:]),
-				Answer: int(int16(binary.BigEndian.Uint16(v))), Budget: int64(binary.BigEndian.Uint64(v[2:]))}
-			if !a.valid() {
-				return &DamagedError{Dir: f.s.dir, Err: fmt.Errorf("a band game's record is out of range (%x → %x)", k, v)}
-			}
-			if err := fn(a); err != nil {
-				return err
-			}
+func (f *Facts) EachBand(fn func(BandAnswer) error) error {
+	return f.records(prefixBand, func(k, v []byte) error {
+		if len(k) != 27 || len(v) != 10 {
+			return &DamagedError{Dir: f.s.dir, Err: fmt.Errorf("a band game's record is %d+%d bytes", len(k), len(v))}
 		}
-		return nil
+		a := BandAnswer{Mover: board.Color(k[1]), Depth: int(k[2]),
+			Stones: binary.BigEndian.Uint64(k[3:]), Red: binary.BigEndian.Uint64(k[11:]), Blue: binary.BigEndian.Uint64(k[19:]),
+			Answer: int(int16(binary.BigEndian.Uint16(v))), Budget: int64(binary.BigEndian.Uint64(v[2:]))}
+		if !a.valid() {
+			return &DamagedError{Dir: f.s.dir, Err: fmt.Errorf("a band game's record is out of range (%x → %x)", k, v)}
+		}
+		return fn(a)
 	})
 }

@@ -117,20 +117,9 @@ func TestBandGameDominance(t *testing.T) {
 			d := 2 + rng.IntN(maxD-1)
 			b := board.MustNew(m, d, board.Cylinder)
 			ring := b.Bottom().Lo
-			// A few stones in rings 1 … d−1, and one or two Red cells of
-			// ring d, so that games dominate one another often.
-			var red, blue uint64
-			for range rng.IntN(6) {
-				c := uint64(1) << uint(rng.IntN(m*(d-1)))
-				if (red|blue)&c == 0 {
-					if rng.IntN(3) == 0 {
-						red |= c
-					} else {
-						blue |= c
-					}
-				}
-			}
-			stones := uint64(1) << uint(m*(d-1)+rng.IntN(m))
+			// One or two Red cells of ring d, so that games dominate one
+			// another often.
+			red, blue, stones := randomBand(rng, m, d)
 			if rng.IntN(3) == 0 {
 				stones |= uint64(1) << uint(m*(d-1)+rng.IntN(m))
 			}
@@ -168,6 +157,22 @@ func TestBandGameDominance(t *testing.T) {
 			t.Fatalf("m = %d: %d and %d of %d games won, %d answered by dominance: the test compares too little", m, won, firstWon, asked, g.inferred)
 		}
 	}
+}
+
+// randomBand is a band game of the m×d cylinder for the tests: a few stones
+// in rings 1 … d−1, a third of them Red, and one cell of ring d the node's.
+func randomBand(rng *rand.Rand, m, d int) (red, blue, stones uint64) {
+	for range rng.IntN(6) {
+		c := uint64(1) << uint(rng.IntN(m*(d-1)))
+		if (red|blue)&c == 0 {
+			if rng.IntN(3) == 0 {
+				red |= c
+			} else {
+				blue |= c
+			}
+		}
+	}
+	return red, blue, uint64(1) << uint(m*(d-1)+rng.IntN(m))
 }
 
 // TestBandFirstAgree checks the semi-connections made by band games with
@@ -261,18 +266,7 @@ func TestBandGameStore(t *testing.T) {
 	var games []game
 	for range 600 {
 		d := 2 + rng.IntN(maxD-1)
-		var red, blue uint64
-		for range rng.IntN(6) {
-			c := uint64(1) << uint(rng.IntN(m*(d-1)))
-			if (red|blue)&c == 0 {
-				if rng.IntN(3) == 0 {
-					red |= c
-				} else {
-					blue |= c
-				}
-			}
-		}
-		stones := uint64(1) << uint(m*(d-1)+rng.IntN(m))
+		red, blue, stones := randomBand(rng, m, d)
 		games = append(games, game{d: d, stones: stones, red: red, blue: blue})
 	}
 	bl := BandGameLimits{Budget: 3}
