@@ -217,7 +217,8 @@ const prefixBand = 'g'
 
 // BandAnswer is one band game's answer: Answer ≥ 0 when Red was proved to
 // win (with Red to move, the winning cell; with Blue to move, 0),
-// BandUnknown when the budget ran out, BandLost when Blue was proved to win.
+// BandUnknown when the budget ran out, BandLost when Red was proved not to
+// win (with Red to move: no cell wins).
 type BandAnswer struct {
 	Mover             board.Color
 	Depth             int
