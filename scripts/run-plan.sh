@@ -12,7 +12,11 @@
 # --in-memory). Several copies may run at once (one per core): each claims a
 # shard with PLANDIR/claim-I before running it, and gives the claim back when
 # the shard ends inconclusive or in error. A claim left by
-# a killed runner (kill -9, a reboot) must be removed by hand (rmdir). Each
+# a killed runner (kill -9, a reboot) must be removed by hand (rmdir). In
+# FLAGS, {} stands for the shard's index: with `--db DB/db-{} --resume` each
+# shard of a solve plan keeps its own database (outside PLANDIR), so that
+# several runners can go at once (one process at a time may use a database)
+# and each shard resumes its own after an interruption. Each
 # shard's output is appended to PLANDIR/out-I.txt and its time and peak memory
 # to PLANDIR/time-I.txt, one line per run of the shard (a shard stopped and
 # resumed has one per part: add them up for its whole cost); one line per
@@ -108,9 +112,10 @@ for i in $(seq "$from" "$to"); do
   case "$needed" in ""|*",$i,"*) ;; *) continue ;; esac # not needed by the merge
   mkdir "$dir/claim-$i" 2>/dev/null || continue
   # Appended, not overwritten: a resumed shard keeps its earlier parts' output and times.
-  echo "run-plan.sh: $(date '+%F %T') shard $i: ${cmd[*]} $dir/$i $* ${until[*]}" >> "$dir/out-$i.txt"
+  args=("${@//\{\}/$i}") # {} in FLAGS: the shard's index
+  echo "run-plan.sh: $(date '+%F %T') shard $i: ${cmd[*]} $dir/$i ${args[*]} ${until[*]}" >> "$dir/out-$i.txt"
   /usr/bin/time -a -f "wall %e user %U sys %S rss_kb %M" -o "$dir/time-$i.txt" \
-    "$bin" "${cmd[@]}" "$dir/$i" --no-progress "$@" "${until[@]}" >> "$dir/out-$i.txt" 2>&1 &
+    "$bin" "${cmd[@]}" "$dir/$i" --no-progress "${args[@]}" "${until[@]}" >> "$dir/out-$i.txt" 2>&1 &
   timer=$!
   wait "$timer"; rc=$?
   while kill -0 "$timer" 2>/dev/null; do wait "$timer"; rc=$?; done # a signal ended the first wait

@@ -85,6 +85,22 @@ func TestRunPlanStopsWhenSettled(t *testing.T) {
 	if errs = run([]string{"UNTIL_WINNER=1"}, dir, "--certificate"); results(dir) != n {
 		t.Fatalf("--certificate: %d of %d shards run; stderr:\n%s", results(dir), n, errs)
 	}
+
+	// {} in the flags is the shard's index: a database per shard.
+	dir, _ = plan("--board", "4x4", "--starter", "blue", "--plies", "2")
+	dbs := t.TempDir()
+	run(nil, dir, "--db", filepath.Join(dbs, "db-{}"), "--resume")
+	fs, _ := filepath.Glob(filepath.Join(dir, "result-*.json"))
+	got, _ := filepath.Glob(filepath.Join(dbs, "*"))
+	if len(fs) == 0 || len(got) != len(fs) {
+		t.Fatalf("%d shards run, databases %v", len(fs), got)
+	}
+	for _, f := range fs {
+		i := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "result-"), ".json")
+		if _, err := os.Stat(filepath.Join(dbs, "db-"+i)); err != nil {
+			t.Fatalf("shard %s ran without its own database: %v (databases %v)", i, err, got)
+		}
+	}
 }
 
 // TestRunPlanVerifyStops runs scripts/run-plan.sh on small verify plans. On
