@@ -16,7 +16,11 @@
 # FLAGS, {} stands for the shard's index: with `--db DB/db-{} --resume` each
 # shard of a solve plan keeps its own database (outside PLANDIR), so that
 # several runners can go at once (one process at a time may use a database)
-# and each shard resumes its own after an interruption. Each
+# and each shard resumes its own after an interruption. With SEED_STORES=1 in
+# the environment (and --db in FLAGS), a shard whose database is not there
+# yet starts from a copy of the database of the last shard found solved
+# (PLANDIR/seed names it), which pays when the shards ask the same band
+# games (docs/runs/README.md). Each
 # shard's output is appended to PLANDIR/out-I.txt and its time and peak memory
 # to PLANDIR/time-I.txt, one line per run of the shard (a shard stopped and
 # resumed has one per part: add them up for its whole cost); one line per
@@ -98,6 +102,15 @@ settled() {
   fi
   return 1
 }
+# dbflag ARGS: the value of --db in ARGS, if any.
+dbflag() {
+  local prev=
+  for a in "$@"; do
+    [ "$prev" = --db ] && { echo "$a"; return; }
+    case "$a" in --db=*) echo "${a#--db=}"; return ;; esac
+    prev=$a
+  done
+}
 flags="$*"
 settled "before any shard" && exit 0
 # SIGINT or SIGTERM (Ctrl-C, kill) is passed on to the running shard, which
@@ -113,6 +126,13 @@ for i in $(seq "$from" "$to"); do
   mkdir "$dir/claim-$i" 2>/dev/null || continue
   # Appended, not overwritten: a resumed shard keeps its earlier parts' output and times.
   args=("${@//\{\}/$i}") # {} in FLAGS: the shard's index
+  db=$(dbflag "${args[@]}")
+  if [ -n "${SEED_STORES:-}" ] && [ -n "$db" ] && [ ! -e "$db" ] && [ -s "$dir/seed" ]; then
+    seed=$(cat "$dir/seed")
+    if [ -d "$seed" ] && cp -r "$seed" "$db"; then
+      echo "run-plan.sh: shard $i: its database $db starts as a copy of $seed" >> "$dir/out-$i.txt"
+    fi
+  fi
   echo "run-plan.sh: $(date '+%F %T') shard $i: ${cmd[*]} $dir/$i ${args[*]} ${until[*]}" >> "$dir/out-$i.txt"
   /usr/bin/time -a -f "wall %e user %U sys %S rss_kb %M" -o "$dir/time-$i.txt" \
     "$bin" "${cmd[@]}" "$dir/$i" --no-progress "${args[@]}" "${until[@]}" >> "$dir/out-$i.txt" 2>&1 &
@@ -123,6 +143,9 @@ for i in $(seq "$from" "$to"); do
   echo "$(date '+%F %T') shard $i exit $rc" >> "$dir/runner.log"
   if ! grep -Eq "$conclusive" "$dir/result-$i.json" 2>/dev/null; then
     rmdir "$dir/claim-$i"
+  elif [ -n "$db" ] && [ -d "$db" ]; then
+    # The seed of the shards still without a database (SEED_STORES).
+    (cd "$(dirname "$db")" && echo "$(pwd)/$(basename "$db")") > "$dir/seed.tmp" && mv "$dir/seed.tmp" "$dir/seed"
   fi
   [ "$stop" = 1 ] && { echo "run-plan.sh: stopped after shard $i (run the same command to go on)" >&2; exit 3; }
   [ "$rc" = 2 ] && { echo "run-plan.sh: shard $i: bad input (see $dir/out-$i.txt); stopping" >&2; exit 2; }

@@ -101,6 +101,27 @@ func TestRunPlanStopsWhenSettled(t *testing.T) {
 			t.Fatalf("shard %s ran without its own database: %v (databases %v)", i, err, got)
 		}
 	}
+
+	// SEED_STORES=1: every shard after the first solved starts from a copy
+	// of the last solved shard's database, and the merge is still solved.
+	dir, _ = plan("--board", "4x4", "--starter", "blue", "--plies", "2")
+	dbs = t.TempDir()
+	run([]string{"SEED_STORES=1"}, dir, "--db", filepath.Join(dbs, "db-{}"), "--resume")
+	fs, _ = filepath.Glob(filepath.Join(dir, "result-*.json"))
+	seeded := 0
+	for _, f := range fs {
+		i := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "result-"), ".json")
+		out, err := os.ReadFile(filepath.Join(dir, "out-"+i+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(out), "starts as a copy of "+dbs) {
+			seeded++
+		}
+	}
+	if len(fs) < 2 || seeded != len(fs)-1 || !strings.HasPrefix(merged(dir), "4x4 cylinder, blue starts (blue to move): red wins\n") {
+		t.Fatalf("SEED_STORES: %d shards run, %d of them seeded; merge.txt:\n%s", len(fs), seeded, merged(dir))
+	}
 }
 
 // TestRunPlanVerifyStops runs scripts/run-plan.sh on small verify plans. On
