@@ -17,7 +17,7 @@
 # shard of a solve plan keeps its own database (outside PLANDIR), so that
 # several runners can go at once (one process at a time may use a database)
 # and each shard resumes its own after an interruption. With SEED_STORES=1 in
-# the environment (and --db in FLAGS), a shard whose database is not there
+# the environment (a solve plan, --db in FLAGS), a shard whose database is not there
 # yet starts from a copy of the database of the last shard found solved
 # (PLANDIR/seed names it), which pays when the shards ask the same band
 # games (docs/runs/README.md). Each
@@ -127,7 +127,7 @@ for i in $(seq "$from" "$to"); do
   # Appended, not overwritten: a resumed shard keeps its earlier parts' output and times.
   args=("${@//\{\}/$i}") # {} in FLAGS: the shard's index
   db=$(dbflag "${args[@]}")
-  if [ -n "${SEED_STORES:-}" ] && [ -n "$db" ] && [ ! -e "$db" ] && [ -s "$dir/seed" ]; then
+  if [ -n "${SEED_STORES:-}" ] && [ "${cmd[0]}" = solve ] && [ -n "$db" ] && [ ! -e "$db" ] && [ -s "$dir/seed" ]; then
     seed=$(cat "$dir/seed")
     if [ -d "$seed" ] && cp -r "$seed" "$db"; then
       echo "run-plan.sh: shard $i: its database $db starts as a copy of $seed" >> "$dir/out-$i.txt"
@@ -143,7 +143,7 @@ for i in $(seq "$from" "$to"); do
   echo "$(date '+%F %T') shard $i exit $rc" >> "$dir/runner.log"
   if ! grep -Eq "$conclusive" "$dir/result-$i.json" 2>/dev/null; then
     rmdir "$dir/claim-$i"
-  elif [ -n "$db" ] && [ -d "$db" ]; then
+  elif [ "${cmd[0]}" = solve ] && [ -n "$db" ] && [ -d "$db" ]; then
     # The seed of the shards still without a database (SEED_STORES).
     (cd "$(dirname "$db")" && echo "$(pwd)/$(basename "$db")") > "$dir/seed.tmp" && mv "$dir/seed.tmp" "$dir/seed"
   fi
