@@ -30,6 +30,12 @@ type SolveDoc struct {
 	AddedToDB     int64  `json:"db_added,omitempty"`
 	BandFromDB    int64  `json:"db_band_answers,omitempty"`
 	BandAddedToDB int64  `json:"db_band_added,omitempty"`
+	// TakenFrom, TakenFacts and TakenBands: the stores of --take-from, and
+	// the solved positions and band games' answers they added to DB
+	// (decisions/solve.md K29).
+	TakenFrom  []string `json:"db_taken_from,omitempty"`
+	TakenFacts int64    `json:"db_taken_facts,omitempty"`
+	TakenBands int64    `json:"db_taken_band_answers,omitempty"`
 	// MemoryBudget is --memory in bytes, PeakRSS the process's peak resident
 	// memory so far (VmHWM), in bytes.
 	MemoryBudget int64 `json:"memory_budget_bytes"`

@@ -17,10 +17,11 @@
 # shard of a solve plan keeps its own database (outside PLANDIR), so that
 # several runners can go at once (one process at a time may use a database)
 # and each shard resumes its own after an interruption. With SEED_STORES=1 in
-# the environment (a solve plan, --db in FLAGS), a shard whose database is not there
-# yet starts from a copy of the database of the last shard found solved
-# (PLANDIR/seed names it), which pays when the shards ask the same band
-# games (docs/runs/README.md). Each
+# the environment (a solve plan, --db in FLAGS), every run of a shard first
+# takes the solved positions and band games' answers of the databases of all
+# the shards solved so far (--take-from each; PLANDIR/seeds lists them),
+# which pays when the shards ask the same band games (docs/runs/README.md).
+# Each
 # shard's output is appended to PLANDIR/out-I.txt and its time and peak memory
 # to PLANDIR/time-I.txt, one line per run of the shard (a shard stopped and
 # resumed has one per part: add them up for its whole cost); one line per
@@ -127,15 +128,16 @@ for i in $(seq "$from" "$to"); do
   # Appended, not overwritten: a resumed shard keeps its earlier parts' output and times.
   args=("${@//\{\}/$i}") # {} in FLAGS: the shard's index
   db=$(dbflag "${args[@]}")
-  if [ -n "${SEED_STORES:-}" ] && [ "${cmd[0]}" = solve ] && [ -n "$db" ] && [ ! -e "$db" ] && [ -s "$dir/seed" ]; then
-    seed=$(cat "$dir/seed")
-    if [ -d "$seed" ] && cp -r "$seed" "$db"; then
-      echo "run-plan.sh: shard $i: its database $db starts as a copy of $seed" >> "$dir/out-$i.txt"
-    fi
+  take=()
+  if [ -n "${SEED_STORES:-}" ] && [ "${cmd[0]}" = solve ] && [ -n "$db" ] && [ -s "$dir/seeds" ]; then
+    self=$( (cd "$(dirname "$db")" 2>/dev/null && echo "$(pwd)/$(basename "$db")") )
+    while IFS= read -r seed; do
+      [ -d "$seed" ] && [ "$seed" != "$self" ] && take+=(--take-from "$seed")
+    done < "$dir/seeds"
   fi
-  echo "run-plan.sh: $(date '+%F %T') shard $i: ${cmd[*]} $dir/$i ${args[*]} ${until[*]}" >> "$dir/out-$i.txt"
+  echo "run-plan.sh: $(date '+%F %T') shard $i: ${cmd[*]} $dir/$i ${args[*]} ${until[*]} ${take[*]}" >> "$dir/out-$i.txt"
   /usr/bin/time -a -f "wall %e user %U sys %S rss_kb %M" -o "$dir/time-$i.txt" \
-    "$bin" "${cmd[@]}" "$dir/$i" --no-progress "${args[@]}" "${until[@]}" >> "$dir/out-$i.txt" 2>&1 &
+    "$bin" "${cmd[@]}" "$dir/$i" --no-progress "${args[@]}" "${until[@]}" "${take[@]}" >> "$dir/out-$i.txt" 2>&1 &
   timer=$!
   wait "$timer"; rc=$?
   while kill -0 "$timer" 2>/dev/null; do wait "$timer"; rc=$?; done # a signal ended the first wait
@@ -144,8 +146,9 @@ for i in $(seq "$from" "$to"); do
   if ! grep -Eq "$conclusive" "$dir/result-$i.json" 2>/dev/null; then
     rmdir "$dir/claim-$i"
   elif [ "${cmd[0]}" = solve ] && [ -n "$db" ] && [ -d "$db" ]; then
-    # The seed of the shards still without a database (SEED_STORES).
-    (cd "$(dirname "$db")" && echo "$(pwd)/$(basename "$db")") > "$dir/seed.tmp" && mv "$dir/seed.tmp" "$dir/seed"
+    # A store the shards still to run take from (SEED_STORES); one line
+    # each, appended whole, so two runners may add at once.
+    (cd "$(dirname "$db")" && echo "$(pwd)/$(basename "$db")") >> "$dir/seeds"
   fi
   [ "$stop" = 1 ] && { echo "run-plan.sh: stopped after shard $i (run the same command to go on)" >&2; exit 3; }
   [ "$rc" = 2 ] && { echo "run-plan.sh: shard $i: bad input (see $dir/out-$i.txt); stopping" >&2; exit 2; }

@@ -353,11 +353,25 @@ func checkFooter(path string) error {
 	return nil
 }
 
-func openBadger(dir string) (*Badger, error) { return openBadgerChecked(dir, true) }
+func openBadger(dir string) (*Badger, error) { return openBadgerWith(dir, true, false) }
+
+// OpenBadgerReadOnly opens the store in dir, which must be there, to read
+// it only (solve --take-from): any number of processes may hold it so at
+// once, but none may have it open to write (that one is InUseError). Its
+// tables are checked as OpenBadger checks them. A store left unclean by a
+// kill cannot be opened so (Badger would have to replay its log): resume
+// it once, or open it to write.
+func OpenBadgerReadOnly(dir string) (*Badger, error) { return openBadgerWith(dir, true, true) }
 
 // openBadgerChecked opens the store in dir; verify reads every table and
 // checks its block checksums first.
 func openBadgerChecked(dir string, verify bool) (s *Badger, err error) {
+	return openBadgerWith(dir, verify, false)
+}
+
+// openBadgerWith is openBadgerChecked, read-only when readOnly (and then
+// without the verify run's layer files, which a solve's store has not).
+func openBadgerWith(dir string, verify, readOnly bool) (s *Badger, err error) {
 	if err := checkTables(dir); err != nil {
 		return nil, err
 	}
@@ -382,7 +396,8 @@ func openBadgerChecked(dir string, verify bool) (s *Badger, err error) {
 		// own and dereferences nil on a bad block there (v4.9.6); the same
 		// check runs below, where a panic can be recovered.
 		WithChecksumVerificationMode(options.OnBlockRead).
-		WithVerifyValueChecksum(true)
+		WithVerifyValueChecksum(true).
+		WithReadOnly(readOnly)
 	open := func() (db *badger.DB, err error) {
 		defer func() {
 			if r := recover(); r != nil {
@@ -405,7 +420,7 @@ func openBadgerChecked(dir string, verify bool) (s *Badger, err error) {
 		if !verify {
 			return s, nil
 		}
-		if err = s.verify(); err == nil {
+		if err = s.verify(); err == nil && !readOnly {
 			err = s.openFiles()
 		}
 		if err != nil {

@@ -280,3 +280,108 @@ func (f *Facts) EachBand(fn func(BandAnswer) error) error {
 		return fn(a)
 	})
 }
+
+// Take adds to f every solved position and band game's answer of src, a
+// store of the same board (the caller checks its description), and says how
+// many of each it wrote (decisions/solve.md K29). Both are properties of the
+// board's positions and of its band games, true whatever search found them
+// (K14, K28), so another solve's store is as good as this one's own. What f
+// already holds is kept: a proved band answer is never replaced by a spent
+// budget, and a spent budget only by a larger one. Two stores that disagree
+// on a winner cannot both be right: Take then stops with an error naming
+// both before it writes anything (a first pass checks, a second writes, so
+// that memory stays bounded by f's band answers). The counts Written and
+// BandsWritten are left alone: they count what f's own solve adds.
+func (f *Facts) Take(src *Facts) (facts, bands int64, err error) {
+	if err := f.Flush(); err != nil {
+		return 0, 0, err
+	}
+	disagree := func(what string) error {
+		return fmt.Errorf("databases %s and %s disagree on %s: one of them is damaged", f.s.dir, src.s.dir, what)
+	}
+	var batch [][2][]byte
+	write := func() (err error) {
+		defer f.s.recovered(&err)
+		if f.s.closed.Load() {
+			return errClosed
+		}
+		wb := f.s.db.NewWriteBatch()
+		defer wb.Cancel()
+		for _, kv := range batch {
+			if err := wb.Set(kv[0], kv[1]); err != nil {
+				return fmt.Errorf("writing database %s: %w", f.s.dir, err)
+			}
+		}
+		if err := wb.Flush(); err != nil {
+			return fmt.Errorf("writing database %s: %w", f.s.dir, err)
+		}
+		batch = batch[:0]
+		return nil
+	}
+	own := map[string]BandAnswer{}
+	if err := f.EachBand(func(a BandAnswer) error {
+		k, _ := a.record()
+		own[string(k)] = a
+		return nil
+	}); err != nil {
+		return 0, 0, err
+	}
+	// pass walks src; with write false it only checks, with write true it
+	// writes what f lacks.
+	pass := func(writing bool) error {
+		facts, bands = 0, 0
+		add := func(k, v []byte) error {
+			if !writing {
+				return nil
+			}
+			batch = append(batch, [2][]byte{append([]byte(nil), k...), v})
+			if len(batch) >= factBatch {
+				return write()
+			}
+			return nil
+		}
+		err := src.Each(func(x Fact) error {
+			w, _, ok, err := f.Winner(x.Mover, x.Key)
+			switch {
+			case err != nil:
+				return err
+			case ok && w != x.Winner:
+				return disagree(fmt.Sprintf("the winner of a position (%v to move, key %x/%x)", x.Mover, x.Key.Red, x.Key.Blue))
+			case ok:
+				return nil
+			}
+			facts++
+			v := []byte{byte(x.Winner), 0, 0}
+			binary.BigEndian.PutUint16(v[1:], uint16(min(max(x.Depth, 0), 1<<16-1)))
+			return add(factKey(x.Mover, x.Key), v)
+		})
+		if err != nil {
+			return err
+		}
+		err = src.EachBand(func(a BandAnswer) error {
+			k, v := a.record()
+			old, ok := own[string(k)]
+			switch {
+			case !ok:
+			case old.Answer != BandUnknown && a.Answer != BandUnknown:
+				if (old.Answer >= 0) != (a.Answer >= 0) {
+					return disagree(fmt.Sprintf("a band game's winner (%v to move, depth %d)", a.Mover, a.Depth))
+				}
+				return nil
+			case a.Answer == BandUnknown && (old.Answer != BandUnknown || old.Budget >= a.Budget):
+				return nil
+			}
+			bands++
+			return add(k, v)
+		})
+		if err != nil || !writing {
+			return err
+		}
+		return write()
+	}
+	if err := pass(false); err != nil {
+		return 0, 0, err
+	}
+	err = pass(true)
+	return facts, bands, err
+}

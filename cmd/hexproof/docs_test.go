@@ -48,7 +48,8 @@ func TestCertifyDocFields(t *testing.T) {
 func TestSolveDocFields(t *testing.T) {
 	j := reports.SolveDoc{Board: "3x3", Geometry: "cylinder", Starter: "red", Moves: "c3 (2,1)", ToMove: "red",
 		Verdict: "solved", Winner: "red", WinningMoves: [][2]int{{1, 2}, {3, 2}}, Positions: 88, Knowledge: true,
-		Elapsed: 0.5, Certificate: "cert.json", Answers: 12, Detail: "a detail", DB: "solve-db", FromDB: 41, AddedToDB: 123, BandFromDB: 17, BandAddedToDB: 5, MemoryBudget: 16 << 20, PeakRSS: 32 << 20}
+		Elapsed: 0.5, Certificate: "cert.json", Answers: 12, Detail: "a detail", DB: "solve-db", FromDB: 41, AddedToDB: 123, BandFromDB: 17, BandAddedToDB: 5,
+		TakenFrom: []string{"other-db"}, TakenFacts: 9, TakenBands: 4, MemoryBudget: 16 << 20, PeakRSS: 32 << 20}
 	raw, err := json.MarshalIndent(j, "", "  ")
 	if err != nil {
 		t.Fatal(err)

@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/pflag"
 
 	"hexproof/board"
+	"hexproof/reports"
 	"hexproof/tt"
 	"hexproof/verify/solve"
 )
@@ -17,12 +20,22 @@ import (
 type factsFlags struct {
 	dir    *string
 	resume *bool
+	// take is --take-from (solve only; nil for the walk's flags), taken
+	// what it added to --db.
+	take  *[]string
+	taken *taken
 }
+
+// taken counts what --take-from added to --db: the stores read, and the
+// solved positions and band games' answers new to it.
+type taken struct{ stores, facts, bands int64 }
 
 func addFactsFlags(fs *pflag.FlagSet) factsFlags {
 	return factsFlags{
 		dir:    fs.String("db", "", "keep every solved position in a database in DIR (Badger), so that --resume can continue an interrupted solve of the same board from them (default: none)"),
 		resume: fs.Bool("resume", false, "start from the solved positions in --db (an earlier solve of the same board, interrupted or not); without it --db starts empty, replacing what is there"),
+		take:   fs.StringArray("take-from", nil, "before the search, add to --db the solved positions and band games' answers of the database in DIR, another solve's of the same board (repeatable; docs/decisions/solve.md K29)"),
+		taken:  &taken{},
 	}
 }
 
@@ -40,6 +53,8 @@ func (f factsFlags) check(certificate bool) error {
 	switch {
 	case *f.resume && *f.dir == "":
 		return errors.New("--resume needs --db DIR, the database of the solve to continue")
+	case f.take != nil && len(*f.take) > 0 && *f.dir == "":
+		return errors.New("--take-from adds to the database of --db; give --db DIR too")
 	case *f.dir != "" && certificate:
 		return errors.New("--certificate is built from the search's own table and cannot start from --db; leave out one of them")
 	}
@@ -73,6 +88,11 @@ func (f factsFlags) openOr(b *board.Board, afresh func()) (*tt.Facts, func() err
 	if *f.dir == "" {
 		return nil, func() error { return nil }, nil
 	}
+	// --take-from is checked before --db is opened, which without --resume
+	// replaces what is there: a refused run leaves it alone.
+	if err := f.takeFrom(nil, b); err != nil {
+		return nil, nil, err
+	}
 	facts, err := solve.OpenFacts(*f.dir, b, *f.resume)
 	var nothing *solve.NothingToResumeError
 	if afresh != nil && errors.As(err, &nothing) {
@@ -87,6 +107,10 @@ func (f factsFlags) openOr(b *board.Board, afresh func()) (*tt.Facts, func() err
 		return nil, nil, fmt.Errorf("--resume: %v; give that board, another --db, or run without --resume to start afresh (that replaces it)", err)
 	case err != nil:
 		return nil, nil, fmt.Errorf("--db: %v", err)
+	}
+	if err := f.takeFrom(facts, b); err != nil {
+		_ = facts.Store().Close()
+		return nil, nil, err
 	}
 	closed := false
 	return facts, func() error {
@@ -103,6 +127,62 @@ func (f factsFlags) openOr(b *board.Board, afresh func()) (*tt.Facts, func() err
 		}
 		return nil
 	}, nil
+}
+
+// takeFrom adds the stores of --take-from to facts, the store of --db;
+// with facts nil it only checks that each is a store of b's solved
+// positions, and not --db itself.
+func (f factsFlags) takeFrom(facts *tt.Facts, b *board.Board) error {
+	if f.take == nil {
+		return nil
+	}
+	self, _ := filepath.Abs(*f.dir)
+	for _, dir := range *f.take {
+		if strings.TrimSpace(dir) == "" {
+			return errors.New("--take-from is empty; give a database's directory, or leave the flag out")
+		}
+		if abs, _ := filepath.Abs(dir); abs == self {
+			return fmt.Errorf("--take-from %s: that is the database of --db itself", dir)
+		}
+		var n, nb int64
+		var err error
+		if facts == nil {
+			err = solve.CheckFacts(dir, b)
+		} else {
+			n, nb, err = solve.TakeFacts(facts, dir, b)
+		}
+		var nothing *solve.NothingToResumeError
+		var other *solve.OtherFactsError
+		switch {
+		case errors.As(err, &nothing):
+			return fmt.Errorf("--take-from %s: no database of solved positions there", dir)
+		case errors.As(err, &other):
+			return fmt.Errorf("--take-from: %v", err)
+		case err != nil:
+			return fmt.Errorf("--take-from %s: %v", dir, err)
+		}
+		if facts == nil {
+			continue
+		}
+		f.taken.stores++
+		f.taken.facts += n
+		f.taken.bands += nb
+	}
+	return nil
+}
+
+// takenText is the report's line on --take-from: stores read, the solved
+// positions and band games' answers they added ("" when none was read).
+func takenText(stores int, facts, bands int64) string {
+	if stores == 0 {
+		return ""
+	}
+	what := "database"
+	if stores > 1 {
+		what = fmt.Sprintf("%d databases", stores)
+	}
+	return fmt.Sprintf("  taken first from the other %s (--take-from): %s solved positions, %s band games' answers\n",
+		what, reports.Thousands(facts), reports.Thousands(bands))
 }
 
 // added is the number of solved positions added to facts so far (0 without

@@ -81,6 +81,48 @@ func TestSolveDBBandGames(t *testing.T) {
 	}
 }
 
+// TestSolveDBTakeFrom: --take-from adds another solve's store to --db
+// before the search (decisions/solve.md K29): exactly the positions and band
+// answers new to it, and the answer is the same.
+func TestSolveDBTakeFrom(t *testing.T) {
+	solveJSON := func(args ...string) reports.SolveDoc {
+		t.Helper()
+		code, out, errs := runCmd(append([]string{"solve", "--board", "3x8", "--starter", "red", "--band-games", "--json", "-", "--no-progress"}, args...)...)
+		var j reports.SolveDoc
+		if code != exitOptimal || json.Unmarshal([]byte(out), &j) != nil {
+			t.Fatalf("%v: exit %d: %s%s", args, code, out, errs)
+		}
+		return j
+	}
+	tmp := t.TempDir()
+	a, b, c := filepath.Join(tmp, "a"), filepath.Join(tmp, "b"), filepath.Join(tmp, "c")
+	first := solveJSON("--db", a)
+	if first.AddedToDB == 0 || first.BandAddedToDB == 0 {
+		t.Fatalf("the first run kept %d positions and %d band answers", first.AddedToDB, first.BandAddedToDB)
+	}
+	second := solveJSON("--db", b, "--take-from", a)
+	if second.TakenFacts != first.AddedToDB || second.TakenBands != first.BandAddedToDB || second.BandFromDB != first.BandAddedToDB ||
+		second.FromDB == 0 || !slices.Equal(second.TakenFrom, []string{a}) {
+		t.Fatalf("from a's store: took %d positions and %d band answers from %v, loaded %d, answered %d; a kept %d and %d",
+			second.TakenFacts, second.TakenBands, second.TakenFrom, second.BandFromDB, second.FromDB, first.AddedToDB, first.BandAddedToDB)
+	}
+	if second.Winner != first.Winner || !slices.Equal(second.WinningMoves, first.WinningMoves) {
+		t.Fatalf("from a's store: %s wins %v; a's run: %s wins %v", second.Winner, second.WinningMoves, first.Winner, first.WinningMoves)
+	}
+	// b holds a's records and what b's own run added, which a lacked: from
+	// both, c takes each record once.
+	third := solveJSON("--db", c, "--take-from", a, "--take-from", b)
+	if third.TakenFacts != first.AddedToDB+second.AddedToDB || third.TakenBands != first.BandAddedToDB+second.BandAddedToDB ||
+		third.Winner != first.Winner || !slices.Equal(third.WinningMoves, first.WinningMoves) {
+		t.Fatalf("from a and b: took %d positions, %d band answers, %s wins %v; want %d, %d, %s wins %v", third.TakenFacts, third.TakenBands,
+			third.Winner, third.WinningMoves, first.AddedToDB+second.AddedToDB, first.BandAddedToDB+second.BandAddedToDB, first.Winner, first.WinningMoves)
+	}
+	code, out, errs := runCmd("solve", "--board", "3x8", "--starter", "red", "--no-progress", "--db", c, "--resume", "--take-from", a, "--take-from", b)
+	if code != exitOptimal || !strings.Contains(out, "taken first from the other 2 databases (--take-from): 0 solved positions, 0 band games' answers") {
+		t.Fatalf("resumed, taking again: exit %d: %s%s", code, out, errs)
+	}
+}
+
 // TestSolveDBRefusals: bad --db and --resume get one line and exit 2, and
 // leave what is there alone.
 func TestSolveDBRefusals(t *testing.T) {
@@ -112,6 +154,12 @@ func TestSolveDBRefusals(t *testing.T) {
 		{[]string{"--board", "3x3", "--db", db, "--certificate", filepath.Join(tmp, "c.json")}, "cannot start from --db"},
 		{[]string{"--board", "3x3", "--db", other}, "not a hexproof database"},
 		{[]string{"--board", "3x3", "--db", file}, "--db"},
+		{[]string{"--board", "3x3", "--take-from", db}, "give --db DIR too"},
+		{[]string{"--board", "3x3", "--db", db, "--resume", "--take-from", db}, "that is the database of --db itself"},
+		{[]string{"--board", "3x3", "--db", filepath.Join(tmp, "none"), "--take-from", filepath.Join(tmp, "nothing")}, "no database of solved positions there"},
+		{[]string{"--board", "3x4", "--db", filepath.Join(tmp, "none"), "--take-from", db}, "--take-from: database " + db + " holds the solved positions of the 3x3 cylinder"},
+		{[]string{"--board", "3x3", "--db", filepath.Join(tmp, "none"), "--take-from", other}, "not a hexproof database"},
+		{[]string{"--board", "3x3", "--db", filepath.Join(tmp, "none"), "--take-from", db, "--take-from", ""}, "--take-from is empty"},
 	} {
 		code, _, errs := runCmd(append([]string{"solve", "--starter", "red"}, c.args...)...)
 		if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.says) {

@@ -204,7 +204,7 @@ var emptyAllowed = map[string]bool{"moves": true} // the empty board
 // through: a flag given twice (the parser keeps the last, silently), a
 // string flag given an empty value (taken as "not given", which for --db
 // meant the user cache, outside what the user named), and --jobs above
-// maxJobs.
+// maxJobs. A flag that takes a list (--take-from) may be repeated.
 func checkGivenFlags(fs *pflag.FlagSet, args []string) error {
 	seen := map[string]bool{}
 	for _, a := range args {
@@ -215,7 +215,7 @@ func checkGivenFlags(fs *pflag.FlagSet, args []string) error {
 			continue
 		}
 		name, _, _ := strings.Cut(a[2:], "=")
-		if fs.Lookup(name) == nil {
+		if f := fs.Lookup(name); f == nil || f.Value.Type() == "stringArray" {
 			continue
 		}
 		if seen[name] {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,25 +103,34 @@ func TestRunPlanStopsWhenSettled(t *testing.T) {
 		}
 	}
 
-	// SEED_STORES=1: every shard after the first solved starts from a copy
-	// of the last solved shard's database, and the merge is still solved.
+	// SEED_STORES=1: every shard takes from the databases of the shards
+	// solved before it (one runner: the k-th shard run from k-1 of them),
+	// and the merge is still solved.
 	dir, _ = plan("--board", "4x4", "--starter", "blue", "--plies", "2")
 	dbs = t.TempDir()
 	run([]string{"SEED_STORES=1"}, dir, "--db", filepath.Join(dbs, "db-{}"), "--resume")
 	fs, _ = filepath.Glob(filepath.Join(dir, "result-*.json"))
-	seeded := 0
+	var takes []int
 	for _, f := range fs {
 		i := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(f), "result-"), ".json")
 		out, err := os.ReadFile(filepath.Join(dir, "out-"+i+".txt"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(string(out), "starts as a copy of "+dbs) {
-			seeded++
+		n := strings.Count(string(out), "--take-from "+dbs)
+		if n > 0 && !strings.Contains(string(out), "taken first from the other ") {
+			t.Fatalf("shard %s ran with %d --take-from but its report does not say so:\n%s", i, n, out)
+		}
+		takes = append(takes, n)
+	}
+	slices.Sort(takes)
+	for k, n := range takes {
+		if n != k {
+			t.Fatalf("SEED_STORES: the shards took from %v databases; want 0, 1, 2, …", takes)
 		}
 	}
-	if len(fs) < 2 || seeded != len(fs)-1 || !strings.HasPrefix(merged(dir), "4x4 cylinder, blue starts (blue to move): red wins\n") {
-		t.Fatalf("SEED_STORES: %d shards run, %d of them seeded; merge.txt:\n%s", len(fs), seeded, merged(dir))
+	if len(fs) < 2 || !strings.HasPrefix(merged(dir), "4x4 cylinder, blue starts (blue to move): red wins\n") {
+		t.Fatalf("SEED_STORES: %d shards run; merge.txt:\n%s", len(fs), merged(dir))
 	}
 }
 

@@ -63,7 +63,9 @@ the same way.
 move) in a database in DIR; --resume starts a later solve of the same board
 from them, so a solve stopped by --time-limit, Ctrl-C or a kill continues
 where it was (docs/decisions/solve.md K14). With --band-games the database
-keeps the band games' answers too (K28). Not with --certificate.
+keeps the band games' answers too (K28). --take-from OTHER (repeatable) first
+adds to --db what another solve's database of the same board holds, e.g. a
+finished sibling shard's (K29; it is only read). Not with --certificate.
 
 A board too large for one run is split by opening: 'hexproof plan --solve'
 writes one shard per opening, 'hexproof solve --shard DIR/I [--certificate]'
@@ -227,6 +229,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		if facts != nil {
 			j.DB, j.FromDB, j.AddedToDB = *db.dir, s.FromFacts, db.added(facts)-added
 			j.BandFromDB, j.BandAddedToDB = s.BandFromFacts, facts.BandsWritten-bandsAdded
+			j.TakenFrom, j.TakenFacts, j.TakenBands = *db.take, db.taken.facts, db.taken.bands
 		}
 		s.Close()
 		j.MemoryBudget, j.PeakRSS = memBytes, procmem.PeakRSS()
@@ -313,6 +316,7 @@ func solveText(b *board.Board, j reports.SolveDoc, res *solve.Result) string {
 		if j.BandFromDB+j.BandAddedToDB > 0 {
 			fmt.Fprintf(&sb, "  band games: %s answers taken from the database, %s added\n", reports.Thousands(j.BandFromDB), reports.Thousands(j.BandAddedToDB))
 		}
+		sb.WriteString(takenText(len(j.TakenFrom), j.TakenFacts, j.TakenBands))
 	}
 	if j.Verdict == "solved" && j.Detail != "" {
 		fmt.Fprintf(&sb, "  %s\n", j.Detail)

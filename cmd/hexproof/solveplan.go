@@ -283,6 +283,7 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 			if rf.DBBandAnswers+facts.BandsWritten > 0 {
 				fmt.Fprintf(stdout, "  band games: %s answers taken from the database, %s added\n", reports.Thousands(rf.DBBandAnswers), reports.Thousands(facts.BandsWritten))
 			}
+			fmt.Fprint(stdout, takenText(int(db.taken.stores), db.taken.facts, db.taken.bands))
 		}
 		if rf.Certificate != "" {
 			fmt.Fprintf(stdout, "  certificate: %s (%d answers); check it with: hexproof verify --piece %s/%d\n", filepath.Join(dir, rf.Certificate), rf.Answers, dir, index)

@@ -41,6 +41,12 @@ func (e *OtherFactsError) Error() string {
 // empty one (a directory that is not a hexproof database is refused, never
 // emptied: tt.OpenBadgerFresh).
 func OpenFacts(dir string, b *board.Board, resume bool) (*tt.Facts, error) {
+	return openFactsMode(dir, b, resume, false)
+}
+
+// openFactsMode is OpenFacts; with readOnly (and resume) the store is opened to
+// be read only, which other readers may do at the same time.
+func openFactsMode(dir string, b *board.Board, resume, readOnly bool) (*tt.Facts, error) {
 	want := factsMeta{Kind: factsKind, Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String()}
 	wantText := fmt.Sprintf("%s %s", want.Board, want.Geometry)
 	if !resume {
@@ -62,7 +68,11 @@ func OpenFacts(dir string, b *board.Board, resume bool) (*tt.Facts, error) {
 	if !ok {
 		return nil, &NothingToResumeError{Dir: dir}
 	}
-	s, err := tt.OpenBadger(dir)
+	open := tt.OpenBadger
+	if readOnly {
+		open = tt.OpenBadgerReadOnly
+	}
+	s, err := open(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -83,4 +93,31 @@ func OpenFacts(dir string, b *board.Board, resume bool) (*tt.Facts, error) {
 		return nil, err
 	}
 	return tt.NewFacts(s), nil
+}
+
+// TakeFacts adds to dst the solved positions and band games' answers of
+// the store in dir, which must be a store of solved positions of board b
+// (the same check as a resume's), and closes that store again
+// (docs/decisions/solve.md K29). It says how many of each were new to dst.
+// The store in dir is only read, so several solves may take from it at once.
+func TakeFacts(dst *tt.Facts, dir string, b *board.Board) (facts, bands int64, err error) {
+	src, err := openFactsMode(dir, b, true, true)
+	if err != nil {
+		return 0, 0, err
+	}
+	facts, bands, err = dst.Take(src)
+	if cerr := src.Store().Close(); err == nil {
+		err = cerr
+	}
+	return facts, bands, err
+}
+
+// CheckFacts says whether dir holds a store of solved positions of board b
+// (the errors of OpenFacts with resume), opening it and closing it again.
+func CheckFacts(dir string, b *board.Board) error {
+	s, err := openFactsMode(dir, b, true, true)
+	if err != nil {
+		return err
+	}
+	return s.Store().Close()
 }
