@@ -109,34 +109,59 @@ func (f *Facts) Add(x Fact) error {
 }
 
 // Flush writes the facts and band games' answers not yet written.
-func (f *Facts) Flush() (err error) {
+func (f *Facts) Flush() error {
 	if len(f.pending) == 0 && len(f.bands) == 0 {
 		return nil
 	}
+	err := f.writeBatch(func(set func(k, v []byte) error) error {
+		for _, x := range f.pending {
+			if err := set(factKey(x.Mover, x.Key), factValue(x)); err != nil {
+				return err
+			}
+		}
+		for _, a := range f.bands {
+			if err := set(a.record()); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	clear(f.pending)
+	f.bands = f.bands[:0]
+	return nil
+}
+
+// factValue is a solved position's record: the winner, then the depth.
+func factValue(x Fact) []byte {
+	v := []byte{byte(x.Winner), 0, 0}
+	binary.BigEndian.PutUint16(v[1:], uint16(min(max(x.Depth, 0), 1<<16-1)))
+	return v
+}
+
+// writeBatch writes, in one Badger write batch, the records that each hands
+// to set: the one write path of Flush and Take.
+func (f *Facts) writeBatch(each func(set func(k, v []byte) error) error) (err error) {
 	defer f.s.recovered(&err)
 	if f.s.closed.Load() {
 		return errClosed
 	}
 	wb := f.s.db.NewWriteBatch()
 	defer wb.Cancel()
-	for _, x := range f.pending {
-		v := []byte{byte(x.Winner), 0, 0}
-		binary.BigEndian.PutUint16(v[1:], uint16(x.Depth))
-		if err := wb.Set(factKey(x.Mover, x.Key), v); err != nil {
-			return fmt.Errorf("writing database %s: %w", f.s.dir, err)
-		}
-	}
-	for _, a := range f.bands {
-		k, v := a.record()
+	wrap := func(err error) error { return fmt.Errorf("writing database %s: %w", f.s.dir, err) }
+	if err := each(func(k, v []byte) error {
 		if err := wb.Set(k, v); err != nil {
-			return fmt.Errorf("writing database %s: %w", f.s.dir, err)
+			return wrap(err)
 		}
+		return nil
+	}); err != nil {
+		return err
 	}
 	if err := wb.Flush(); err != nil {
-		return fmt.Errorf("writing database %s: %w", f.s.dir, err)
+		return wrap(err)
 	}
-	clear(f.pending)
-	f.bands = f.bands[:0]
 	return nil
 }
 
@@ -300,23 +325,17 @@ func (f *Facts) Take(src *Facts) (facts, bands int64, err error) {
 		return fmt.Errorf("databases %s and %s disagree on %s: one of them is damaged", f.s.dir, src.s.dir, what)
 	}
 	var batch [][2][]byte
-	write := func() (err error) {
-		defer f.s.recovered(&err)
-		if f.s.closed.Load() {
-			return errClosed
-		}
-		wb := f.s.db.NewWriteBatch()
-		defer wb.Cancel()
-		for _, kv := range batch {
-			if err := wb.Set(kv[0], kv[1]); err != nil {
-				return fmt.Errorf("writing database %s: %w", f.s.dir, err)
+	write := func() error {
+		err := f.writeBatch(func(set func(k, v []byte) error) error {
+			for _, kv := range batch {
+				if err := set(kv[0], kv[1]); err != nil {
+					return err
+				}
 			}
-		}
-		if err := wb.Flush(); err != nil {
-			return fmt.Errorf("writing database %s: %w", f.s.dir, err)
-		}
+			return nil
+		})
 		batch = batch[:0]
-		return nil
+		return err
 	}
 	own := map[string]BandAnswer{}
 	if err := f.EachBand(func(a BandAnswer) error {
@@ -351,9 +370,7 @@ func (f *Facts) Take(src *Facts) (facts, bands int64, err error) {
 				return nil
 			}
 			facts++
-			v := []byte{byte(x.Winner), 0, 0}
-			binary.BigEndian.PutUint16(v[1:], uint16(min(max(x.Depth, 0), 1<<16-1)))
-			return add(factKey(x.Mover, x.Key), v)
+			return add(factKey(x.Mover, x.Key), factValue(x))
 		})
 		if err != nil {
 			return err

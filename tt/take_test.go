@@ -39,15 +39,15 @@ func TestTake(t *testing.T) {
 		return f
 	}
 	fact := func(red, blue uint64, w board.Color) Fact {
-		return Fact{Mover: board.Red, Key: Key{Red: red, Blue: blue}, Winner: w, Depth: 3}
+		return Fact{Mover: board.Red, Key: Key{Red: red, Blue: blue}, Winner: w, Depth: int(300*red + blue)} // a depth that differs per fact and needs two bytes
 	}
 	band := func(stones uint64, answer int, budget int64) BandAnswer {
 		return BandAnswer{Mover: board.Red, Depth: 4, Stones: stones, Red: 1 << 20, Blue: 1 << 21, Answer: answer, Budget: budget}
 	}
-	contents := func(f *Facts) (map[Key]board.Color, map[uint64]BandAnswer) {
+	contents := func(f *Facts) (map[Key]Fact, map[uint64]BandAnswer) {
 		t.Helper()
-		fs, bs := map[Key]board.Color{}, map[uint64]BandAnswer{}
-		if err := f.Each(func(x Fact) error { fs[x.Key] = x.Winner; return nil }); err != nil {
+		fs, bs := map[Key]Fact{}, map[uint64]BandAnswer{}
+		if err := f.Each(func(x Fact) error { fs[x.Key] = x; return nil }); err != nil {
 			t.Fatal(err)
 		}
 		if err := f.EachBand(func(a BandAnswer) error { bs[a.Stones] = a; return nil }); err != nil {
@@ -68,7 +68,7 @@ func TestTake(t *testing.T) {
 		t.Fatalf("Take changed the store's own counts: %d, %d", dst.Written, dst.BandsWritten)
 	}
 	fs, bs := contents(dst)
-	wantF := map[Key]board.Color{{1, 2}: board.Red, {3, 4}: board.Blue}
+	wantF := map[Key]Fact{{1, 2}: fact(1, 2, board.Red), {3, 4}: fact(3, 4, board.Blue)}
 	wantB := map[uint64]BandAnswer{1: band(1, 3, 50), 2: band(2, 5, 3000), 3: band(3, BandUnknown, 500), 4: band(4, BandLost, 10),
 		5: band(5, BandLost, 7), 6: band(6, BandUnknown, 40), 7: band(7, 9, 1)}
 	if !maps.Equal(fs, wantF) || !maps.Equal(bs, wantB) {
