@@ -136,6 +136,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if err := checkOutputSet(append([]output{{flag: "json", path: *jsonOut, std: true}, {flag: "cpuprofile", path: *cpuProfile}, db.output()}, certOutputs("certificate", *cert, starters)...)...); err != nil {
 		return usageErr(err)
 	}
+	// The handler comes before the stores are opened: a Ctrl-C while
+	// --take-from runs then lets the run close --db and report, instead of
+	// ending the process with the store unclosed.
+	ctx, stop := interruptible()
+	defer stop()
 	facts, closeFacts, err := db.open(b)
 	if err != nil {
 		return usageErr(err)
@@ -146,8 +151,6 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 	defer stopProfile()
-	ctx, stop := interruptible()
-	defer stop()
 	if *timeLimit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, *timeLimit)

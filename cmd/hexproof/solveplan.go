@@ -219,6 +219,10 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 	defer stopProfile()
+	// The handler comes before the stores are opened (as in solve): a
+	// Ctrl-C while --take-from runs lets the run close --db and report.
+	ctx, stop := interruptible()
+	defer stop()
 	var facts *tt.Facts
 	closeFacts := func() error { return nil }
 	if *db.dir != "" {
@@ -231,8 +235,6 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 		}
 		defer closeFacts()
 	}
-	ctx, stop := interruptible()
-	defer stop()
 	if *c.timeLimit > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, *c.timeLimit)
