@@ -36,6 +36,9 @@ type SolveDoc struct {
 	TakenFrom  []string `json:"db_taken_from,omitempty"`
 	TakenFacts int64    `json:"db_taken_facts,omitempty"`
 	TakenBands int64    `json:"db_taken_band_answers,omitempty"`
+	// TakeInterrupted: a Ctrl-C stopped the take in the last store of
+	// TakenFrom; what it had taken is kept (sound: K29).
+	TakeInterrupted bool `json:"db_take_interrupted,omitempty"`
 	// MemoryBudget is --memory in bytes, PeakRSS the process's peak resident
 	// memory so far (VmHWM), in bytes.
 	MemoryBudget int64 `json:"memory_budget_bytes"`

@@ -253,6 +253,13 @@ func lockFree(dir string) (err error) {
 	return nil
 }
 
+// needsReplay says that a read-only open failed because the store's
+// memtable log runs past its last whole entry, as a kill leaves it (Badger
+// formats the cause into its message, so only the message tells it).
+func needsReplay(err error) bool {
+	return strings.Contains(err.Error(), badger.ErrTruncateNeeded.Error())
+}
+
 func isLocked(err error) bool {
 	return strings.Contains(err.Error(), "Another process is using this Badger database")
 }
@@ -359,8 +366,8 @@ func openBadger(dir string) (*Badger, error) { return openBadgerWith(dir, true, 
 // it only (solve --take-from): any number of processes may hold it so at
 // once, but none may have it open to write (that one is InUseError). Its
 // tables are checked as OpenBadger checks them. A store left unclean by a
-// kill cannot be opened so (Badger would have to replay its log): resume
-// it once, or open it to write.
+// kill cannot be opened so (Badger would have to replay its log): that is
+// *UncleanError, and opening it once to write recovers it.
 func OpenBadgerReadOnly(dir string) (*Badger, error) { return openBadgerWith(dir, true, true) }
 
 // openBadgerChecked opens the store in dir; verify reads every table and
@@ -432,6 +439,8 @@ func openBadgerWith(dir string, verify, readOnly bool) (s *Badger, err error) {
 	switch {
 	case isLocked(err):
 		return nil, &InUseError{Dir: dir}
+	case readOnly && needsReplay(err):
+		return nil, &UncleanError{Dir: dir}
 	case errors.As(err, new(*DamagedError)):
 		return nil, err
 	case errors.Is(err, fs.ErrPermission):

@@ -52,6 +52,17 @@ func (e *OldStoreError) Error() string {
 	return fmt.Sprintf("database %s was written by an earlier hexproof (format %d) and cannot be resumed", e.Dir, e.Format)
 }
 
+// UncleanError says that the store in Dir was not closed by the process
+// that wrote it (killed, or the machine stopped), so that Badger must
+// replay the end of its log before it can be read, which a read-only open
+// (solve --take-from) cannot do. Nothing in it is wrong: opening it once to
+// write (a resume) replays the log and closes it cleanly.
+type UncleanError struct{ Dir string }
+
+func (e *UncleanError) Error() string {
+	return fmt.Sprintf("database %s was not closed by the run that wrote it (killed?), so it cannot be read before it is opened once to write, which recovers it", e.Dir)
+}
+
 // InUseError says that another process has the database open.
 type InUseError struct{ Dir string }
 

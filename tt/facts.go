@@ -1,6 +1,7 @@
 package tt
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -54,6 +55,11 @@ type Facts struct {
 // process loses at most these (a few seconds of a solve with the
 // knowledge), besides what the OS has not written yet.
 const factBatch = 1024
+
+// takeCheck is how many records Take reads between looks at its context:
+// often enough to stop within a fraction of a second, rarely enough to cost
+// nothing.
+const takeCheck = 4096
 
 // NewFacts reads and writes the solved positions of the store s.
 func NewFacts(s *Badger) *Facts { return &Facts{s: s, pending: map[factAt]Fact{}} }
@@ -317,7 +323,13 @@ func (f *Facts) EachBand(fn func(BandAnswer) error) error {
 // both before it writes anything (a first pass checks, a second writes, so
 // that memory stays bounded by f's band answers). The counts Written and
 // BandsWritten are left alone: they count what f's own solve adds.
-func (f *Facts) Take(src *Facts) (facts, bands int64, err error) {
+//
+// Take watches ctx every takeCheck records and stops when it is done,
+// returning its error with the counts of what was written. A take stopped
+// so is sound and f stays usable: nothing is written before the check pass
+// ends, and what the write pass has written by then (its batch is written
+// before it returns) is a set of checked proofs, each true on its own.
+func (f *Facts) Take(ctx context.Context, src *Facts) (facts, bands int64, err error) {
 	if err := f.Flush(); err != nil {
 		return 0, 0, err
 	}
@@ -349,6 +361,21 @@ func (f *Facts) Take(src *Facts) (facts, bands int64, err error) {
 	// writes what f lacks.
 	pass := func(writing bool) error {
 		facts, bands = 0, 0
+		seen := 0
+		// tick comes first in every record's call, before anything of
+		// that record is counted or queued; it looks at ctx on the
+		// first record and every takeCheck-th after it.
+		tick := func() error {
+			if seen++; seen%takeCheck != 1 || ctx.Err() == nil {
+				return nil
+			}
+			if writing {
+				if err := write(); err != nil {
+					return err
+				}
+			}
+			return ctx.Err()
+		}
 		add := func(k, v []byte) error {
 			if !writing {
 				return nil
@@ -360,6 +387,9 @@ func (f *Facts) Take(src *Facts) (facts, bands int64, err error) {
 			return nil
 		}
 		err := src.Each(func(x Fact) error {
+			if err := tick(); err != nil {
+				return err
+			}
 			w, _, ok, err := f.Winner(x.Mover, x.Key)
 			switch {
 			case err != nil:
@@ -376,6 +406,9 @@ func (f *Facts) Take(src *Facts) (facts, bands int64, err error) {
 			return err
 		}
 		err = src.EachBand(func(a BandAnswer) error {
+			if err := tick(); err != nil {
+				return err
+			}
 			k, v := a.record()
 			old, ok := own[string(k)]
 			switch {

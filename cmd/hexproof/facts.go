@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -28,7 +29,11 @@ type factsFlags struct {
 
 // taken counts what --take-from added to --db: the stores read, and the
 // solved positions and band games' answers new to it.
-type taken struct{ stores, facts, bands int64 }
+// interrupted says that a Ctrl-C stopped the take before its end.
+type taken struct {
+	stores, facts, bands int64
+	interrupted          bool
+}
 
 func addFactsFlags(fs *pflag.FlagSet) factsFlags {
 	return factsFlags{
@@ -66,8 +71,8 @@ func (f factsFlags) output() output { return output{flag: "db", path: *f.dir, di
 
 // open opens the store (nil without --db) and gives the function that
 // writes what is pending and closes it (safe to call twice).
-func (f factsFlags) open(b *board.Board) (*tt.Facts, func() error, error) {
-	return f.openOr(b, nil)
+func (f factsFlags) open(ctx context.Context, b *board.Board) (*tt.Facts, func() error, error) {
+	return f.openOr(ctx, b, nil)
 }
 
 // openShard is open for solve --shard, whose job a scheduler runs again
@@ -76,21 +81,25 @@ func (f factsFlags) open(b *board.Board) (*tt.Facts, func() error, error) {
 // database in --db yet it starts one afresh, as verify --shard does
 // (docs/decisions.md V18), and says so on stderr. A directory that holds
 // something else is still refused: only a missing or empty one is started.
-func (f factsFlags) openShard(b *board.Board, stderr io.Writer, index int) (*tt.Facts, func() error, error) {
-	return f.openOr(b, func() {
+func (f factsFlags) openShard(ctx context.Context, b *board.Board, stderr io.Writer, index int) (*tt.Facts, func() error, error) {
+	return f.openOr(ctx, b, func() {
 		fmt.Fprintf(stderr, "hexproof solve: shard %d: nothing to resume in %s; starting afresh\n", index, *f.dir)
 	})
 }
 
 // openOr is open; afresh, when not nil, turns --resume with nothing to
-// resume into a fresh store (after it is called) instead of an error.
-func (f factsFlags) openOr(b *board.Board, afresh func()) (*tt.Facts, func() error, error) {
+// resume into a fresh store (after it is called) instead of an error. When
+// ctx is done during --take-from (Ctrl-C) the take stops and the store is
+// opened all the same: what was taken is sound (tt.Facts.Take), and the
+// caller's search, under the same ctx, stops at once and reports the run
+// as interrupted.
+func (f factsFlags) openOr(ctx context.Context, b *board.Board, afresh func()) (*tt.Facts, func() error, error) {
 	if *f.dir == "" {
 		return nil, func() error { return nil }, nil
 	}
 	// --take-from is checked before --db is opened, which without --resume
 	// replaces what is there: a refused run leaves it alone.
-	if err := f.takeFrom(nil, b); err != nil {
+	if err := f.takeFrom(ctx, nil, b); err != nil {
 		return nil, nil, err
 	}
 	facts, err := solve.OpenFacts(*f.dir, b, *f.resume)
@@ -108,7 +117,7 @@ func (f factsFlags) openOr(b *board.Board, afresh func()) (*tt.Facts, func() err
 	case err != nil:
 		return nil, nil, fmt.Errorf("--db: %v", err)
 	}
-	if err := f.takeFrom(facts, b); err != nil {
+	if err := f.takeFrom(ctx, facts, b); err != nil {
 		_ = facts.Store().Close()
 		return nil, nil, err
 	}
@@ -131,8 +140,9 @@ func (f factsFlags) openOr(b *board.Board, afresh func()) (*tt.Facts, func() err
 
 // takeFrom adds the stores of --take-from to facts, the store of --db;
 // with facts nil it only checks that each is a store of b's solved
-// positions, and not --db itself.
-func (f factsFlags) takeFrom(facts *tt.Facts, b *board.Board) error {
+// positions, and not --db itself. When ctx is done it stops taking (what
+// was taken stays) and returns nil; taken.interrupted says so.
+func (f factsFlags) takeFrom(ctx context.Context, facts *tt.Facts, b *board.Board) error {
 	if f.take == nil {
 		return nil
 	}
@@ -149,7 +159,14 @@ func (f factsFlags) takeFrom(facts *tt.Facts, b *board.Board) error {
 		if facts == nil {
 			err = solve.CheckFacts(dir, b)
 		} else {
-			n, nb, err = solve.TakeFacts(facts, dir, b)
+			n, nb, err = solve.TakeFacts(ctx, facts, dir, b)
+		}
+		if facts != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			f.taken.stores++
+			f.taken.facts += n
+			f.taken.bands += nb
+			f.taken.interrupted = true
+			return nil
 		}
 		var nothing *solve.NothingToResumeError
 		var other *solve.OtherFactsError
@@ -158,6 +175,8 @@ func (f factsFlags) takeFrom(facts *tt.Facts, b *board.Board) error {
 			return fmt.Errorf("--take-from %s: no database of solved positions there", dir)
 		case errors.As(err, &other):
 			return fmt.Errorf("--take-from: %v", err)
+		case errors.As(err, new(*tt.UncleanError)):
+			return fmt.Errorf("--take-from %s: %v: resume it once (a solve of its board with --db %s --resume; --time-limit 1s will do), then take from it", dir, err, dir)
 		case err != nil:
 			return fmt.Errorf("--take-from %s: %v", dir, err)
 		}
@@ -172,8 +191,9 @@ func (f factsFlags) takeFrom(facts *tt.Facts, b *board.Board) error {
 }
 
 // takenText is the report's line on --take-from: stores read, the solved
-// positions and band games' answers they added ("" when none was read).
-func takenText(stores int, facts, bands int64) string {
+// positions and band games' answers they added ("" when none was read);
+// interrupted adds that a Ctrl-C stopped the take in the last store read.
+func takenText(stores int, facts, bands int64, interrupted bool) string {
 	if stores == 0 {
 		return ""
 	}
@@ -181,8 +201,12 @@ func takenText(stores int, facts, bands int64) string {
 	if stores > 1 {
 		what = fmt.Sprintf("%d databases", stores)
 	}
-	return fmt.Sprintf("  taken first from the other %s (--take-from): %s solved positions, %s band games' answers\n",
-		what, reports.Thousands(facts), reports.Thousands(bands))
+	stopped := ""
+	if interrupted {
+		stopped = " (interrupted in the last of them; what was taken is kept)"
+	}
+	return fmt.Sprintf("  taken first from the other %s (--take-from): %s solved positions, %s band games' answers%s\n",
+		what, reports.Thousands(facts), reports.Thousands(bands), stopped)
 }
 
 // added is the number of solved positions added to facts so far (0 without

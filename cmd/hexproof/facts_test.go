@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,7 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"hexproof/board"
 	"hexproof/reports"
+	"hexproof/verify/solve"
 )
 
 // TestSolveDBResume: a solve stopped by its time limit with --db, then run
@@ -143,6 +146,23 @@ func TestSolveDBRefusals(t *testing.T) {
 	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// unclean is a store copied while its writer has it open, as a kill
+	// leaves it: --take-from cannot read it before a resume recovers it.
+	b3, err := board.New(3, 3, board.Cylinder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, err := solve.OpenFacts(filepath.Join(tmp, "live"), b3, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unclean := filepath.Join(tmp, "unclean")
+	if err := os.CopyFS(unclean, os.DirFS(filepath.Join(tmp, "live"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := live.Store().Close(); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		says string
@@ -160,6 +180,7 @@ func TestSolveDBRefusals(t *testing.T) {
 		{[]string{"--board", "3x4", "--db", filepath.Join(tmp, "none"), "--take-from", db}, "--take-from: database " + db + " holds the solved positions of the 3x3 cylinder"},
 		{[]string{"--board", "3x3", "--db", filepath.Join(tmp, "none"), "--take-from", other}, "not a hexproof database"},
 		{[]string{"--board", "3x3", "--db", filepath.Join(tmp, "none"), "--take-from", db, "--take-from", ""}, "--take-from is empty"},
+		{[]string{"--board", "3x3", "--db", filepath.Join(tmp, "none"), "--take-from", unclean}, "was not closed by the run that wrote it (killed?), so it cannot be read before it is opened once to write, which recovers it: resume it once (a solve of its board with --db " + unclean + " --resume"},
 	} {
 		code, _, errs := runCmd(append([]string{"solve", "--starter", "red"}, c.args...)...)
 		if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.says) {
@@ -171,6 +192,13 @@ func TestSolveDBRefusals(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(tmp, "none")); err == nil {
 		t.Fatalf("--resume with nothing to resume created %s", filepath.Join(tmp, "none"))
+	}
+	// The cure the error gives works.
+	if code, _, errs := runCmd("solve", "--board", "3x3", "--starter", "red", "--db", unclean, "--resume", "--time-limit", "1s", "--no-progress"); code != 0 {
+		t.Fatalf("resuming the unclean store: exit %d, %s", code, errs)
+	}
+	if code, _, errs := runCmd("solve", "--board", "3x3", "--starter", "red", "--db", filepath.Join(tmp, "none"), "--take-from", unclean, "--no-progress"); code != 0 {
+		t.Fatalf("taking from the recovered store: exit %d, %s", code, errs)
 	}
 }
 
@@ -297,5 +325,38 @@ func TestReplayBlunderDB(t *testing.T) {
 		"B:(1,1) R:(2,2) B:(4,1) R:(1,4) B:(1,3) R:(3,3) B:(5,2) R:(5,6) B:(2,3) R:(2,4) B:(3,2) R:(5,1) B:(4,2) R:(1,2) B:(5,3)")
 	if code != exitUsage || !strings.Contains(errs, "5x6 cylinder, not the solved positions of the 5x7 cylinder") {
 		t.Errorf("a walk of 5x7 from a 5x6 database: exit %d, %q", code, errs)
+	}
+}
+
+// TestTakeFromInterrupted: a Ctrl-C (a cancelled context) during
+// --take-from stops the take in the store it is reading, and the store of
+// --db is opened all the same, for the search to stop at once and report
+// (K29, "Interrupting a take"); the report's line says so.
+func TestTakeFromInterrupted(t *testing.T) {
+	tmp := t.TempDir()
+	src := filepath.Join(tmp, "src")
+	if code, _, errs := runCmd("solve", "--board", "3x3", "--starter", "red", "--db", src, "--no-progress"); code != 0 {
+		t.Fatalf("making a database: exit %d, %s", code, errs)
+	}
+	b3, err := board.New(3, 3, board.Cylinder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, resume, take := filepath.Join(tmp, "db"), false, []string{src, src}
+	f := factsFlags{dir: &dir, resume: &resume, take: &take, taken: &taken{}}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	facts, closeFacts, err := f.open(ctx, b3)
+	if err != nil || facts == nil {
+		t.Fatalf("open with a cancelled take: %v, %v", facts, err)
+	}
+	if err := closeFacts(); err != nil {
+		t.Fatal(err)
+	}
+	if *f.taken != (taken{stores: 1, interrupted: true}) {
+		t.Fatalf("taken %+v; want the first store only, interrupted before its first record", *f.taken)
+	}
+	if s := takenText(int(f.taken.stores), f.taken.facts, f.taken.bands, true); !strings.Contains(s, "interrupted") {
+		t.Fatalf("the report's line does not say the take was interrupted: %q", s)
 	}
 }

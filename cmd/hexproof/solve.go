@@ -141,7 +141,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	// ending the process with the store unclosed.
 	ctx, stop := interruptible()
 	defer stop()
-	facts, closeFacts, err := db.open(b)
+	facts, closeFacts, err := db.open(ctx, b)
 	if err != nil {
 		return usageErr(err)
 	}
@@ -232,7 +232,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		if facts != nil {
 			j.DB, j.FromDB, j.AddedToDB = *db.dir, s.FromFacts, db.added(facts)-added
 			j.BandFromDB, j.BandAddedToDB = s.BandFromFacts, facts.BandsWritten-bandsAdded
-			j.TakenFrom, j.TakenFacts, j.TakenBands = *db.take, db.taken.facts, db.taken.bands
+			// The stores read: all of --take-from, or those before a Ctrl-C.
+			j.TakenFrom, j.TakenFacts, j.TakenBands = (*db.take)[:db.taken.stores], db.taken.facts, db.taken.bands
+			j.TakeInterrupted = db.taken.interrupted
 		}
 		s.Close()
 		j.MemoryBudget, j.PeakRSS = memBytes, procmem.PeakRSS()
@@ -319,7 +321,7 @@ func solveText(b *board.Board, j reports.SolveDoc, res *solve.Result) string {
 		if j.BandFromDB+j.BandAddedToDB > 0 {
 			fmt.Fprintf(&sb, "  band games: %s answers taken from the database, %s added\n", reports.Thousands(j.BandFromDB), reports.Thousands(j.BandAddedToDB))
 		}
-		sb.WriteString(takenText(len(j.TakenFrom), j.TakenFacts, j.TakenBands))
+		sb.WriteString(takenText(len(j.TakenFrom), j.TakenFacts, j.TakenBands, j.TakeInterrupted))
 	}
 	if j.Verdict == "solved" && j.Detail != "" {
 		fmt.Fprintf(&sb, "  %s\n", j.Detail)

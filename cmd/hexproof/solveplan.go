@@ -230,7 +230,7 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageErr(err)
 		}
-		if facts, closeFacts, err = db.openShard(b, stderr, index); err != nil {
+		if facts, closeFacts, err = db.openShard(ctx, b, stderr, index); err != nil {
 			return usageErr(err)
 		}
 		defer closeFacts()
@@ -285,7 +285,7 @@ func runSolveShard(args []string, stdout, stderr io.Writer) int {
 			if rf.DBBandAnswers+facts.BandsWritten > 0 {
 				fmt.Fprintf(stdout, "  band games: %s answers taken from the database, %s added\n", reports.Thousands(rf.DBBandAnswers), reports.Thousands(facts.BandsWritten))
 			}
-			fmt.Fprint(stdout, takenText(int(db.taken.stores), db.taken.facts, db.taken.bands))
+			fmt.Fprint(stdout, takenText(int(db.taken.stores), db.taken.facts, db.taken.bands, db.taken.interrupted))
 		}
 		if rf.Certificate != "" {
 			fmt.Fprintf(stdout, "  certificate: %s (%d answers); check it with: hexproof verify --piece %s/%d\n", filepath.Join(dir, rf.Certificate), rf.Answers, dir, index)

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 
@@ -100,12 +101,14 @@ func openFactsMode(dir string, b *board.Board, resume, readOnly bool) (*tt.Facts
 // (the same check as a resume's), and closes that store again
 // (docs/decisions/solve.md K29). It says how many of each were new to dst.
 // The store in dir is only read, so several solves may take from it at once.
-func TakeFacts(dst *tt.Facts, dir string, b *board.Board) (facts, bands int64, err error) {
+// When ctx is done the take stops early with its error, and dst holds a
+// sound part of it (tt.Facts.Take).
+func TakeFacts(ctx context.Context, dst *tt.Facts, dir string, b *board.Board) (facts, bands int64, err error) {
 	src, err := openFactsMode(dir, b, true, true)
 	if err != nil {
 		return 0, 0, err
 	}
-	facts, bands, err = dst.Take(src)
+	facts, bands, err = dst.Take(ctx, src)
 	if cerr := src.Store().Close(); err == nil {
 		err = cerr
 	}
