@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -289,6 +291,79 @@ func TestTakeInterrupted(t *testing.T) {
 		rest, _, err := dst.Take(context.Background(), src)
 		if err != nil || nf+rest != newBefore(n) || count(dst) != n {
 			t.Fatalf("%s: the second Take added %d (%v), want %d, and a store of all %d", c.name, rest, err, newBefore(n)-nf, n)
+		}
+	}
+}
+
+// TestTakeMerge: Take walks the destination's facts beside the source's
+// (cursor): stepping over short gaps, seeking over long ones. On random
+// stores with both (runs of keys only one store holds, of every length up to
+// 200) it takes exactly the source's facts the destination lacks, and
+// refuses a source that disagrees on any one of the shared facts.
+func TestTakeMerge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 44))
+	fact := func(i int) Fact {
+		return Fact{Mover: board.Color(1 + i%2), Key: Key{Red: uint64(i / 2), Blue: uint64(i) * 0x9e3779b9}, Winner: board.Color(1 + i/2%2), Depth: i % 300}
+	}
+	for round := range 6 {
+		var mine, theirs []Fact
+		inMine, inTheirs := map[int]bool{}, map[int]bool{}
+		for i := 0; i < 6000; {
+			run := 1 + rng.IntN(200)
+			if rng.IntN(4) == 0 {
+				run = 1 + rng.IntN(3)
+			}
+			where := rng.IntN(3) // 0: mine only, 1: theirs only, 2: both
+			for j := i; j < i+run; j++ {
+				if where != 1 {
+					mine = append(mine, fact(j))
+					inMine[j] = true
+				}
+				if where != 0 {
+					theirs = append(theirs, fact(j))
+					inTheirs[j] = true
+				}
+			}
+			i += run
+		}
+		dst, src := testFacts(t, mine, nil), testFacts(t, theirs, nil)
+		// A source that disagrees on one shared fact is refused.
+		var shared []int
+		for i := range inTheirs {
+			if inMine[i] {
+				shared = append(shared, i)
+			}
+		}
+		if len(shared) > 0 {
+			bad := slices.Clone(theirs)
+			x := fact(shared[rng.IntN(len(shared))])
+			x.Winner = board.Red + board.Blue - x.Winner
+			bad = append(bad, x) // Add keeps the last of one key
+			if _, _, err := dst.Take(context.Background(), testFacts(t, bad, nil)); err == nil || !strings.Contains(err.Error(), "disagree") {
+				t.Fatalf("round %d: a source that disagrees on %v was taken: %v", round, x, err)
+			}
+		}
+		nf, _, err := dst.Take(context.Background(), src)
+		want := 0
+		for i := range inTheirs {
+			if !inMine[i] {
+				want++
+			}
+		}
+		if err != nil || nf != int64(want) {
+			t.Fatalf("round %d: Take gave %d (%v), want %d", round, nf, err, want)
+		}
+		got := map[Fact]bool{}
+		if err := dst.Each(func(x Fact) error { got[x] = true; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(inMine)+want {
+			t.Fatalf("round %d: the store holds %d facts, want %d", round, len(got), len(inMine)+want)
+		}
+		for i := range 6000 {
+			if (inMine[i] || inTheirs[i]) != got[fact(i)] {
+				t.Fatalf("round %d: fact %d: held %v, want %v", round, i, got[fact(i)], inMine[i] || inTheirs[i])
+			}
 		}
 	}
 }
