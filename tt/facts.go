@@ -218,7 +218,7 @@ func (f *Facts) Each(fn func(Fact) error) error {
 // from the last one, or by a seek when it lies further than seekAfter
 // records on. Where f holds most of what the other store holds (a take of
 // redundant stores), the steps are sequential reads, far cheaper than one
-// lookup per record (performance.md, "Many stores are not free").
+// lookup per record (performance.md, "A walk beside the destination").
 type cursor struct {
 	f   *Facts
 	txn *badger.Txn
@@ -386,7 +386,8 @@ func (f *Facts) EachBand(fn func(BandAnswer) error) error {
 // that memory stays bounded by f's band answers). The counts Written and
 // BandsWritten are left alone: they count what f's own solve adds.
 //
-// Take watches ctx every takeCheck records and stops when it is done,
+// Take looks at ctx on the first record and every takeCheck-th after it,
+// and stops when it is done,
 // returning its error with the counts of what was written. A take stopped
 // so is sound and f stays usable: nothing is written before the check pass
 // ends, and what the write pass has written by then (its batch is written
