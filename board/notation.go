@@ -227,6 +227,21 @@ func (b *Board) Play(starter Color, toks []Token) (Position, []Move, Color, erro
 	return p, moves, winner, nil
 }
 
+// CheckSetUp refuses a position set up in which the game is over: a player
+// has won, or the board is full. solve and plan --solve set positions up;
+// both ask this, so that they refuse the same positions.
+func (b *Board) CheckSetUp(p Position) error {
+	for _, c := range []Color{Red, Blue} {
+		if b.Wins(p, c) {
+			return fmt.Errorf("the position set up is over: %s has won", c)
+		}
+	}
+	if p.Occupied() == b.All() {
+		return fmt.Errorf("the position set up is over: the board is full")
+	}
+	return nil
+}
+
 // SetUp is the position with Red's stones on the cells of red and Blue's on
 // those of blue (lists as ParseMoves reads them), whatever order or counts:
 // a position set up rather than played, such as a band game of

@@ -12,10 +12,15 @@ import (
 type SolveMergeDoc struct {
 	Board    string `json:"board"`
 	Geometry string `json:"geometry"`
-	Starter  string `json:"starter"`
+	// Starter is who starts (absent for a position set up, which Red and
+	// Blue give instead, as "(1,2) (3,7)", as solve's JSON does).
+	Starter string `json:"starter,omitempty"`
 	// Moves is the plan's prefix (plan --solve --moves), as "R:(3,6) …";
-	// ToMove the player to move after it, whose winning moves these are.
+	// ToMove the player to move after it (or in the position set up),
+	// whose winning moves these are.
 	Moves   string `json:"moves,omitempty"`
+	Red     string `json:"red,omitempty"`
+	Blue    string `json:"blue,omitempty"`
 	ToMove  string `json:"to_move"`
 	Verdict string `json:"verdict"` // solved or inconclusive
 	// Winner is set when the winner is proved: always when solved, and
@@ -58,6 +63,9 @@ func NewSolveMergeDoc(m *shard.SolveMerged) *SolveMergeDoc {
 		Verdict: "inconclusive", WinningMoves: [][2]int{}, Positions: m.Positions, Elapsed: m.Elapsed,
 		Shards: len(m.Plan.Parts), Plies: m.Plan.Plies, Unfinished: m.Unfinished, Missing: m.Missing, ToMove: m.ToMove.String()}
 	doc.Moves = shard.MovesText(m.Plan.Prefix)
+	if m.Plan.ToMove != "" {
+		doc.Starter, doc.Red, doc.Blue = "", shard.CellsText(m.Plan.Red), shard.CellsText(m.Plan.Blue)
+	}
 	for _, k := range m.Decided {
 		doc.SolvedShards += k
 	}

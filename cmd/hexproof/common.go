@@ -58,6 +58,7 @@ const (
 	starterOne                          // red or blue, required (plan)
 	starterFromMoves                    // red or blue; default: the first move's prefix (replay)
 	starterShow                         // red or blue; default: the first move's prefix, else red (show)
+	starterOrSetUp                      // red or blue, required unless --to-move sets a position up (plan --solve)
 )
 
 func newCommonFlags(fs *pflag.FlagSet) *commonFlags { return &commonFlags{fs: fs} }
@@ -115,6 +116,8 @@ func (c *commonFlags) addStarter(mode starterMode) {
 		c.starter = c.fs.String("starter", "", "who moves first: red or blue (default: the first move's prefix)")
 	case starterShow:
 		c.starter = c.fs.String("starter", "", "who moves first: red or blue (default: the first move's prefix, else red)")
+	case starterOrSetUp:
+		c.starter = c.fs.String("starter", "", "who moves first: red or blue (required, one plan per starter, unless --to-move sets a position up)")
 	}
 }
 
@@ -295,6 +298,14 @@ func (c *commonFlags) checkStarter(v *common) error {
 			return err
 		}
 		v.starters = st
+	case starterOrSetUp:
+		switch {
+		case s == "" && (c.fs.Changed("to-move") || c.fs.Changed("red") || c.fs.Changed("blue")):
+			return nil // the position set up says who moves (or says what it lacks)
+		case s == "" || s == "both":
+			return fmt.Errorf("--starter red or --starter blue is required (one plan per starter), or a position set up with --red, --blue and --to-move")
+		}
+		fallthrough
 	case starterOne:
 		if s == "" || s == "both" {
 			return fmt.Errorf("--starter red or --starter blue is required (one plan per starter)")

@@ -440,13 +440,8 @@ func setUpPosition(fs *pflag.FlagSet, b *board.Board, red, blue, toMove string, 
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range []board.Color{board.Red, board.Blue} {
-		if b.Wins(p, c) {
-			return nil, fmt.Errorf("the position set up is over: %s has won", c)
-		}
-	}
-	if p.Occupied() == b.All() {
-		return nil, fmt.Errorf("the position set up is over: the board is full")
+	if err := b.CheckSetUp(p); err != nil {
+		return nil, err
 	}
 	return &setUpStones{p: p, toMove: who, red: strings.TrimSpace(red), blue: strings.TrimSpace(blue)}, nil
 }

@@ -32,8 +32,11 @@ of --plies moves (1: the starter's first move; 2: it and the answer; at most
 each other share a shard; docs/sharding.md says why that is sound). With
 --moves it splits the solve of the position after those moves instead: the
 openings follow them, and merge gives that position's winner and its
-mover's winning moves (as 'hexproof solve --moves' would). Writes into
---out:
+mover's winning moves (as 'hexproof solve --moves' would). With --red,
+--blue and --to-move (instead of --starter and --moves) it splits the solve
+of a position set up stone by stone, whatever the counts of its stones, as
+'hexproof solve --red … --blue … --to-move …' would solve it; such a plan
+has no certificate pieces. Writes into --out:
 
   plan.json          the split
   shard-I.json       shard I: the board, the starter and its opening
@@ -56,10 +59,13 @@ func runPlanSolve(args []string, stdout, stderr io.Writer) int {
 	c := newCommonFlags(fs)
 	c.addBoard(boardOne, "5x7", "required")
 	c.addGeometry()
-	c.addStarter(starterOne)
+	c.addStarter(starterOrSetUp)
 	c.addNoSymmetry()
 	plies := fs.Int("plies", 1, fmt.Sprintf("moves in each opening, 1 to %d", shard.MaxSolvePlies))
 	movesFlag := fs.String("moves", "", "split the solve of the position after these moves from the empty board (e.g. \"c3 (2,4)\"); the openings follow them")
+	redFlag := fs.String("red", "", "split the solve of a position set up, not played: Red's stones on these cells, e.g. \"c7 (4,7)\" (with --to-move; not with --moves or --starter)")
+	blueFlag := fs.String("blue", "", "Blue's stones of the position set up (see --red)")
+	toMoveFlag := fs.String("to-move", "", "who moves in the position set up with --red/--blue: red or blue")
 	out := fs.String("out", "", "directory for the plan, shard and job files (required)")
 	cert := fs.Bool("certificate", false, "job files write each shard's certificate piece and check it with verify --piece")
 	c.addJobs(0, "verify --piece's goroutines per shard (job files); 0 means Slurm's CPUs per task, or 1", "Slurm's CPUs per task, or 1")
@@ -78,10 +84,21 @@ func runPlanSolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
-	b, starter := v.b(), v.starters[0]
+	b := v.b()
 	if *out == "" {
 		return usageErr(fmt.Errorf("--out DIR is required"))
 	}
+	setUp, err := setUpPosition(fs, b, *redFlag, *blueFlag, *toMoveFlag, *movesFlag != "" || *cert)
+	if err != nil {
+		return usageErr(err)
+	}
+	opt := shard.SolvePlanOptions{Board: b, Plies: *plies, NoSymmetry: *c.noSymmetry}
+	if setUp != nil {
+		opt.SetUp, opt.ToMove = setUp.p, setUp.toMove
+	} else {
+		opt.Starter = v.starters[0]
+	}
+	starter := opt.Starter
 	var prefix []board.Move
 	if *movesFlag != "" {
 		if *cert {
@@ -108,7 +125,8 @@ func runPlanSolve(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
-	p, err := shard.MakeSolvePlan(shard.SolvePlanOptions{Board: b, Starter: starter, Plies: *plies, NoSymmetry: *c.noSymmetry, Prefix: prefix})
+	opt.Prefix = prefix
+	p, err := shard.MakeSolvePlan(opt)
 	if err != nil {
 		return usageErr(err)
 	}
@@ -127,7 +145,7 @@ func runPlanSolve(args []string, stdout, stderr io.Writer) int {
 			return exitOptimal
 		}
 	}
-	fmt.Fprintf(stdout, "%s, %s starts%s: %d shards, one per opening of %d plies up to symmetry (%d openings).\n", b, starter, afterText(p.File.Prefix), len(p.Shards), *plies, p.File.Openings)
+	fmt.Fprintf(stdout, "%s, %s: %d shards, one per opening of %d plies up to symmetry (%d openings).\n", b, startText(&p.File.SolveSetup), len(p.Shards), *plies, p.File.Openings)
 	fmt.Fprintf(stdout, "Written to %s. Run the shards with one of\n  sbatch %s\n  sh %s\nor one at a time with\n  %s solve --shard %s/I   (I = 0 … %d)\nthen: %s merge %s\n",
 		*out, filepath.Join(*out, "slurm.sbatch"), filepath.Join(*out, "parallel.sh"), *binary, *out, len(p.Shards)-1, *binary, *out)
 	return exitOptimal
@@ -383,13 +401,17 @@ func runVerifyPiece(args []string, stdout, stderr io.Writer) int {
 	return verify.Verdict(cf.Verdict).ExitCode()
 }
 
-// afterText is ", after R:(1,2) B:(3,1)" for a split solve's prefix, or
-// nothing without one.
-func afterText(prefix []shard.Move) string {
-	if len(prefix) == 0 {
-		return ""
+// startText says what a split solve solves: "blue starts", "blue starts,
+// after R:(1,2) B:(3,1)" after a prefix, or "set up with red (1,2) (3,7),
+// blue (2,2) (3,12) (blue to move)" (solve's words for a position set up).
+func startText(s *shard.SolveSetup) string {
+	if s.ToMove != "" {
+		return fmt.Sprintf("set up with red %s, blue %s (%s to move)", orNone(shard.CellsText(s.Red)), orNone(shard.CellsText(s.Blue)), s.ToMove)
 	}
-	return ", after " + shard.MovesText(prefix)
+	if len(s.Prefix) == 0 {
+		return s.Starter + " starts"
+	}
+	return s.Starter + " starts, after " + shard.MovesText(s.Prefix)
 }
 
 func runMergeSolve(dir, jsonOut string, stdout, stderr io.Writer) int {
@@ -416,7 +438,11 @@ func runMergeSolve(dir, jsonOut string, stdout, stderr io.Writer) int {
 // solveMergeText is the human summary of a merged split solve.
 func solveMergeText(b *board.Board, m *shard.SolveMerged) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s, %s starts%s (%s to move): ", b, m.Starter, afterText(m.Plan.Prefix), m.ToMove)
+	if m.Plan.ToMove != "" {
+		fmt.Fprintf(&sb, "%s, %s: ", b, startText(&m.Plan.SolveSetup))
+	} else {
+		fmt.Fprintf(&sb, "%s, %s (%s to move): ", b, startText(&m.Plan.SolveSetup), m.ToMove)
+	}
 	winner := m.Winner.String()
 	if m.Winner == board.Empty {
 		winner = "draw"

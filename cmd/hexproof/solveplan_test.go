@@ -133,6 +133,52 @@ func TestPlanSolveAfterMoves(t *testing.T) {
 	}
 }
 
+// TestPlanSolveSetUp: plan --solve --red --blue --to-move splits the solve
+// of a position set up; merge gives what solve of the same set-up gives
+// (winner, mover, exact winning moves) and names the stones, in its text
+// and JSON. Bad set-ups, and a set-up with --starter, --moves or
+// --certificate, get one line and exit 2.
+func TestPlanSolveSetUp(t *testing.T) {
+	for _, c := range []struct{ size, red, blue, toMove string }{
+		{"4x4", "(1,1) (2,3)", "(2,2)", "red"},        // Red has a stone more and moves
+		{"4x5", "(2,2)", "(1,1) (3,4) (4,2)", "blue"}, // Blue has two more and moves
+		{"5x5", "c3", "(1,2) (4,4)", "red"},
+	} {
+		_, whole, _ := runCmd("solve", "--board", c.size, "--red", c.red, "--blue", c.blue, "--to-move", c.toMove, "--json", "-", "--no-progress")
+		var w map[string]any
+		if err := json.Unmarshal([]byte(whole), &w); err != nil {
+			t.Fatal(err)
+		}
+		dir, m, code := solveSplit(t, false, "--board", c.size, "--red", c.red, "--blue", c.blue, "--to-move", c.toMove)
+		if code != 0 || m["winner"] != w["winner"] || m["to_move"] != c.toMove || fmt.Sprint(m["winning_moves"]) != fmt.Sprint(w["winning_moves"]) {
+			t.Fatalf("%s set up %s / %s: merge exit %d, %v %v %v; solve %v %v %v", c.size, c.red, c.blue, code,
+				m["to_move"], m["winner"], m["winning_moves"], w["to_move"], w["winner"], w["winning_moves"])
+		}
+		if m["starter"] != nil || m["red"] == nil || m["blue"] == nil {
+			t.Fatalf("merge JSON of a set-up: starter %v, red %v, blue %v", m["starter"], m["red"], m["blue"])
+		}
+		if _, out, _ := runCmd("merge", dir); !strings.Contains(out, fmt.Sprintf("set up with red %s, blue %s (%s to move)", m["red"], m["blue"], c.toMove)) {
+			t.Fatalf("merge text does not name the set-up: %s", out)
+		}
+	}
+	for _, bad := range [][]string{
+		{"--red", "(1,1)"},                                        // no --to-move
+		{"--red", "(1,1)", "--to-move", "green"},                  // no such player
+		{"--red", "(1,1)", "--blue", "(1,1)", "--to-move", "red"}, // a cell twice
+		{"--red", "(9,9)", "--to-move", "red"},                    // off the board
+		{"--red", "(1,1) (1,2) (1,3) (1,4)", "--to-move", "blue"}, // Red has won
+		{"--red", "(1,1)", "--to-move", "red", "--starter", "red"},
+		{"--red", "(1,1)", "--to-move", "red", "--moves", "(2,2)"},
+		{"--red", "(1,1)", "--to-move", "red", "--certificate"},
+		{}, // neither --starter nor a set-up
+	} {
+		args := append([]string{"plan", "--solve", "--board", "4x4", "--out", filepath.Join(t.TempDir(), "p")}, bad...)
+		if code, _, errOut := runCmd(args...); code != 2 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+			t.Fatalf("%v: exit %d, %q", bad, code, errOut)
+		}
+	}
+}
+
 // TestMergeSolveRefuses: a corrupt or foreign shard result is refused with
 // one line and exit 2; a missing or inconclusive shard whose answer is
 // needed gives exit 3 and is named, with how to run it.

@@ -203,6 +203,25 @@ func movesOut(b *board.Board, ms []board.Move) []Move {
 	return out
 }
 
+// cellsOut lists the cells of bs in cell order as (i, j) pairs.
+func cellsOut(b *board.Board, bs board.Bits) [][2]int {
+	var out [][2]int
+	for bs.Any() {
+		i, j := b.Coord(bs.Pop())
+		out = append(out, [2]int{i, j})
+	}
+	return out
+}
+
+// CellsText writes cells as "(1,2) (3,7)".
+func CellsText(cs [][2]int) string {
+	parts := make([]string, len(cs))
+	for k, c := range cs {
+		parts[k] = fmt.Sprintf("(%d,%d)", c[0], c[1])
+	}
+	return strings.Join(parts, " ")
+}
+
 // MovesText writes moves as "R:(1,2) B:(3,1)" (the notation of replay's
 // move lists).
 func MovesText(ms []Move) string {

@@ -46,16 +46,27 @@ const MaxSolvePlies = 3
 
 // SolveSetup is what is solved: the same in the plan and in every shard file.
 type SolveSetup struct {
-	Kind       string `json:"kind"` // SolveKind
-	Board      string `json:"board"`
-	Geometry   string `json:"geometry"`
-	Starter    string `json:"starter"`
+	Kind     string `json:"kind"` // SolveKind
+	Board    string `json:"board"`
+	Geometry string `json:"geometry"`
+	// Starter is who moves first from the empty board; empty for a
+	// position set up (below), where no game need lead to it.
+	Starter    string `json:"starter,omitempty"`
 	Plies      int    `json:"plies"` // moves in every opening
 	NoSymmetry bool   `json:"no_symmetry,omitempty"`
 	// Prefix, when set, is the moves played from the empty board before
 	// the openings: the split solves the position after it (its mover's
 	// winning moves), and every opening begins with it.
 	Prefix []Move `json:"prefix,omitempty"`
+	// ToMove, when set, says the split solves a position set up stone by
+	// stone (solve --red/--blue/--to-move): Red's stones on the cells Red
+	// lists, Blue's on Blue's, whatever their counts, and ToMove to move.
+	// The openings are played from it. The fields are left out otherwise,
+	// so the files, digests and ids of plans from the empty board or a
+	// prefix are what they were before set-ups existed.
+	Red    [][2]int `json:"red,omitempty"`
+	Blue   [][2]int `json:"blue,omitempty"`
+	ToMove string   `json:"to_move,omitempty"`
 }
 
 // Resolve builds the board and the starter a setup names.
@@ -75,39 +86,81 @@ func (s SolveSetup) Resolve() (*board.Board, board.Color, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	starter, err := board.ParseColor(s.Starter)
+	root, starter, _, err := s.start(b)
 	if err != nil {
 		return nil, 0, err
 	}
-	if s.Plies < 1 || s.Plies > MaxSolvePlies || len(s.Prefix)+s.Plies >= b.Cells() {
-		return nil, 0, fmt.Errorf("openings of %d plies after %d moves: want 1 to %d plies, and fewer moves in all than the board's %d cells",
-			s.Plies, len(s.Prefix), MaxSolvePlies, b.Cells())
-	}
-	if _, _, err := s.start(b, starter); err != nil {
-		return nil, 0, err
+	if s.Plies < 1 || s.Plies > MaxSolvePlies || root.Plies()+s.Plies >= b.Cells() {
+		return nil, 0, fmt.Errorf("openings of %d plies after %d stones: want 1 to %d plies, and fewer stones in all than the board's %d cells",
+			s.Plies, root.Plies(), MaxSolvePlies, b.Cells())
 	}
 	return b, starter, nil
 }
 
-// start is the position after the prefix and its moves, checked: moves in
-// turn on empty cells, the game not over.
-func (s SolveSetup) start(b *board.Board, starter board.Color) (board.Position, []board.Move, error) {
-	p, moves, err := playMoves(b, starter, s.Prefix)
-	if err != nil {
-		return p, nil, fmt.Errorf("the prefix: %v", err)
+// start is the position the split solves, checked, with its starter and
+// the prefix's moves. After a prefix: the moves in turn on empty cells from
+// the empty board, the game not over. A position set up: its cells on the
+// board and named once, the game not over (board.CheckSetUp, as solve
+// asks); its starter is then the player whose turn the number of stones
+// makes ToMove's (board.Position.ToMove), so that every rule that derives
+// the mover from the starter (the openings, the merge's minimax, the
+// shard's solve) gives ToMove at the root and alternates after it.
+func (s SolveSetup) start(b *board.Board) (board.Position, board.Color, []board.Move, error) {
+	if s.ToMove == "" {
+		if len(s.Red)+len(s.Blue) > 0 {
+			return board.Position{}, 0, nil, errors.New("stones set up without the player to move")
+		}
+		starter, err := board.ParseColor(s.Starter)
+		if err != nil || starter == board.Empty {
+			return board.Position{}, 0, nil, fmt.Errorf("starter %q: want red or blue", s.Starter)
+		}
+		p, moves, err := playMoves(b, board.Position{}, starter, s.Prefix)
+		if err != nil {
+			return p, 0, nil, fmt.Errorf("the prefix: %v", err)
+		}
+		return p, starter, moves, nil
 	}
-	return p, moves, nil
+	who, err := board.ParseColor(s.ToMove)
+	switch {
+	case err != nil || who == board.Empty:
+		return board.Position{}, 0, nil, fmt.Errorf("to_move %q: want red or blue", s.ToMove)
+	case s.Starter != "" || len(s.Prefix) > 0:
+		return board.Position{}, 0, nil, errors.New("a position set up has neither a starter nor a prefix")
+	}
+	var p board.Position
+	for _, side := range []struct {
+		who   board.Color
+		cells [][2]int
+	}{{board.Red, s.Red}, {board.Blue, s.Blue}} {
+		for k, ij := range side.cells {
+			c, ok := b.CellAt(ij[0], ij[1])
+			switch {
+			case !ok:
+				return board.Position{}, 0, nil, fmt.Errorf("%s stone %d: (%d,%d) is not a cell of the board", side.who, k+1, ij[0], ij[1])
+			case p.Occupied().Has(c):
+				return board.Position{}, 0, nil, fmt.Errorf("%s stone %d: cell (%d,%d) is named twice", side.who, k+1, ij[0], ij[1])
+			}
+			p = p.Play(side.who, c)
+		}
+	}
+	if err := b.CheckSetUp(p); err != nil {
+		return board.Position{}, 0, nil, err
+	}
+	starter := who
+	if p.Plies()%2 == 1 {
+		starter = who.Other()
+	}
+	return p, starter, nil, nil
 }
 
-// playMoves plays ms from the empty board (starter first), checked: moves in
-// turn on empty cells, the game not over after any of them.
-func playMoves(b *board.Board, starter board.Color, ms []Move) (board.Position, []board.Move, error) {
+// playMoves plays ms from p (starter first from the empty board),
+// checked: moves in turn on empty cells, the game not over after any of them.
+func playMoves(b *board.Board, p board.Position, starter board.Color, ms []Move) (board.Position, []board.Move, error) {
 	moves, err := movesIn(b, ms)
 	if err != nil {
 		return board.Position{}, nil, err
 	}
 	r := game.GameRules(b)
-	var p board.Position
 	for k, m := range moves {
 		if m.Player != p.ToMove(starter) || p.Occupied().Has(m.Cell) {
 			return board.Position{}, nil, fmt.Errorf("move %d is not a move of the game", k+1)
@@ -240,6 +293,11 @@ type SolvePlanOptions struct {
 	NoSymmetry bool
 	// Prefix: the moves before the openings (none: the empty board).
 	Prefix []board.Move
+	// SetUp, when ToMove is Red or Blue, is a position set up stone by
+	// stone to split instead (Starter and Prefix are then not used), with
+	// ToMove to move.
+	SetUp  board.Position
+	ToMove board.Color
 }
 
 // SolvePlan is a split solve: plan.json and the shard files.
@@ -321,14 +379,21 @@ func MakeSolvePlan(opt SolvePlanOptions) (*SolvePlan, error) {
 	if len(opt.Prefix) > 0 {
 		setup.Prefix = movesOut(b, opt.Prefix)
 	}
-	if opt.Starter != board.Red && opt.Starter != board.Blue {
+	switch {
+	case opt.ToMove != board.Empty:
+		if opt.ToMove != board.Red && opt.ToMove != board.Blue {
+			return nil, &PlanError{"the player to move must be red or blue"}
+		}
+		setup.Starter, setup.Prefix, setup.ToMove = "", nil, opt.ToMove.String()
+		setup.Red, setup.Blue = cellsOut(b, opt.SetUp.Red), cellsOut(b, opt.SetUp.Blue)
+	case opt.Starter != board.Red && opt.Starter != board.Blue:
 		return nil, &PlanError{"the starter must be red or blue"}
 	}
 	if _, _, err := setup.Resolve(); err != nil {
 		return nil, &PlanError{err.Error()}
 	}
-	root, prefix, _ := setup.start(b, opt.Starter)
-	t := newOpenings(b, opt.Starter, opt.Plies, opt.NoSymmetry, root, prefix)
+	root, starter, prefix, _ := setup.start(b)
+	t := newOpenings(b, starter, opt.Plies, opt.NoSymmetry, root, prefix)
 	if len(t.parts) == 0 {
 		return nil, &PlanError{fmt.Sprintf("every game of the %s board ends within %d plies of its start; solve it whole", b, opt.Plies)}
 	}
@@ -374,8 +439,12 @@ func ReadSolvePlan(dir string) (*SolvePlanFile, error) {
 	if err != nil {
 		return nil, &FileError{path, err.Error()}
 	}
-	_, prefix, _ := pf.start(b, starter)
-	want, err := MakeSolvePlan(SolvePlanOptions{Board: b, Starter: starter, Plies: pf.Plies, NoSymmetry: pf.NoSymmetry, Prefix: prefix})
+	root, _, prefix, _ := pf.start(b)
+	opt := SolvePlanOptions{Board: b, Starter: starter, Plies: pf.Plies, NoSymmetry: pf.NoSymmetry, Prefix: prefix}
+	if pf.ToMove != "" {
+		opt.SetUp, opt.ToMove = root, root.ToMove(starter)
+	}
+	want, err := MakeSolvePlan(opt)
 	if err != nil {
 		return nil, &FileError{path, err.Error()}
 	}
@@ -407,8 +476,17 @@ func ReadSolveShard(dir string, i int) (*SolveShardFile, *board.Board, board.Col
 
 // Opening is the shard's opening as a game, checked: moves in turn on empty
 // cells, the game not over.
+// The moves are the whole game from the empty board, or for a position set
+// up the opening's moves from it.
 func (sf *SolveShardFile) Opening(b *board.Board, starter board.Color) (board.Position, []board.Move, error) {
-	p, moves, err := playMoves(b, starter, sf.Moves)
+	var from board.Position
+	if sf.ToMove != "" {
+		var err error
+		if from, _, _, err = sf.start(b); err != nil {
+			return board.Position{}, nil, err
+		}
+	}
+	p, moves, err := playMoves(b, from, starter, sf.Moves)
 	if err != nil {
 		return board.Position{}, nil, fmt.Errorf("the opening: %v", err)
 	}

@@ -171,6 +171,169 @@ func TestSolveSplitAfterMovesEqualsWhole(t *testing.T) {
 	}
 }
 
+// TestSolveSplitSetUpEqualsWhole: a split of a position set up stone by
+// stone (plan --solve --red --blue --to-move) gives the unsplit solve of
+// that position with that player to move: its winner and the exact set of
+// the mover's winning moves. The set-ups are random (seeded) and lopsided on
+// purpose: a colour may have two stones more than the other, and either
+// colour may move whatever the counts, so the starter the plan derives
+// from the parity is sometimes the player with fewer stones.
+func TestSolveSplitSetUpEqualsWhole(t *testing.T) {
+	cases := []solveCase{
+		{"4x4", board.Cylinder, 1, false}, {"4x4", board.Cylinder, 2, true}, {"4x5", board.Cylinder, 2, false},
+		{"4x4", board.Flat, 2, false}, {"3x3", board.Torus, 1, false}, {"5x5", board.Cylinder, 1, false},
+	}
+	if testing.Short() {
+		cases = cases[:2]
+	}
+	rng := rand.New(rand.NewSource(11))
+	for k, c := range cases {
+		for _, toMove := range []board.Color{board.Red, board.Blue} {
+			b := c.board()
+			// k-th case: Red gets 1–3 stones, Blue that many plus 2, 1, 0
+			// or -1 (at least 0), none making a win.
+			nRed := 1 + rng.Intn(3)
+			nBlue := max(0, nRed+2-(k+int(toMove))%4)
+			var p board.Position
+			for p.Red.Count() < nRed || p.Blue.Count() < nBlue {
+				who := board.Red
+				if p.Red.Count() == nRed {
+					who = board.Blue
+				}
+				cell := board.Cell(rng.Intn(b.Cells()))
+				if p.Occupied().Has(cell) || b.Wins(p.Play(who, cell), who) {
+					continue
+				}
+				p = p.Play(who, cell)
+			}
+			t.Run(fmt.Sprintf("%s-%s-%d-%v-%s-%dr%db", c.size, c.geo, c.plies, c.noSym, toMove, nRed, nBlue), func(t *testing.T) {
+				s, err := solve.NewSolver(context.Background(), b, solve.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				whole, err := s.Solve(p, toMove)
+				if err != nil {
+					t.Fatal(err)
+				}
+				plan, err := MakeSolvePlan(SolvePlanOptions{Board: b, Plies: c.plies, NoSymmetry: c.noSym, SetUp: p, ToMove: toMove})
+				if err != nil {
+					t.Fatal(err)
+				}
+				dir := t.TempDir()
+				if err := plan.Write(dir); err != nil {
+					t.Fatal(err)
+				}
+				for i, sh := range plan.Shards {
+					if len(sh.Moves) != c.plies || sh.Moves[0].Player != toMove.String() {
+						t.Fatalf("shard %d's opening %v: want %d moves, %s's first", i, sh.Moves, c.plies, toMove)
+					}
+					rf, err := RunSolveShard(context.Background(), dir, i, SolveShardOptions{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if want := toMove; c.plies%2 == 0 && rf.ToMove != want.String() || c.plies%2 == 1 && rf.ToMove != want.Other().String() {
+						t.Fatalf("shard %d: %s to move after %d plies from %s's turn", i, rf.ToMove, c.plies, toMove)
+					}
+					if err := WriteSolveResult(dir, rf); err != nil {
+						t.Fatal(err)
+					}
+				}
+				m, err := MergeSolveDir(dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !m.Solved || m.Winner != whole.Winner || !slices.Equal(m.WinningMoves, whole.WinningMoves) || m.ToMove != toMove {
+					t.Fatalf("split: solved %v, %s to move, %s wins, moves %v; whole: %s wins, moves %v", m.Solved, m.ToMove, m.Winner, m.WinningMoves, whole.Winner, whole.WinningMoves)
+				}
+			})
+		}
+	}
+}
+
+// TestSolvePlanSetUpFiles: a plan of a position set up names its stones and
+// mover and no starter; one whose file adds a starter or a prefix, drops
+// the mover, or puts a stone off the board or on a cell twice is refused
+// when read; a certificate piece is refused; and the plans made before
+// set-ups existed keep their ids (a plan of this project's runs, read by
+// today's merge, must be the plan its results name).
+func TestSolvePlanSetUpFiles(t *testing.T) {
+	b := board.MustNew(4, 4, board.Cylinder)
+	var p board.Position
+	for _, rc := range []struct {
+		who  board.Color
+		i, j int
+	}{{board.Red, 1, 1}, {board.Red, 3, 2}, {board.Blue, 2, 2}} {
+		c, _ := b.CellAt(rc.i, rc.j)
+		p = p.Play(rc.who, c)
+	}
+	plan, err := MakeSolvePlan(SolvePlanOptions{Board: b, Plies: 1, SetUp: p, ToMove: board.Red})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := plan.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, PlanName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fields map[string]any
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := fields["starter"]; ok || fields["to_move"] != "red" || fmt.Sprint(fields["red"]) != "[[1 1] [3 2]]" || fmt.Sprint(fields["blue"]) != "[[2 2]]" {
+		t.Fatalf("plan.json: starter %v, to_move %v, red %v, blue %v", fields["starter"], fields["to_move"], fields["red"], fields["blue"])
+	}
+	if _, err := ReadSolvePlan(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RunSolveShard(context.Background(), dir, 0, SolveShardOptions{Certificate: true}); !errors.Is(err, ErrSetUpCertificate) {
+		t.Fatalf("a certificate piece of a set-up: %v", err)
+	}
+	for _, bad := range []struct{ name, field, value string }{
+		{"starter", "starter", `"red"`},
+		{"prefix", "prefix", `[{"player":"red","cell":[4,4]}]`},
+		{"no mover", "to_move", `""`},
+		{"off the board", "blue", `[[2,9]]`},
+		{"twice", "blue", `[[1,1]]`},
+		{"mover", "to_move", `"green"`},
+	} {
+		var f map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &f); err != nil {
+			t.Fatal(err)
+		}
+		f[bad.field] = json.RawMessage(bad.value)
+		delete(f, "digest")
+		edited, _ := json.Marshal(f)
+		d := t.TempDir()
+		if err := os.WriteFile(filepath.Join(d, PlanName), edited, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadSolvePlan(d); err == nil {
+			t.Errorf("%s: a plan with %s = %s was read", bad.name, bad.field, bad.value)
+		}
+	}
+	// The plan of docs/results.md's far shard B:(3,12) (plan PC12), made
+	// before set-ups existed: its id is the one its 56 results name.
+	b12 := board.MustNew(5, 12, board.Cylinder)
+	toks, err := b12.ParseMoves("b2 a2 c12 c7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, prefix, _, err := b12.Play(board.Blue, toks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc12, err := MakeSolvePlan(SolvePlanOptions{Board: b12, Starter: board.Blue, Plies: 1, Prefix: prefix})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pc12.File.ID != "377f768d77167e6a2a91b543" || len(pc12.Shards) != 56 {
+		t.Fatalf("plan PC12: id %s, %d shards; its results name 377f768d77167e6a2a91b543, 56 shards", pc12.File.ID, len(pc12.Shards))
+	}
+}
+
 // TestSolveMergeRefuses: a damaged or foreign result, or an edited plan,
 // is an error that names the file; a missing or inconclusive shard whose
 // answer is needed makes the merge unsolved, and is named.

@@ -91,8 +91,8 @@ func MergeSolveDir(dir string) (*SolveMerged, error) {
 
 // mergeSolve is MergeSolveDir on the results read (nil: missing).
 func mergeSolve(dir string, pf *SolvePlanFile, results []*SolveResultFile) (*SolveMerged, error) {
-	b, starter, _ := pf.Resolve()
-	root, prefix, _ := pf.start(b, starter)
+	b, _, _ := pf.Resolve()
+	root, starter, prefix, _ := pf.start(b)
 	m := &SolveMerged{Dir: dir, Plan: pf, Board: b, Starter: starter, ToMove: root.ToMove(starter), Decided: map[board.Color]int{}}
 	winners := make([]board.Color, len(pf.Parts))
 	known := make([]bool, len(pf.Parts))

@@ -17,6 +17,11 @@ import (
 	"hexproof/verify/solve"
 )
 
+// ErrSetUpCertificate refuses a certificate piece for a plan of a position
+// set up: a certificate's games start from the empty board, and no game
+// need lead to such a position.
+var ErrSetUpCertificate = errors.New("the plan splits a position set up, which no game from the empty board need reach; a certificate piece starts from the empty board: leave out --certificate")
+
 // SolveShardOptions are a shard's solver options and whether it writes a
 // certificate.
 type SolveShardOptions struct {
@@ -41,6 +46,9 @@ func RunSolveShard(ctx context.Context, dir string, i int, opt SolveShardOptions
 	}
 	if pf, err := ReadSolvePlan(dir); err == nil && pf.ID != sf.Plan {
 		return nil, fmt.Errorf("%s belongs to plan %s, not to %s's plan %s", ShardName(i), sf.Plan, dir, pf.ID)
+	}
+	if opt.Certificate && sf.ToMove != "" {
+		return nil, ErrSetUpCertificate
 	}
 	p, moves, err := sf.Opening(b, starter)
 	if err != nil {
@@ -125,6 +133,9 @@ func CheckPieceShard(ctx context.Context, dir string, i int, opt verify.Options)
 	sf, b, starter, err := ReadSolveShard(dir, i)
 	if err != nil {
 		return nil, err
+	}
+	if sf.ToMove != "" {
+		return nil, ErrSetUpCertificate
 	}
 	rf, err := ReadSolveResult(dir, i)
 	switch {
