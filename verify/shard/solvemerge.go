@@ -143,8 +143,9 @@ func mergeSolve(dir string, pf *SolvePlanFile, results []*SolveResultFile) (*Sol
 	if !m.WinnerKnown {
 		m.Winner = board.Empty
 	}
-	// The pieces' cover walks the shards' winners: only when all are known.
-	if certs && m.Solved && m.Winner != board.Empty && len(m.Missing)+len(m.Unfinished) == 0 {
+	// The pieces' cover walks the shards' winners: only when all are known,
+	// and only from the empty board or a prefix (a set-up has no pieces).
+	if certs && pf.ToMove == "" && m.Solved && m.Winner != board.Empty && len(m.Missing)+len(m.Unfinished) == 0 {
 		m.Certificate = cover(dir, pf, t, &mm, results, m.Winner)
 	}
 	return m, nil
