@@ -665,3 +665,52 @@ func TestSolveShardEarlierParts(t *testing.T) {
 		t.Fatalf("a run over shard 1's result: %+v", again)
 	}
 }
+
+// FuzzReadSolvePlan: whatever plan.json holds, reading it neither panics
+// nor accepts a plan other than the one its setup makes (set-ups with cells
+// off the board or named twice, a mover that is no player, and a setup
+// mixing a set-up with a starter or a prefix are refused).
+func FuzzReadSolvePlan(f *testing.F) {
+	b := board.MustNew(4, 4, board.Cylinder)
+	var p board.Position
+	p = p.Play(board.Red, 0).Play(board.Red, 5).Play(board.Blue, 9)
+	for _, opt := range []SolvePlanOptions{
+		{Board: b, Plies: 1, SetUp: p, ToMove: board.Blue},
+		{Board: b, Starter: board.Red, Plies: 2, Prefix: []board.Move{{Player: board.Red, Cell: 6}}},
+		{Board: b, Starter: board.Blue, Plies: 1},
+	} {
+		plan, err := MakeSolvePlan(opt)
+		if err != nil {
+			f.Fatal(err)
+		}
+		plan.File.Digest = plan.File.digest()
+		raw, err := json.Marshal(plan.File)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(raw)
+	}
+	f.Add([]byte(`{"format":1,"id":"x","kind":"solve","board":"4x4","geometry":"cylinder","plies":1,"red":[[1,1],[-3,99]],"to_move":"red"}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, PlanName), raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		pf, err := ReadSolvePlan(dir)
+		if err != nil {
+			return
+		}
+		// What was read is what its setup makes, and it resolves.
+		b, starter, err := pf.Resolve()
+		if err != nil {
+			t.Fatalf("a plan read whose setup does not resolve: %v", err)
+		}
+		root, _, _, err := pf.start(b)
+		if err != nil || b.Wins(root, board.Red) || b.Wins(root, board.Blue) {
+			t.Fatalf("a plan read from a position that is over or bad: %v", err)
+		}
+		if pf.ToMove != "" && root.ToMove(starter).String() != pf.ToMove {
+			t.Fatalf("set up with %s to move, but the plan's mover is %s", pf.ToMove, root.ToMove(starter))
+		}
+	})
+}
