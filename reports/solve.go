@@ -1,5 +1,20 @@
 package reports
 
+// TakeDoc is the JSON of `hexproof solve --take-only`: the stores of
+// --take-from added to --db, and nothing solved. Its fields are SolveDoc's
+// of the same names.
+type TakeDoc struct {
+	Board           string   `json:"board"`
+	Geometry        string   `json:"geometry"`
+	DB              string   `json:"db"`
+	TakenFrom       []string `json:"db_taken_from"`
+	TakenFacts      int64    `json:"db_taken_facts"`
+	TakenBands      int64    `json:"db_taken_band_answers"`
+	TakeInterrupted bool     `json:"db_take_interrupted,omitempty"`
+	Elapsed         float64  `json:"elapsed_seconds"`
+	PeakRSS         int64    `json:"peak_rss_bytes,omitempty"`
+}
+
 // SolveDoc is the JSON of `hexproof solve` for one solved position (an
 // array of them with --starter both).
 type SolveDoc struct {

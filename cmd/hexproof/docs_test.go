@@ -57,6 +57,16 @@ func TestSolveDocFields(t *testing.T) {
 	goldenDoc(t, "solve.json", append(raw, '\n'))
 }
 
+func TestTakeDocFields(t *testing.T) {
+	j := reports.TakeDoc{Board: "5x12", Geometry: "cylinder", DB: "union-db", TakenFrom: []string{"a-db", "b-db"},
+		TakenFacts: 631, TakenBands: 135, TakeInterrupted: true, Elapsed: 1.5, PeakRSS: 32 << 20}
+	var buf bytes.Buffer
+	if err := writeJSON("-", j, &buf); err != nil {
+		t.Fatal(err)
+	}
+	goldenDoc(t, "take.json", buf.Bytes())
+}
+
 func TestPlanDocFields(t *testing.T) {
 	pf := &shard.PlanFile{ID: "abc123", Setup: shard.Setup{Board: "5x4", Geometry: "cylinder", Strategy: "mirror",
 		Starter: "red", Choices: "every"}, Depth: 2, Requested: 4, Subtrees: 9,

@@ -7,10 +7,12 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
 	"hexproof/board"
+	"hexproof/internal/procmem"
 	"hexproof/reports"
 	"hexproof/tt"
 	"hexproof/verify/solve"
@@ -194,6 +196,11 @@ func (f factsFlags) takeFrom(ctx context.Context, facts *tt.Facts, b *board.Boar
 // positions and band games' answers they added ("" when none was read);
 // interrupted adds that a Ctrl-C stopped the take in the last store read.
 func takenText(stores int, facts, bands int64, interrupted bool) string {
+	return takenLine("taken first from the other", stores, facts, bands, interrupted)
+}
+
+// takenLine is takenText with its first words, lead.
+func takenLine(lead string, stores int, facts, bands int64, interrupted bool) string {
 	if stores == 0 {
 		return ""
 	}
@@ -205,8 +212,8 @@ func takenText(stores int, facts, bands int64, interrupted bool) string {
 	if interrupted {
 		stopped = " (interrupted in the last of them; what was taken is kept)"
 	}
-	return fmt.Sprintf("  taken first from the other %s (--take-from): %s solved positions, %s band games' answers%s\n",
-		what, reports.Thousands(facts), reports.Thousands(bands), stopped)
+	return fmt.Sprintf("  %s %s (--take-from): %s solved positions, %s band games' answers%s\n",
+		lead, what, reports.Thousands(facts), reports.Thousands(bands), stopped)
 }
 
 // added is the number of solved positions added to facts so far (0 without
@@ -216,4 +223,48 @@ func (f factsFlags) added(facts *tt.Facts) int64 {
 		return 0
 	}
 	return facts.Written
+}
+
+// checkTakeOnly refuses solve --take-only without --db or --take-from, and
+// with the flags of a search it would not run.
+func checkTakeOnly(fs *pflag.FlagSet, takeOnly bool, f factsFlags) error {
+	if !takeOnly {
+		return nil
+	}
+	switch {
+	case *f.dir == "":
+		return errors.New("--take-only adds the stores of --take-from to --db; give --db DIR too")
+	case len(*f.take) == 0:
+		return errors.New("--take-only adds the stores of --take-from to --db; give at least one --take-from DIR")
+	}
+	var rules []flagNeed
+	for _, name := range []string{"starter", "moves", "red", "blue", "to-move", "time-limit", "no-knowledge", "no-symmetry", "band-games", "band-budget"} {
+		rules = append(rules, flagNeed{name, false, "is for a search, and --take-only runs none"})
+	}
+	return onlyWith(fs, rules...)
+}
+
+// reportTakeOnly ends solve --take-only: it closes --db (closeFacts), says
+// what the take added and exits 0, or 3 when a Ctrl-C stopped it (what was
+// taken is kept, K29).
+func reportTakeOnly(b *board.Board, f factsFlags, closeFacts func() error, took time.Duration, jsonOut string, stdout, stderr io.Writer) int {
+	if err := closeFacts(); err != nil {
+		return fail(stderr, "solve", exitUsage, err)
+	}
+	j := reports.TakeDoc{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), DB: *f.dir,
+		TakenFrom: (*f.take)[:f.taken.stores], TakenFacts: f.taken.facts, TakenBands: f.taken.bands,
+		TakeInterrupted: f.taken.interrupted, Elapsed: took.Seconds(), PeakRSS: procmem.PeakRSS()}
+	if jsonOut != "-" {
+		fmt.Fprintf(stdout, "%s: database %s, nothing solved (--take-only), %.1f s\n", b, j.DB, j.Elapsed)
+		fmt.Fprint(stdout, takenLine("taken from the", len(j.TakenFrom), j.TakenFacts, j.TakenBands, j.TakeInterrupted))
+	}
+	if jsonOut != "" {
+		if err := writeJSON(jsonOut, j, stdout); err != nil {
+			return fail(stderr, "solve", exitUsage, err)
+		}
+	}
+	if j.TakeInterrupted {
+		return exitInconclusive
+	}
+	return exitOptimal
 }

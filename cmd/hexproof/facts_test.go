@@ -126,6 +126,75 @@ func TestSolveDBTakeFrom(t *testing.T) {
 	}
 }
 
+// TestSolveTakeOnly: solve --take-only writes into --db exactly what a
+// solve's --take-from of the same stores adds, solves nothing, and a solve
+// taking the union store alone takes the same records and gives the same
+// answer as one taking the stores it was made of. Refusals leave --db alone.
+func TestSolveTakeOnly(t *testing.T) {
+	tmp := t.TempDir()
+	dir := func(name string) string { return filepath.Join(tmp, name) }
+	solveJSON := func(args ...string) reports.SolveDoc {
+		t.Helper()
+		code, out, errs := runCmd(append([]string{"solve", "--board", "3x8", "--band-games", "--json", "-", "--no-progress"}, args...)...)
+		var j reports.SolveDoc
+		if code != exitOptimal || json.Unmarshal([]byte(out), &j) != nil {
+			t.Fatalf("%v: exit %d: %s%s", args, code, out, errs)
+		}
+		return j
+	}
+	red := solveJSON("--starter", "red", "--db", dir("a"))
+	solveJSON("--starter", "blue", "--db", dir("b"), "--moves", "b4")
+	both := solveJSON("--starter", "red", "--db", dir("c"), "--take-from", dir("a"), "--take-from", dir("b"))
+
+	code, out, errs := runCmd("solve", "--board", "3x8", "--take-only", "--db", dir("u"), "--take-from", dir("a"), "--take-from", dir("b"), "--json", "-")
+	var u reports.TakeDoc
+	if code != exitOptimal || json.Unmarshal([]byte(out), &u) != nil {
+		t.Fatalf("--take-only: exit %d: %s%s", code, out, errs)
+	}
+	// The JSON names are SolveDoc's.
+	var asSolve reports.SolveDoc
+	if err := json.Unmarshal([]byte(out), &asSolve); err != nil || asSolve.TakenFacts != u.TakenFacts || asSolve.DB != dir("u") {
+		t.Fatalf("--take-only's JSON read as solve's: %+v, %v", asSolve, err)
+	}
+	if u.TakenFacts != both.TakenFacts || u.TakenBands != both.TakenBands || u.TakenFacts <= red.AddedToDB ||
+		!slices.Equal(u.TakenFrom, []string{dir("a"), dir("b")}) {
+		t.Fatalf("--take-only took %d positions and %d band answers from %v; a solve's --take-from of the same stores took %d and %d (a alone kept %d)",
+			u.TakenFacts, u.TakenBands, u.TakenFrom, both.TakenFacts, both.TakenBands, red.AddedToDB)
+	}
+	fromU := solveJSON("--starter", "red", "--db", dir("d"), "--take-from", dir("u"))
+	if fromU.TakenFacts != both.TakenFacts || fromU.TakenBands != both.TakenBands || fromU.FromDB != both.FromDB ||
+		fromU.Winner != red.Winner || !slices.Equal(fromU.WinningMoves, red.WinningMoves) {
+		t.Fatalf("from the union store: took %d and %d, answered %d, %s wins %v; from its stores: %d, %d, %d; alone: %s wins %v",
+			fromU.TakenFacts, fromU.TakenBands, fromU.FromDB, fromU.Winner, fromU.WinningMoves, both.TakenFacts, both.TakenBands, both.FromDB, red.Winner, red.WinningMoves)
+	}
+	code, out, errs = runCmd("solve", "--board", "3x8", "--take-only", "--db", dir("u"), "--resume", "--take-from", dir("a"))
+	if code != exitOptimal || !strings.HasPrefix(out, "3x8 cylinder: database "+dir("u")+", nothing solved (--take-only), ") ||
+		!strings.HasSuffix(out, " s\n  taken from the database (--take-from): 0 solved positions, 0 band games' answers\n") || strings.Count(out, "\n") != 2 {
+		t.Fatalf("--take-only again, resumed: exit %d: %q%s", code, out, errs)
+	}
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"--db", dir("u")}, "give at least one --take-from DIR"},
+		{[]string{"--take-from", dir("a")}, "give --db DIR too"},
+		{[]string{"--db", dir("u"), "--take-from", dir("a"), "--starter", "red"}, "--starter is for a search, and --take-only runs none"},
+		{[]string{"--db", dir("u"), "--take-from", dir("a"), "--moves", "a1"}, "--moves is for a search"},
+		{[]string{"--db", dir("u"), "--take-from", dir("a"), "--band-games"}, "--band-games is for a search"},
+		{[]string{"--db", dir("u"), "--take-from", dir("a"), "--time-limit", "1s"}, "--time-limit is for a search"},
+		{[]string{"--db", dir("u"), "--take-from", dir("nothing")}, "no database of solved positions there"},
+	} {
+		code, _, errs := runCmd(append([]string{"solve", "--board", "3x8", "--take-only"}, c.args...)...)
+		if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.says) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", c.args, code, errs, c.says)
+		}
+	}
+	// u is as it was: a solve from it takes what it took before.
+	if again := solveJSON("--starter", "red", "--db", dir("e"), "--take-from", dir("u")); again.TakenFacts != both.TakenFacts || again.TakenBands != both.TakenBands {
+		t.Fatalf("after the refusals, u gives %d and %d; want %d and %d", again.TakenFacts, again.TakenBands, both.TakenFacts, both.TakenBands)
+	}
+}
+
 // TestSolveDBRefusals: bad --db and --resume get one line and exit 2, and
 // leave what is there alone.
 func TestSolveDBRefusals(t *testing.T) {

@@ -66,6 +66,8 @@ where it was (docs/decisions/solve.md K14). With --band-games the database
 keeps the band games' answers too (K28). --take-from OTHER (repeatable) first
 adds to --db what another solve's database of the same board holds, e.g. a
 finished sibling shard's (K29; it is only read). Not with --certificate.
+--take-only stops after that, solving nothing: it writes the union of the
+--take-from stores into --db, for later runs to take at once.
 
 A board too large for one run is split by opening: 'hexproof plan --solve'
 writes one shard per opening, 'hexproof solve --shard DIR/I [--certificate]'
@@ -99,6 +101,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	c.addJSON("the report")
 	c.addNoProgress()
 	db := addFactsFlags(fs)
+	takeOnly := fs.Bool("take-only", false, "with --db and --take-from: add the stores of --take-from to --db and stop, solving nothing (one store for later runs to take from, instead of each run taking many)")
 	cpuProfile := addCPUProfile(fs)
 	if done, code := parseFlags(fs, args, stderr); done {
 		return code
@@ -109,6 +112,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 	if err := db.check(*cert != ""); err != nil {
+		return usageErr(err)
+	}
+	if err := checkTakeOnly(fs, *takeOnly, db); err != nil {
 		return usageErr(err)
 	}
 	b, memBytes, starters, jsonOut, timeLimit := v.b(), v.memory, v.starters, c.json, c.timeLimit
@@ -141,11 +147,15 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	// ending the process with the store unclosed.
 	ctx, stop := interruptible()
 	defer stop()
+	opened := time.Now()
 	facts, closeFacts, err := db.open(ctx, b)
 	if err != nil {
 		return usageErr(err)
 	}
 	defer closeFacts()
+	if *takeOnly {
+		return reportTakeOnly(b, db, closeFacts, time.Since(opened), *jsonOut, stdout, stderr)
+	}
 	stopProfile, err := startCPUProfile(*cpuProfile)
 	if err != nil {
 		return usageErr(err)
