@@ -238,7 +238,7 @@ func checkTakeOnly(fs *pflag.FlagSet, takeOnly bool, f factsFlags) error {
 		return errors.New("--take-only adds the stores of --take-from to --db; give at least one --take-from DIR")
 	}
 	var rules []flagNeed
-	for _, name := range []string{"starter", "moves", "red", "blue", "to-move", "time-limit", "no-knowledge", "no-symmetry", "band-games", "band-budget"} {
+	for _, name := range []string{"starter", "moves", "red", "blue", "to-move", "time-limit", "no-knowledge", "no-symmetry", "band-games", "band-budget", "cpuprofile"} {
 		rules = append(rules, flagNeed{name, false, "is for a search, and --take-only runs none"})
 	}
 	return onlyWith(fs, rules...)

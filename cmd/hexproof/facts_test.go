@@ -182,12 +182,16 @@ func TestSolveTakeOnly(t *testing.T) {
 		{[]string{"--db", dir("u"), "--take-from", dir("a"), "--moves", "a1"}, "--moves is for a search"},
 		{[]string{"--db", dir("u"), "--take-from", dir("a"), "--band-games"}, "--band-games is for a search"},
 		{[]string{"--db", dir("u"), "--take-from", dir("a"), "--time-limit", "1s"}, "--time-limit is for a search"},
+		{[]string{"--db", dir("u"), "--take-from", dir("a"), "--cpuprofile", dir("cpu.out")}, "--cpuprofile is for a search"},
 		{[]string{"--db", dir("u"), "--take-from", dir("nothing")}, "no database of solved positions there"},
 	} {
 		code, _, errs := runCmd(append([]string{"solve", "--board", "3x8", "--take-only"}, c.args...)...)
 		if code != exitUsage || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, c.says) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", c.args, code, errs, c.says)
 		}
+	}
+	if _, err := os.Stat(dir("cpu.out")); err == nil {
+		t.Fatal("a refused --take-only wrote its --cpuprofile")
 	}
 	// u is as it was: a solve from it takes what it took before.
 	if again := solveJSON("--starter", "red", "--db", dir("e"), "--take-from", dir("u")); again.TakenFacts != both.TakenFacts || again.TakenBands != both.TakenBands {
