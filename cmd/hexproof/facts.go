@@ -225,6 +225,13 @@ func (f factsFlags) added(facts *tt.Facts) int64 {
 	return facts.Written
 }
 
+// takeOnlyFlags are the flags solve --take-only reads (--certificate and
+// --compact are refused by their own checks, in their own words); any other
+// flag given is one of the search's, which it does not run. An allow-list,
+// so that a flag added to solve later is refused too, not ignored.
+var takeOnlyFlags = map[string]bool{"board": true, "geometry": true, "db": true, "resume": true, "take-from": true,
+	"take-only": true, "json": true, "no-progress": true, "jobs": true, "memory": true, "certificate": true, "compact": true}
+
 // checkTakeOnly refuses solve --take-only without --db or --take-from, and
 // with the flags of a search it would not run.
 func checkTakeOnly(fs *pflag.FlagSet, takeOnly bool, f factsFlags) error {
@@ -238,9 +245,11 @@ func checkTakeOnly(fs *pflag.FlagSet, takeOnly bool, f factsFlags) error {
 		return errors.New("--take-only adds the stores of --take-from to --db; give at least one --take-from DIR")
 	}
 	var rules []flagNeed
-	for _, name := range []string{"starter", "moves", "red", "blue", "to-move", "time-limit", "no-knowledge", "no-symmetry", "band-games", "band-budget", "cpuprofile"} {
-		rules = append(rules, flagNeed{name, false, "is for a search, and --take-only runs none"})
-	}
+	fs.Visit(func(fl *pflag.Flag) { // the flags given, in name order
+		if !takeOnlyFlags[fl.Name] {
+			rules = append(rules, flagNeed{fl.Name, false, "is for a search, and --take-only runs none"})
+		}
+	})
 	return onlyWith(fs, rules...)
 }
 
