@@ -102,15 +102,21 @@ func testSolveCertificate(t *testing.T, compact bool) {
 // TestSolveShardBandGames: the far-reply shard of the 5×12 blunder
 // (decisions/solve.md K24), which the solve without band games does not
 // settle in hours, is a Red win at once with --band-games; the flag is a
-// boolean.
+// boolean. With --band-no-blue-hsearch its key band game runs out of its
+// budget (K31), so the shard is still a Red win but takes more than one
+// position: the flag reaches the games' solvers.
 func TestSolveShardBandGames(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "plan")
 	if code, out, errs := runCmd("plan", "--solve", "--board", "5x12", "--starter", "blue", "--moves", "(2,2) (1,2)", "--out", dir); code != 0 {
 		t.Fatalf("plan: exit %d: %s%s", code, out, errs)
 	}
 	code, out, errs := runCmd("solve", "--shard", dir+"/28", "--band-games", "--no-progress", "--time-limit", "5m")
-	if code != exitOptimal || !strings.Contains(out, "B:(2,2) R:(1,2) B:(1,7): red wins") {
+	if code != exitOptimal || !strings.Contains(out, "B:(2,2) R:(1,2) B:(1,7): red wins") || !strings.Contains(out, "\n  1 positions,") {
 		t.Fatalf("solve --shard --band-games: exit %d: %s%s", code, out, errs)
+	}
+	code, out, errs = runCmd("solve", "--shard", dir+"/28", "--band-games", "--band-no-blue-hsearch", "--no-progress", "--time-limit", "5m")
+	if code != exitOptimal || !strings.Contains(out, "B:(2,2) R:(1,2) B:(1,7): red wins") || strings.Contains(out, "\n  1 positions,") {
+		t.Fatalf("solve --shard --band-games --band-no-blue-hsearch: exit %d: %s%s", code, out, errs)
 	}
 	if code, _, errs := runCmd("solve", "--board", "5x5", "--band-games=sometimes"); code != exitUsage || !strings.Contains(errs, "band-games") {
 		t.Fatalf("--band-games=sometimes: exit %d: %s", code, errs)
@@ -145,6 +151,8 @@ func TestSolveBandBudget(t *testing.T) {
 		{[]string{"solve", "--board", "5x5", "--band-games", "--band-budget", "-3"}, "--band-budget -3"},
 		{[]string{"solve", "--board", "5x5", "--band-games", "--band-budget", "lots"}, "--band-budget"},
 		{[]string{"solve", "--shard", "P/0", "--band-budget", "10"}, "--band-budget needs --band-games"},
+		{[]string{"solve", "--board", "5x5", "--band-no-blue-hsearch"}, "--band-no-blue-hsearch needs --band-games"},
+		{[]string{"solve", "--shard", "P/0", "--band-no-blue-hsearch"}, "--band-no-blue-hsearch needs --band-games"},
 	} {
 		if code, _, errs := runCmd(c.args...); code != exitUsage || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
 			t.Errorf("%v: exit %d, %q; want exit 2 and one line with %q", c.args, code, errs, c.want)

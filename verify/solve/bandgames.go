@@ -15,10 +15,14 @@ import (
 // knowledge may ask the solver about (docs/decisions/solve.md K24): games
 // of at most MaxCells cells (the m×d cylinder of a band of depth d) with at
 // most MaxBlue Blue stones in the band, each given at most Budget
-// expansions. Zero MaxCells: none asked.
+// expansions. Zero MaxCells: none asked. NoBlueHSearch runs the games'
+// solvers without Blue's H-search with windings (K10): an expansion costs
+// about half, and fewer games are settled within the budget (K31 has where
+// that pays and where it does not).
 type BandGameLimits struct {
 	MaxCells, MaxBlue int
 	Budget            int64
+	NoBlueHSearch     bool
 }
 
 // DefaultBandGames are the limits of `solve --band-games`: on circumference
@@ -124,6 +128,9 @@ func (a *answers[V]) put(k bandGameKey, v V, won bool) {
 }
 
 func newBandGames(m int, lim knowledge.Limits, bl BandGameLimits, ctx func() context.Context, pool *andor.Pool) *bandGames {
+	if bl.NoBlueHSearch {
+		lim.NoBlueHSearch = true
+	}
 	return &bandGames{m: m, lim: lim, bl: bl, ctx: ctx, pool: pool,
 		boards: map[int]*board.Board{}, subs: map[int]*Solver{}, blueFirst: newAnswers[bool](), first: newAnswers[int]()}
 }

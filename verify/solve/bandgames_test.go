@@ -72,7 +72,10 @@ func TestBandGamesAgree(t *testing.T) {
 // search without them does not settle in hours. With them the analysis
 // decides it at once: Red's (3,7) joins ring 1 across a band holding one
 // Blue and one Red stone (a game of 35 cells, solved) and ring 12 across a
-// clean band (a fixed template).
+// clean band (a fixed template). Without Blue's H-search in the games'
+// solvers (BandGameLimits.NoBlueHSearch, K31) that game needs more than its
+// budget, and the search settles the position in a few positions more (9
+// when this was written; more than 60 fails).
 func TestBandGamesSplitFarReply(t *testing.T) {
 	b := board.MustNew(5, 12, board.Cylinder)
 	var p board.Position
@@ -93,6 +96,18 @@ func TestBandGamesSplitFarReply(t *testing.T) {
 	if k := s.g.analysis(state{p, mover}).Keys; !k.Has(b.Cell(3, 7)) && !k.Has(b.Cell(4, 7)) {
 		t.Fatalf("the winning keys %v name neither (3,7) nor (4,7)", k.Cells())
 	}
+	light := DefaultBandGames
+	light.NoBlueHSearch = true
+	// MaxNodes ends the search soon if it goes astray (it is checked every
+	// 16 expansions); the count is checked below.
+	l, _ := NewSolver(context.Background(), b, Options{TableBytes: 16 << 20, BandGames: light, MaxNodes: 60})
+	defer l.Close()
+	if w, err := l.Winner(p, mover); err != nil || w != board.Red || l.Nodes() > 60 {
+		t.Fatalf("without Blue's H-search in the games: winner %v in %d positions, err %v; want red", w, l.Nodes(), err)
+	}
+	if l.Nodes() <= 5 {
+		t.Fatalf("without Blue's H-search in the games red wins in %d positions: the games' solvers still run it", l.Nodes())
+	}
 }
 
 // TestBandGameDominance asks the band games' answerer (K25) random games
@@ -101,16 +116,18 @@ func TestBandGamesSplitFarReply(t *testing.T) {
 // alike, each with Blue to move and with Red to move (K26). Every game
 // answered as won must be a Red win by the plain minimax, with Blue to
 // move or after the cell given for Red to move; the games answered by
-// dominance are counted, so that the test is known to reach them.
+// dominance are counted, so that the test is known to reach them. Each
+// size runs with Blue's H-search in the games' solvers and without it
+// (--band-no-blue-hsearch, K31).
 func TestBandGameDominance(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	per := 1500
 	if testing.Short() {
 		per = 400
 	}
-	for _, sz := range [][2]int{{3, 5}, {4, 4}} {
+	for _, sz := range [][3]int{{3, 5, 0}, {4, 4, 0}, {3, 5, 1}, {4, 4, 1}} {
 		m, maxD := sz[0], sz[1]
-		g := newBandGames(m, knowledge.DefaultLimits, BandGameLimits{Budget: 20}, context.Background, nil)
+		g := newBandGames(m, knowledge.DefaultLimits, BandGameLimits{Budget: 20, NoBlueHSearch: sz[2] == 1}, context.Background, nil)
 		refs := map[int]*plain{}
 		won, firstWon, asked := 0, 0, 0
 		for range per {
@@ -151,8 +168,8 @@ func TestBandGameDominance(t *testing.T) {
 			}
 		}
 		g.close()
-		t.Logf("m = %d: %d games asked, %d won with Blue to move and %d with Red to move; %d solved by a search, %d answered by dominance",
-			m, asked, won, firstWon, g.searched, g.inferred)
+		t.Logf("m = %d, without Blue's H-search %v: %d games asked, %d won with Blue to move and %d with Red to move; %d solved by a search, %d answered by dominance",
+			m, sz[2] == 1, asked, won, firstWon, g.searched, g.inferred)
 		if g.inferred == 0 || won == 0 || won > asked*9/10 || firstWon <= won || firstWon == asked {
 			t.Fatalf("m = %d: %d and %d of %d games won, %d answered by dominance: the test compares too little", m, won, firstWon, asked, g.inferred)
 		}
