@@ -233,3 +233,67 @@ func TestRunPlanVerifyStops(t *testing.T) {
 		t.Errorf("5x4: merge\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestFarQueueKeepsResults runs scripts/far-queue.sh, both workers one after
+// the other, on two small split solves of 4×5 (Blue starts, after b2 a2, a
+// Blue reply X and Red's c3). Every sub-shard is solved and kept, with its
+// time line, in KEEP; each plan's merge gives the unsplit solve's winner; the
+// near sub-shards took the key store; and on a new work directory (a new
+// machine) with the same KEEP the queue copies the kept results back and
+// runs nothing.
+func TestFarQueueKeepsResults(t *testing.T) {
+	bin, script := testkit.Binary(t), scriptPath(t, "far-queue.sh")
+	keep := t.TempDir()
+	env := []string{"BOARD=4x5", "PREFIX=b2 a2", "LIST=a5 c4", "ANSWER=c3", "NEAR=5",
+		"KEYS=a1", "KEY_ANSWERS=d3 b3", "LIMIT=2m"}
+	queue := func(work string) string {
+		t.Helper()
+		var all strings.Builder
+		for _, k := range []string{"0", "1"} {
+			cmd := exec.Command(script, bin, work, k, keep)
+			cmd.Env = append(os.Environ(), env...)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("far-queue.sh %s %s: %v\n%s", work, k, err, out)
+			}
+			all.Write(out)
+		}
+		return all.String()
+	}
+	winner := func(out string) string {
+		first, _, _ := strings.Cut(out, "\n")
+		return first[strings.LastIndex(first, ": ")+2:]
+	}
+	work := t.TempDir()
+	out := queue(work)
+	for _, x := range []string{"a5", "c4"} {
+		p := "P" + strings.ToUpper(x)
+		n := countShards(t, filepath.Join(work, p))
+		kept, _ := filepath.Glob(filepath.Join(keep, p, "result-*.json"))
+		times, _ := filepath.Glob(filepath.Join(keep, p, "time-*.txt"))
+		if len(kept) != n || len(times) != n {
+			t.Fatalf("%s: %d results and %d time files kept of %d sub-shards\n%s", p, len(kept), len(times), n, out)
+		}
+		m, err := os.ReadFile(filepath.Join(work, p, "merge.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, whole, _ := runCmd("solve", "--board", "4x5", "--starter", "blue", "--moves", "b2 a2 "+x+" c3")
+		if code != 0 || !strings.Contains(string(m), " solved (") || winner(string(m)) != winner(whole) {
+			t.Fatalf("%s: merge.txt\n%s\nthe unsplit solve (exit %d):\n%s", p, m, code, whole)
+		}
+		keys, _ := filepath.Glob(filepath.Join(work, p+"x", "db-a1-*"))
+		if len(keys) != 1 {
+			t.Fatalf("%s: key stores %v\n%s", p, keys, out)
+		}
+		for i := 0; i <= 5; i++ {
+			log, err := os.ReadFile(filepath.Join(work, p, "log-"+strconv.Itoa(i)+".txt"))
+			if err != nil || !strings.Contains(string(log), "taken first from the other") {
+				t.Fatalf("%s: near sub-shard %d did not take the key store: %v\n%s", p, i, err, log)
+			}
+		}
+	}
+	if out = queue(t.TempDir()); strings.Contains(out, " start") || !strings.Contains(out, "every sub-shard of parity 1 is solved") {
+		t.Fatalf("on a new work directory the queue ran again:\n%s", out)
+	}
+}
