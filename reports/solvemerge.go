@@ -42,6 +42,9 @@ type SolveMergeDoc struct {
 	SolvedShards int   `json:"solved_shards"`
 	Unfinished   []int `json:"unfinished,omitempty"`
 	Missing      []int `json:"missing,omitempty"`
+	// Derived lists the solved shards whose result follows from another
+	// split solve (the result's derived_from names it).
+	Derived []int `json:"derived,omitempty"`
 	// Certificate: whether the pieces make a whole certificate.
 	Certificate *SolveMergeCertificateJSON `json:"certificate,omitempty"`
 	MemoryJSON
@@ -61,7 +64,7 @@ func NewSolveMergeDoc(m *shard.SolveMerged) *SolveMergeDoc {
 	b := m.Board
 	doc := &SolveMergeDoc{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: m.Starter.String(),
 		Verdict: "inconclusive", WinningMoves: [][2]int{}, Positions: m.Positions, Elapsed: m.Elapsed,
-		Shards: len(m.Plan.Parts), Plies: m.Plan.Plies, Unfinished: m.Unfinished, Missing: m.Missing, ToMove: m.ToMove.String()}
+		Shards: len(m.Plan.Parts), Plies: m.Plan.Plies, Unfinished: m.Unfinished, Missing: m.Missing, Derived: m.Derived, ToMove: m.ToMove.String()}
 	doc.Moves = shard.MovesText(m.Plan.Prefix)
 	if m.Plan.ToMove != "" {
 		doc.Starter, doc.Red, doc.Blue = "", shard.CellsText(m.Plan.Red), shard.CellsText(m.Plan.Blue)

@@ -31,6 +31,12 @@
 # new machine the queue goes on where the kept results stop (`plan` makes the
 # same plan again, byte for byte, with the same ID). Two workers never share
 # a sub-shard (parity); the stores are not kept.
+#
+# The plan of $PREFIX itself, split by Blue's reply, is WORKDIR/$PARENT (made
+# under a lock, its kept results copied back like the others'). When P<X>'s
+# merge is solved, `merge P<X> --result-for $PARENT/J` writes the result it
+# proves for X's shard J there (docs/sharding.md, "A shard settled by a split
+# of its answer"), and that result is kept too.
 set -uo pipefail
 bin=${1:?hexproof binary}; work=${2:?work directory}; k=${3:?parity 0 or 1}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -42,11 +48,56 @@ NEAR=${NEAR:-22}; KEYS=${KEYS-"a1 b1"}; KEY_ANSWERS=${KEY_ANSWERS:-"d7 b7"}
 LIMIT=${LIMIT:-50m}
 PASSES=${PASSES:-3}
 NEAR_FLAGS=${NEAR_FLAGS:-"--band-no-blue-hsearch --band-budget 800"}
+PARENT=${PARENT:-P2}
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 mkdir -p "$work" "$keep" || exit 2
 keep=$(cd "$keep" && pwd); cd "$work" || exit 2
 log() { echo "$(date '+%F %T') w$k $*"; }
 solved() { grep -q '"verdict": "solved"' "$1" 2>/dev/null; }
+
+# copyback P: copy P's kept results into P.
+copyback() {
+  local p=$1 f i
+  [ -d "$keep/$p" ] || return 0
+  for f in "$keep/$p"/result-*.json; do
+    [ -f "$f" ] || continue
+    i=${f##*-}; i=${i%.json}
+    solved "$p/result-$i.json" || { cp "$f" "$p/"; cp "$keep/$p/time-$i.txt" "$p/" 2>/dev/null || :; }
+  done
+  return 0
+}
+
+# parent: make WORKDIR/$PARENT once (under a lock) and copy back its kept results.
+parent() {
+  (
+    flock 9
+    if [ ! -f "$PARENT/plan.json" ]; then
+      "$bin" plan --solve --board "$BOARD" --starter "$STARTER" --moves "$PREFIX" --out "$PARENT" > /dev/null || exit 1
+      log "planned $PARENT"
+    fi
+    copyback "$PARENT"
+  ) 9> "$PARENT.lock"
+}
+
+# derive X: P<X>'s merge is solved: write and keep the result it gives
+# X's shard of $PARENT (under the parent's lock).
+derive() {
+  local x=$1 p=P${1^^} col ring f j
+  col=$(( $(printf '%d' "'${x:0:1}") - 96 )); ring=${x:1}
+  f=$(grep -l "\"cell\":\[$col,$ring\]}\]}\$" "$PARENT"/shard-*.json | head -1)
+  [ -n "$f" ] || { log "$p: no shard of $PARENT ends with $x"; return 0; }
+  j=${f##*-}; j=${j%.json}
+  (
+    flock 9
+    solved "$PARENT/result-$j.json" && exit 0
+    if "$bin" merge "$p" --result-for "$PARENT/$j" > "$p/derive.txt" 2>&1; then
+      mkdir -p "$keep/$PARENT" && cp "$PARENT/result-$j.json" "$keep/$PARENT/"
+      log "$PARENT/$j: $(grep -o '"winner": "[a-z]*"' "$PARENT/result-$j.json"), derived from $p"
+    else
+      log "$PARENT/$j: nothing derived from $p (see $p/derive.txt)"
+    fi
+  ) 9> "$PARENT.lock"
+}
 
 # plan X: make WORKDIR/P<X> and its ring-1 keys once (under a lock), and
 # copy back the kept results.
@@ -70,14 +121,7 @@ plan() {
         rm -rf "${p}x/db-$b$r"
       done
     done
-    if [ -d "$keep/$p" ]; then
-      local f i
-      for f in "$keep/$p"/result-*.json; do
-        [ -f "$f" ] || continue
-        i=${f##*-}; i=${i%.json}
-        solved "$p/result-$i.json" || { cp "$f" "$p/"; cp "$keep/$p/time-$i.txt" "$p/" 2>/dev/null; }
-      done
-    fi
+    copyback "$p"
   ) 9> "$p.lock"
 }
 
@@ -106,6 +150,7 @@ run() {
   "$bin" merge "$p" > "$p/merge.txt" 2>&1
 }
 
+parent || { log "$PARENT: plan failed"; exit 2; }
 while :; do
   left=0
   for x in $LIST; do
@@ -121,6 +166,7 @@ while :; do
       done
       [ "$open" = 0 ] && break
     done
+    "$bin" merge "$p" > "$p/merge.txt" 2>&1 && derive "$x"   # exit 0: solved
     for i in $(seq 0 $((n - 1))); do
       [ $((i % 2)) = "$k" ] && ! solved "$p/result-$i.json" && left=1
     done

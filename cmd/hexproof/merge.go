@@ -41,6 +41,18 @@ of the player to move is reported as soon as one known move wins; exit 3
 until every move is known). A result that is damaged or of another plan is
 refused (exit 2).
 
+--result-for PARENT/I records what a solved split gives its parent: when DIR
+splits the position after one move of the player to move at shard I of the
+split solve in PARENT (its opening and one stone more, checked on the
+positions), and DIR's merge proves that player wins there, shard I is a win
+for that player, and merge writes PARENT/result-I.json saying so, with
+derived_from naming DIR's plan and the move (docs/sharding.md, "A shard
+settled by a split of its answer"). PARENT's merge then counts the shard as
+solved and lists it as derived. If DIR is not solved yet, or proves the
+move is not a win, nothing follows and nothing is written (exit 3); a DIR
+that does not split such a position, or a shard that is solved already, is
+refused (exit 2).
+
 Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive (also when a
 shard is missing, failed or unfinished), 4 strategy error.`
 
@@ -49,11 +61,12 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	c := newCommonFlags(fs)
 	c.addJSON("the report (verify's fields and the shards')")
 	c.addNoProgress()
+	resultFor := fs.String("result-for", "", "with a split solve: write the result that follows for shard I of the split solve in PARENT, given as PARENT/I")
 	// DIR may stand before or after the flags: take it out first.
 	var dir string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if a == "--json" {
+		if a == "--json" || a == "--result-for" {
 			i++ // its value
 			continue
 		}
@@ -83,8 +96,22 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	if dir == "" {
 		return fail(stderr, "merge", exitUsage, fmt.Errorf("give the plan directory: hexproof merge DIR"))
 	}
-	if err := checkOutputSet(output{flag: "json", path: *jsonOut, std: true}, inputOf("the plan directory", dir, true)); err != nil {
+	outs := []output{{flag: "json", path: *jsonOut, std: true}, inputOf("the plan directory", dir, true)}
+	parent, index := "", 0
+	if *resultFor != "" {
+		if parent, index, err = parseShardArg(*resultFor); err != nil {
+			return fail(stderr, "merge", exitUsage, fmt.Errorf("--result-for %s: want PARENT/I, the parent plan's directory and a shard number", *resultFor))
+		}
+		if kind, err := shard.PlanKind(dir); err == nil && kind != shard.SolveKind {
+			return fail(stderr, "merge", exitUsage, fmt.Errorf("--result-for is for split solves ('hexproof plan --solve'); %s is a verify plan", dir))
+		}
+		outs = append(outs, output{flag: "result-for", path: parent, dir: true, files: []string{shard.ResultName(index)}})
+	}
+	if err := checkOutputSet(outs...); err != nil {
 		return fail(stderr, "merge", exitUsage, err)
+	}
+	if *resultFor != "" {
+		return runMergeResultFor(dir, parent, index, *jsonOut, stdout, stderr)
 	}
 	var progress func(done, total int)
 	var bar *progressbar.ProgressBar

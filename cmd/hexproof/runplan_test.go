@@ -293,7 +293,13 @@ func TestFarQueueKeepsResults(t *testing.T) {
 			}
 		}
 	}
-	if out = queue(t.TempDir()); strings.Contains(out, " start") || !strings.Contains(out, "every sub-shard of parity 1 is solved") {
+	// The parent plan (after b2 a2) has the two shards derived and kept.
+	code, pm, _ := runCmd("merge", filepath.Join(work, "P2"))
+	kept, _ := filepath.Glob(filepath.Join(keep, "P2", "result-*.json"))
+	if code != exitInconclusive || !strings.Contains(pm, "2 solved (red wins 2)") || !strings.Contains(pm, "derived from other split solves: shards ") || len(kept) != 2 {
+		t.Fatalf("the parent: exit %d, %d results kept; merge:\n%s\n%s", code, len(kept), pm, out)
+	}
+	if out = queue(t.TempDir()); strings.Contains(out, " start") || strings.Contains(out, "derived from") || !strings.Contains(out, "every sub-shard of parity 1 is solved") {
 		t.Fatalf("on a new work directory the queue ran again:\n%s", out)
 	}
 }

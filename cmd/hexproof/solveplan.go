@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/schollz/progressbar/v3"
@@ -435,6 +436,37 @@ func runMergeSolve(dir, jsonOut string, stdout, stderr io.Writer) int {
 	return exitOptimal
 }
 
+// runMergeResultFor is merge DIR --result-for PARENT/I: DIR's merge, and
+// the result it gives shard I of PARENT when it gives one.
+func runMergeResultFor(dir, parent string, index int, jsonOut string, stdout, stderr io.Writer) int {
+	rf, m, err := shard.DeriveSolveResult(parent, index, dir)
+	var not *shard.NotDerivedError
+	if err != nil && !errors.As(err, &not) {
+		return fail(stderr, "merge", exitUsage, err)
+	}
+	if jsonOut != "" {
+		doc := reports.NewSolveMergeDoc(m)
+		doc.PeakRSSBytes = procmem.PeakRSS()
+		if err := writeJSON(jsonOut, doc, stdout); err != nil {
+			return fail(stderr, "merge", exitUsage, err)
+		}
+	}
+	if jsonOut != "-" {
+		fmt.Fprint(stdout, solveMergeText(m.Board, m))
+	}
+	if not != nil {
+		fmt.Fprintf(stdout, "no result for %s: %s\n", filepath.Join(parent, strconv.Itoa(index)), not.Why)
+		return exitInconclusive
+	}
+	if err := shard.WriteSolveResult(parent, rf); err != nil {
+		return fail(stderr, "merge", exitUsage, err)
+	}
+	if jsonOut != "-" {
+		fmt.Fprintf(stdout, "so shard %d of %s is a %s win: %s written\n", index, parent, rf.Winner, filepath.Join(parent, shard.ResultName(index)))
+	}
+	return exitOptimal
+}
+
 // solveMergeText is the human summary of a merged split solve.
 func solveMergeText(b *board.Board, m *shard.SolveMerged) string {
 	var sb strings.Builder
@@ -494,6 +526,9 @@ func solveMergeText(b *board.Board, m *shard.SolveMerged) string {
 		if len(m.Missing) > 0 {
 			fmt.Fprintf(&sb, "  missing: %s (run 'hexproof solve --shard %s/I')\n", shard.List(m.Missing), m.Dir)
 		}
+	}
+	if len(m.Derived) > 0 {
+		fmt.Fprintf(&sb, "  derived from other split solves: %s (their results' derived_from names them: merge those to check)\n", shard.List(m.Derived))
 	}
 	if pc := m.Certificate; pc != nil {
 		switch {

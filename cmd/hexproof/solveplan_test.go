@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"hexproof/verify/shard"
 )
 
 // solveSplit runs 'plan --solve', every 'solve --shard' (and with cert
@@ -241,4 +244,88 @@ func TestMergeSolveRefuses(t *testing.T) {
 	if code, _, errOut := runCmd("verify", "--piece", dir+"/1", "--no-progress"); code != exitUsage || strings.Count(errOut, "\n") != 1 {
 		t.Errorf("verify --piece without a certificate: exit %d, %s", code, errOut)
 	}
+}
+
+// TestMergeResultFor: merge DIR --result-for PARENT/I writes the result that
+// a solved split after the shard mover's winning move gives (exit 0), and
+// PARENT's merge lists the shard as derived; a split not solved yet or
+// after a move that does not win writes nothing (exit 3); a split of
+// another position, a shard already solved, a verify plan or a bad
+// PARENT/I is refused in one line (exit 2).
+func TestMergeResultFor(t *testing.T) {
+	tmp := t.TempDir()
+	dir := func(name string) string { return filepath.Join(tmp, name) }
+	mustRun := func(want int, args ...string) string {
+		t.Helper()
+		code, out, errs := runCmd(args...)
+		if code != want {
+			t.Fatalf("%v: exit %d, want %d\n%s%s", args, code, want, out, errs)
+		}
+		if want == exitUsage && (strings.Count(errs, "\n") != 1 || out != "") {
+			t.Fatalf("%v: want one line on stderr, got %q and stdout %q", args, errs, out)
+		}
+		return out + errs
+	}
+	// 4x4 with Blue starting, split by Blue's opening: shard 0 is B:(1,1)
+	// (Red to move, a Red win). R:(2,2) wins there; R:(4,4)? Its split says.
+	mustRun(0, "plan", "--solve", "--board", "4x4", "--starter", "blue", "--out", dir("par"))
+	mustRun(0, "plan", "--solve", "--board", "4x4", "--starter", "blue", "--moves", "a1 b2", "--out", dir("sub"))
+	out := mustRun(exitInconclusive, "merge", dir("sub"), "--result-for", dir("par")+"/0")
+	if !strings.Contains(out, "no result for "+dir("par")+"/0: "+dir("sub")+" is not solved yet (0 of its ") {
+		t.Fatalf("before the split ran:\n%s", out)
+	}
+	n := countShards(t, dir("sub"))
+	for i := range n {
+		mustRun(0, "solve", "--shard", dir("sub")+"/"+strconv.Itoa(i))
+	}
+	mustRun(exitUsage, "merge", dir("sub"), "--result-for", dir("par")+"/1") // shard 1 is another opening
+	mustRun(exitUsage, "merge", dir("sub"), "--result-for", dir("par")+"/x")
+	mustRun(exitUsage, "merge", dir("sub"), "--result-for", dir("par")+"/7")
+	if _, err := os.Stat(filepath.Join(dir("par"), "result-0.json")); err == nil {
+		t.Fatal("a result was written before the derivation")
+	}
+	out = mustRun(0, "merge", "--result-for", dir("par")+"/0", dir("sub"))
+	if !strings.Contains(out, "so shard 0 of "+dir("par")+" is a red win: "+filepath.Join(dir("par"), "result-0.json")+" written") {
+		t.Fatalf("derivation:\n%s", out)
+	}
+	var rf shard.SolveResultFile
+	raw, err := os.ReadFile(filepath.Join(dir("par"), "result-0.json"))
+	if err != nil || json.Unmarshal(raw, &rf) != nil || rf.Winner != "red" || rf.DerivedFrom == nil || rf.DerivedFrom.Move.Cell != [2]int{2, 2} || rf.DerivedFrom.Shards != n {
+		t.Fatalf("result-0.json: %v\n%s", err, raw)
+	}
+	mustRun(exitUsage, "merge", dir("sub"), "--result-for", dir("par")+"/0") // solved already
+	out = mustRun(exitInconclusive, "merge", dir("par"))
+	if !strings.Contains(out, "1 solved (red wins 1)") || !strings.Contains(out, "derived from other split solves: shard 0 ") {
+		t.Fatalf("the parent's merge:\n%s", out)
+	}
+	// A split after a move that loses: solved, but nothing follows. On
+	// 3x3 with Blue starting, after B:(2,2) Red's (1,1)? Find one that the
+	// solve calls a loss: Red's winning moves are listed, take another.
+	mustRun(0, "plan", "--solve", "--board", "3x3", "--starter", "blue", "--no-symmetry", "--out", dir("par3"))
+	code, whole, _ := runCmd("solve", "--board", "3x3", "--starter", "blue", "--moves", "b2")
+	if code != 0 {
+		t.Fatalf("solve 3x3 after b2: exit %d\n%s", code, whole)
+	}
+	losing := ""
+	for _, c := range []string{"a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3"} {
+		i, j := int(c[0]-'a')+1, int(c[1]-'0')
+		if !strings.Contains(whole, fmt.Sprintf("(%d,%d)", i, j)) {
+			losing = c
+			break
+		}
+	}
+	if losing == "" || !strings.Contains(whole, "red wins") {
+		t.Skipf("3x3 after b2: no losing Red move to try\n%s", whole)
+	}
+	mustRun(0, "plan", "--solve", "--board", "3x3", "--starter", "blue", "--moves", "b2 "+losing, "--out", dir("lose"))
+	for i := range countShards(t, dir("lose")) {
+		runCmd("solve", "--shard", dir("lose")+"/"+strconv.Itoa(i))
+	}
+	out = mustRun(exitInconclusive, "merge", dir("lose"), "--result-for", dir("par3")+"/4") // shard 4: B:(2,2)
+	if !strings.Contains(out, "says blue wins: another move of red may still win, so nothing follows for shard 4") {
+		t.Fatalf("after a losing move:\n%s", out)
+	}
+	// A verify plan has no --result-for.
+	mustRun(0, "plan", "--board", "4x3", "--strategy", "mirror", "--starter", "blue", "--shards", "2", "--out", dir("vplan"))
+	mustRun(exitUsage, "merge", dir("vplan"), "--result-for", dir("par")+"/1")
 }

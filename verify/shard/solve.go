@@ -232,6 +232,9 @@ type SolveResultFile struct {
 	EarlierPositions      int64   `json:"earlier_positions,omitempty"`
 	EarlierElapsedSeconds float64 `json:"earlier_elapsed_seconds,omitempty"`
 	Detail                string  `json:"detail,omitempty"`
+	// DerivedFrom: the result was not searched but follows from the split
+	// solve it names (DeriveSolveResult).
+	DerivedFrom *Derivation `json:"derived_from,omitempty"`
 	// DBAnswers counts the questions the shard's store of solved positions
 	// (solve --shard --db) answered, DBBandAnswers the band games' answers
 	// taken from it (--band-games, decisions/solve.md K28).

@@ -87,14 +87,7 @@ func TestSolveSplitEqualsWhole(t *testing.T) {
 		for _, starter := range []board.Color{board.Red, board.Blue} {
 			t.Run(fmt.Sprintf("%s-%s-%d-%v-%s", c.size, c.geo, c.plies, c.noSym, starter), func(t *testing.T) {
 				b := c.board()
-				s, err := solve.NewSolver(context.Background(), b, solve.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				whole, err := s.Solve(board.Position{}, starter)
-				if err != nil {
-					t.Fatal(err)
-				}
+				_, whole := solveWhole(t, b, board.Position{}, starter)
 				_, p, m := splitSolve(t, b, starter, c.plies, c.noSym, false)
 				if !m.Solved || m.Winner != whole.Winner || !slices.Equal(m.WinningMoves, whole.WinningMoves) {
 					t.Fatalf("split: solved %v, %s wins, moves %v; whole: %s wins, moves %v", m.Solved, m.Winner, m.WinningMoves, whole.Winner, whole.WinningMoves)

@@ -45,6 +45,10 @@ type SolveMerged struct {
 	Unfinished []int
 	Missing    []int
 	Decided    map[board.Color]int
+	// Derived are the solved shards whose result was not searched but
+	// follows from the split solve it names (DeriveSolveResult): to check
+	// the answer, merge those too.
+	Derived []int
 	// Certificate is the state of the certificate pieces, nil when no
 	// shard wrote one.
 	Certificate *PieceCover
@@ -133,6 +137,9 @@ func mergeSolve(dir string, pf *SolvePlanFile, results []*SolveResultFile) (*Sol
 		}
 		known[i] = true
 		m.Decided[winners[i]]++
+		if rf.DerivedFrom != nil {
+			m.Derived = append(m.Derived, i)
+		}
 		if rf.Certificate != "" {
 			certs = true
 		}
