@@ -138,7 +138,7 @@ run() {
     done
   fi
   log "$p/$i start"
-  /usr/bin/time -a -o "$p/time-$i.txt" -f "%e %U %S %M" \
+  /usr/bin/time -q -a -o "$p/time-$i.txt" -f "%e %U %S %M" \
     "$bin" solve --shard "$p/$i" "${flags[@]}" >> "$p/log-$i.txt" 2>&1
   local rc=$?
   if solved "$p/result-$i.json"; then
