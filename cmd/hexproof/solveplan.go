@@ -420,20 +420,29 @@ func runMergeSolve(dir, jsonOut string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, "merge", exitUsage, err)
 	}
-	b, doc := m.Board, reports.NewSolveMergeDoc(m)
-	doc.PeakRSSBytes = procmem.PeakRSS() // the merge's own: it takes no --memory
-	if jsonOut != "" {
-		if err := writeJSON(jsonOut, doc, stdout); err != nil {
-			return fail(stderr, "merge", exitUsage, err)
-		}
-	}
-	if jsonOut != "-" {
-		fmt.Fprint(stdout, solveMergeText(b, m))
+	if err := printSolveMerge(m, jsonOut, stdout); err != nil {
+		return fail(stderr, "merge", exitUsage, err)
 	}
 	if !m.Solved {
 		return exitInconclusive
 	}
 	return exitOptimal
+}
+
+// printSolveMerge writes a merged split solve's JSON to jsonOut (when
+// given) and its text to stdout (unless the JSON went there).
+func printSolveMerge(m *shard.SolveMerged, jsonOut string, stdout io.Writer) error {
+	if jsonOut != "" {
+		doc := reports.NewSolveMergeDoc(m)
+		doc.PeakRSSBytes = procmem.PeakRSS() // the merge's own: it takes no --memory
+		if err := writeJSON(jsonOut, doc, stdout); err != nil {
+			return err
+		}
+	}
+	if jsonOut != "-" {
+		fmt.Fprint(stdout, solveMergeText(m.Board, m))
+	}
+	return nil
 }
 
 // runMergeResultFor is merge DIR --result-for PARENT/I: DIR's merge, and
@@ -444,15 +453,8 @@ func runMergeResultFor(dir, parent string, index int, jsonOut string, stdout, st
 	if err != nil && !errors.As(err, &not) {
 		return fail(stderr, "merge", exitUsage, err)
 	}
-	if jsonOut != "" {
-		doc := reports.NewSolveMergeDoc(m)
-		doc.PeakRSSBytes = procmem.PeakRSS()
-		if err := writeJSON(jsonOut, doc, stdout); err != nil {
-			return fail(stderr, "merge", exitUsage, err)
-		}
-	}
-	if jsonOut != "-" {
-		fmt.Fprint(stdout, solveMergeText(m.Board, m))
+	if err := printSolveMerge(m, jsonOut, stdout); err != nil {
+		return fail(stderr, "merge", exitUsage, err)
 	}
 	if not != nil {
 		fmt.Fprintf(stdout, "no result for %s: %s\n", filepath.Join(parent, strconv.Itoa(index)), not.Why)
