@@ -45,6 +45,11 @@ type SolveMergeDoc struct {
 	// Derived lists the solved shards whose result follows from another
 	// split solve (the result's derived_from names it).
 	Derived []int `json:"derived,omitempty"`
+	// DerivedChecked and DerivedNotChecked: with --check-derived, the
+	// derived shards their splits gave again, and those not checked (split
+	// not found or not solved yet, with the reason), which count as unknown.
+	DerivedChecked    []int          `json:"derived_checked,omitempty"`
+	DerivedNotChecked map[int]string `json:"derived_not_checked,omitempty"`
 	// Certificate: whether the pieces make a whole certificate.
 	Certificate *SolveMergeCertificateJSON `json:"certificate,omitempty"`
 	MemoryJSON
@@ -64,7 +69,7 @@ func NewSolveMergeDoc(m *shard.SolveMerged) *SolveMergeDoc {
 	b := m.Board
 	doc := &SolveMergeDoc{Board: fmt.Sprintf("%dx%d", b.M, b.N), Geometry: b.Geo.String(), Starter: m.Starter.String(),
 		Verdict: "inconclusive", WinningMoves: [][2]int{}, Positions: m.Positions, Elapsed: m.Elapsed,
-		Shards: len(m.Plan.Parts), Plies: m.Plan.Plies, Unfinished: m.Unfinished, Missing: m.Missing, Derived: m.Derived, ToMove: m.ToMove.String()}
+		Shards: len(m.Plan.Parts), Plies: m.Plan.Plies, Unfinished: m.Unfinished, Missing: m.Missing, Derived: m.Derived, DerivedChecked: m.DerivedChecked, DerivedNotChecked: m.NotChecked, ToMove: m.ToMove.String()}
 	doc.Moves = shard.MovesText(m.Plan.Prefix)
 	if m.Plan.ToMove != "" {
 		doc.Starter, doc.Red, doc.Blue = "", shard.CellsText(m.Plan.Red), shard.CellsText(m.Plan.Blue)

@@ -53,6 +53,14 @@ move is not a win, nothing follows and nothing is written (exit 3); a DIR
 that does not split such a position, or a shard that is solved already, is
 refused (exit 2).
 
+--check-derived trusts no derived result of a split solve: for each, it finds
+the split that derived_from names (from_parent beside DIR, then dir as
+recorded), merges it (its own derived results checked the same way) and
+requires that it gives the same result again. A derived shard whose split is
+not found or not solved yet counts as unknown (and is listed with the
+reason); one its split does not give again is refused (exit 2). With
+--result-for it checks DIR's derived results before writing.
+
 Exit codes: 0 optimal, 1 refuted, 2 bad input, 3 inconclusive (also when a
 shard is missing, failed or unfinished), 4 strategy error.`
 
@@ -62,6 +70,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	c.addJSON("the report (verify's fields and the shards')")
 	c.addNoProgress()
 	resultFor := fs.String("result-for", "", "with a split solve: write the result that follows for shard I of the split solve in PARENT, given as PARENT/I")
+	checkDerived := fs.Bool("check-derived", false, "with a split solve: check every derived result again from the split it names")
 	// DIR may stand before or after the flags: take it out first.
 	var dir string
 	for i := 0; i < len(args); i++ {
@@ -107,11 +116,16 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		}
 		outs = append(outs, output{flag: "result-for", path: parent, dir: true, files: []string{shard.ResultName(index)}})
 	}
+	if *checkDerived {
+		if kind, err := shard.PlanKind(dir); err == nil && kind != shard.SolveKind {
+			return fail(stderr, "merge", exitUsage, fmt.Errorf("--check-derived is for split solves ('hexproof plan --solve'); %s is a verify plan, whose results are all searched", dir))
+		}
+	}
 	if err := checkOutputSet(outs...); err != nil {
 		return fail(stderr, "merge", exitUsage, err)
 	}
 	if *resultFor != "" {
-		return runMergeResultFor(dir, parent, index, *jsonOut, stdout, stderr)
+		return runMergeResultFor(dir, parent, index, *checkDerived, *jsonOut, stdout, stderr)
 	}
 	var progress func(done, total int)
 	var bar *progressbar.ProgressBar
@@ -125,7 +139,7 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if kind, err := shard.PlanKind(dir); err == nil && kind == shard.SolveKind {
-		return runMergeSolve(dir, *jsonOut, stdout, stderr) // a split solve (solveplan.go)
+		return runMergeSolve(dir, *checkDerived, *jsonOut, stdout, stderr) // a split solve (solveplan.go)
 	}
 	m, err := shard.MergeDir(dir, progress)
 	if bar != nil {

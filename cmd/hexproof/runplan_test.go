@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -301,5 +302,16 @@ func TestFarQueueKeepsResults(t *testing.T) {
 	}
 	if out = queue(t.TempDir()); strings.Contains(out, " start") || strings.Contains(out, "derived from") || !strings.Contains(out, "every sub-shard of parity 1 is solved") {
 		t.Fatalf("on a new work directory the queue ran again:\n%s", out)
+	}
+	// From the kept files alone, the parent's derived shards derive again
+	// from their splits (check-kept.sh makes the plans again).
+	check := exec.Command(scriptPath(t, "check-kept.sh"), bin, keep, t.TempDir())
+	check.Env = append(os.Environ(), env...)
+	co, err := check.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitInconclusive || !strings.Contains(string(co), "2 solved (red wins 2)") ||
+		!strings.Contains(string(co), "derived from other split solves: shards ") || !strings.Contains(string(co), ", each given again by its split") ||
+		!strings.Contains(string(co), "PA5: ") || !strings.Contains(string(co), "PC4: ") {
+		t.Fatalf("check-kept.sh: %v\n%s", err, co)
 	}
 }

@@ -415,8 +415,12 @@ func startText(s *shard.SolveSetup) string {
 	return s.Starter + " starts, after " + shard.MovesText(s.Prefix)
 }
 
-func runMergeSolve(dir, jsonOut string, stdout, stderr io.Writer) int {
-	m, err := shard.MergeSolveDir(dir)
+func runMergeSolve(dir string, check bool, jsonOut string, stdout, stderr io.Writer) int {
+	merge := shard.MergeSolveDir
+	if check {
+		merge = shard.MergeSolveDirChecked
+	}
+	m, err := merge(dir)
 	if err != nil {
 		return fail(stderr, "merge", exitUsage, err)
 	}
@@ -447,8 +451,8 @@ func printSolveMerge(m *shard.SolveMerged, jsonOut string, stdout io.Writer) err
 
 // runMergeResultFor is merge DIR --result-for PARENT/I: DIR's merge, and
 // the result it gives shard I of PARENT when it gives one.
-func runMergeResultFor(dir, parent string, index int, jsonOut string, stdout, stderr io.Writer) int {
-	rf, m, err := shard.DeriveSolveResult(parent, index, dir)
+func runMergeResultFor(dir, parent string, index int, check bool, jsonOut string, stdout, stderr io.Writer) int {
+	rf, m, err := shard.DeriveSolveResult(parent, index, dir, check)
 	var not *shard.NotDerivedError
 	if err != nil && !errors.As(err, &not) {
 		return fail(stderr, "merge", exitUsage, err)
@@ -529,8 +533,20 @@ func solveMergeText(b *board.Board, m *shard.SolveMerged) string {
 			fmt.Fprintf(&sb, "  missing: %s (run 'hexproof solve --shard %s/I')\n", shard.List(m.Missing), m.Dir)
 		}
 	}
-	if len(m.Derived) > 0 {
-		fmt.Fprintf(&sb, "  derived from other split solves: %s (their results' derived_from names them: merge those to check)\n", shard.List(m.Derived))
+	switch {
+	case len(m.Derived) > 0 && !m.Checked:
+		fmt.Fprintf(&sb, "  derived from other split solves: %s (their results' derived_from names them: --check-derived merges those again)\n", shard.List(m.Derived))
+	case len(m.Derived) > 0:
+		if len(m.DerivedChecked) > 0 {
+			fmt.Fprintf(&sb, "  derived from other split solves: %s, each given again by its split (--check-derived)\n", shard.List(m.DerivedChecked))
+		}
+		for _, i := range m.Derived {
+			if why, ok := m.NotChecked[i]; ok {
+				fmt.Fprintf(&sb, "  derived, not checked, so unknown: shard %d: %s\n", i, why)
+			}
+		}
+	case m.Checked:
+		sb.WriteString("  no derived results: every solved shard was searched\n")
 	}
 	if pc := m.Certificate; pc != nil {
 		switch {

@@ -298,6 +298,30 @@ func TestMergeResultFor(t *testing.T) {
 	if !strings.Contains(out, "1 solved (red wins 1)") || !strings.Contains(out, "derived from other split solves: shard 0 ") {
 		t.Fatalf("the parent's merge:\n%s", out)
 	}
+	// --check-derived merges the split again; without it the shard is
+	// unknown.
+	out = mustRun(exitInconclusive, "merge", dir("par"), "--check-derived")
+	if !strings.Contains(out, "1 solved (red wins 1)") || !strings.Contains(out, "derived from other split solves: shard 0, each given again by its split (--check-derived)") {
+		t.Fatalf("the parent's checked merge:\n%s", out)
+	}
+	if err := os.Rename(dir("sub"), dir("sub-moved")); err != nil {
+		t.Fatal(err)
+	}
+	out = mustRun(exitInconclusive, "merge", dir("par"), "--check-derived")
+	if !strings.Contains(out, "0 solved") || !strings.Contains(out, "derived, not checked, so unknown: shard 0: its split, plan "+rf.DerivedFrom.Plan+", not found ("+dir("sub")+": no plan.json)") {
+		t.Fatalf("the parent's checked merge without the split:\n%s", out)
+	}
+	var doc struct {
+		Derived    []int          `json:"derived"`
+		NotChecked map[int]string `json:"derived_not_checked"`
+	}
+	if out = mustRun(exitInconclusive, "merge", dir("par"), "--check-derived", "--json", "-"); json.Unmarshal([]byte(out), &doc) != nil ||
+		!slices.Equal(doc.Derived, []int{0}) || !strings.Contains(doc.NotChecked[0], "not found") {
+		t.Fatalf("the checked merge's JSON:\n%s", out)
+	}
+	if err := os.Rename(dir("sub-moved"), dir("sub")); err != nil {
+		t.Fatal(err)
+	}
 	// A split after a move that loses: solved, but nothing follows. On
 	// 3x3 with Blue starting, after B:(2,2) Red's (1,1)? Find one that the
 	// solve calls a loss: Red's winning moves are listed, take another.
@@ -328,4 +352,5 @@ func TestMergeResultFor(t *testing.T) {
 	// A verify plan has no --result-for.
 	mustRun(0, "plan", "--board", "4x3", "--strategy", "mirror", "--starter", "blue", "--shards", "2", "--out", dir("vplan"))
 	mustRun(exitUsage, "merge", dir("vplan"), "--result-for", dir("par")+"/1")
+	mustRun(exitUsage, "merge", dir("vplan"), "--check-derived")
 }

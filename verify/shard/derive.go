@@ -16,6 +16,10 @@ type Derivation struct {
 	Dir    string `json:"dir"`    // its directory, as it was given
 	Move   Move   `json:"move"`   // the shard mover's move into the split's position
 	Shards int    `json:"shards"` // the split's shards, all of which its merge read
+	// FromParent is Dir relative to the parent plan's directory, so that
+	// the split is found again wherever the two directories are moved
+	// together (MergeSolveDirChecked); "" when there is no such path.
+	FromParent string `json:"from_parent,omitempty"`
 }
 
 // NotDerivedError says why no result follows for the shard although the
@@ -41,8 +45,20 @@ var ErrShardSolved = errors.New("the shard already has a conclusive result")
 // (or draws) after that move, nothing follows, since another move may win:
 // a NotDerivedError, and so is a split not solved yet. The result counts
 // the split's positions and seconds, and DerivedFrom names the split, so
-// that a reader can merge it again.
-func DeriveSolveResult(parentDir string, i int, subDir string) (*SolveResultFile, *SolveMerged, error) {
+// that a reader can merge it again. With check, subDir's own derived
+// results are checked again as MergeSolveDirChecked does.
+func DeriveSolveResult(parentDir string, i int, subDir string, check bool) (*SolveResultFile, *SolveMerged, error) {
+	merge := MergeSolveDir
+	if check {
+		merge = MergeSolveDirChecked
+	}
+	return derive(parentDir, i, subDir, merge, true)
+}
+
+// derive is DeriveSolveResult merging subDir with merge; a shard already
+// solved is refused when refuseSolved (a check of a derived result asks
+// again what its split gives).
+func derive(parentDir string, i int, subDir string, merge func(string) (*SolveMerged, error), refuseSolved bool) (*SolveResultFile, *SolveMerged, error) {
 	pf, err := ReadSolvePlan(parentDir)
 	if err != nil {
 		return nil, nil, err
@@ -59,7 +75,7 @@ func DeriveSolveResult(parentDir string, i int, subDir string) (*SolveResultFile
 	}
 	if prev, err := ReadSolveResult(parentDir, i); err != nil {
 		return nil, nil, err
-	} else if prev != nil && prev.Verdict == "solved" {
+	} else if refuseSolved && prev != nil && prev.Verdict == "solved" {
 		return nil, nil, fmt.Errorf("%s: %w (%s wins)", filepath.Join(parentDir, ResultName(i)), ErrShardSolved, prev.Winner)
 	}
 	pp, _, err := sf.Opening(pb, pstarter)
@@ -92,7 +108,7 @@ func DeriveSolveResult(parentDir string, i int, subDir string) (*SolveResultFile
 	}
 	c := added.First()
 	ci, cj := sb.Coord(c)
-	m, err := MergeSolveDir(subDir)
+	m, err := merge(subDir)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -113,6 +129,20 @@ func DeriveSolveResult(parentDir string, i int, subDir string) (*SolveResultFile
 	rf := &SolveResultFile{Format: Format, Kind: SolveKind, Plan: pf.ID, Index: i, Verdict: "solved",
 		Winner: mover.String(), ToMove: mover.String(), Positions: m.Positions, ElapsedSeconds: m.Elapsed,
 		Detail:      fmt.Sprintf("derived: %s wins after its move (%d,%d), by the split solve in %s", mover, ci, cj, subDir),
-		DerivedFrom: &Derivation{Plan: spf.ID, Dir: subDir, Move: Move{Player: mover.String(), Cell: [2]int{ci, cj}}, Shards: len(spf.Parts)}}
+		DerivedFrom: &Derivation{Plan: spf.ID, Dir: subDir, Move: Move{Player: mover.String(), Cell: [2]int{ci, cj}}, Shards: len(spf.Parts), FromParent: relDir(parentDir, subDir)}}
 	return rf, m, nil
+}
+
+// relDir is sub relative to parent ("" when there is no such path).
+func relDir(parent, sub string) string {
+	ap, err1 := filepath.Abs(parent)
+	as, err2 := filepath.Abs(sub)
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	r, err := filepath.Rel(ap, as)
+	if err != nil {
+		return ""
+	}
+	return filepath.ToSlash(r)
 }

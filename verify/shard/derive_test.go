@@ -88,11 +88,11 @@ func TestDeriveEqualsWhole(t *testing.T) {
 					sp, err := MakeSolvePlan(opt)
 					sub := writePlan(t, sp, err)
 					var not *NotDerivedError
-					if _, _, err := DeriveSolveResult(parent, i, sub); !errors.As(err, &not) {
+					if _, _, err := DeriveSolveResult(parent, i, sub, false); !errors.As(err, &not) {
 						t.Fatalf("shard %d before the split's shards ran: %v, want not solved yet", i, err)
 					}
 					solveShards(t, sub, len(sp.Shards))
-					rf, sm, err := DeriveSolveResult(parent, i, sub)
+					rf, sm, err := DeriveSolveResult(parent, i, sub, false)
 					if r.Winner != mover {
 						losses++
 						if !errors.As(err, &not) || sm == nil || !sm.Solved {
@@ -112,7 +112,7 @@ func TestDeriveEqualsWhole(t *testing.T) {
 						t.Fatal(err)
 					}
 					derived = append(derived, i)
-					if _, _, err := DeriveSolveResult(parent, i, sub); !errors.Is(err, ErrShardSolved) {
+					if _, _, err := DeriveSolveResult(parent, i, sub, false); !errors.Is(err, ErrShardSolved) {
 						t.Fatalf("shard %d derived twice: %v", i, err)
 					}
 				}
@@ -190,7 +190,7 @@ func TestDeriveRefuses(t *testing.T) {
 		sp, err := MakeSolvePlan(opt)
 		sub := writePlan(t, sp, err)
 		solveShards(t, sub, len(sp.Shards))
-		_, _, err = DeriveSolveResult(parent, 0, sub)
+		_, _, err = DeriveSolveResult(parent, 0, sub, false)
 		var not *NotDerivedError
 		if err == nil || errors.As(err, &not) {
 			t.Errorf("%s split: %v, want a refusal", name, err)
@@ -199,7 +199,7 @@ func TestDeriveRefuses(t *testing.T) {
 	sp, err := MakeSolvePlan(SolvePlanOptions{Board: b, Starter: board.Blue, Plies: 1, Prefix: []board.Move{mv(board.Blue, 1, 1), mv(board.Red, 2, 2)}})
 	sub := writePlan(t, sp, err)
 	solveShards(t, sub, len(sp.Shards))
-	if _, _, err := DeriveSolveResult(parent, len(plan.Shards), sub); err == nil {
+	if _, _, err := DeriveSolveResult(parent, len(plan.Shards), sub, false); err == nil {
 		t.Error("a shard out of range was accepted")
 	}
 	if fs, _ := filepath.Glob(filepath.Join(parent, "result-*.json")); len(fs) != 0 {
@@ -209,7 +209,7 @@ func TestDeriveRefuses(t *testing.T) {
 		t.Error("result-0.json written")
 	}
 	// The right split is accepted.
-	if rf, _, err := DeriveSolveResult(parent, 0, sub); err != nil || rf.Winner != "red" {
+	if rf, _, err := DeriveSolveResult(parent, 0, sub, false); err != nil || rf.Winner != "red" {
 		t.Errorf("the split after B:(1,1) R:(2,2): %+v, %v", rf, err)
 	}
 }

@@ -433,7 +433,7 @@ func TestSolveMergePartial(t *testing.T) {
 						results[i] = rf
 					}
 				}
-				m, err := mergeSolve(dir, pf, results)
+				m, err := mergeSolve(dir, pf, results, nil)
 				if err != nil {
 					t.Fatal(err)
 				}

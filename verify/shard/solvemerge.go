@@ -49,6 +49,13 @@ type SolveMerged struct {
 	// follows from the split solve it names (DeriveSolveResult): to check
 	// the answer, merge those too.
 	Derived []int
+	// Checked says the derived results were checked again
+	// (MergeSolveDirChecked): DerivedChecked are those their splits gave
+	// again; NotChecked those whose split was not found or is not solved
+	// yet, with the reason, which count as unknown.
+	Checked        bool
+	DerivedChecked []int
+	NotChecked     map[int]string
 	// Certificate is the state of the certificate pieces, nil when no
 	// shard wrote one.
 	Certificate *PieceCover
@@ -80,21 +87,32 @@ type PieceCover struct {
 // inconclusive one is, so that a merge part way through a long plan says
 // how far it is and whether the answer is already decided.
 func MergeSolveDir(dir string) (*SolveMerged, error) {
-	pf, err := ReadSolvePlan(dir)
+	pf, results, err := readSolveDir(dir)
 	if err != nil {
 		return nil, err
+	}
+	return mergeSolve(dir, pf, results, nil)
+}
+
+// readSolveDir reads a split solve's plan and its shards' results (nil:
+// missing).
+func readSolveDir(dir string) (*SolvePlanFile, []*SolveResultFile, error) {
+	pf, err := ReadSolvePlan(dir)
+	if err != nil {
+		return nil, nil, err
 	}
 	results := make([]*SolveResultFile, len(pf.Parts))
 	for i := range pf.Parts {
 		if results[i], err = ReadSolveResult(dir, i); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return mergeSolve(dir, pf, results)
+	return pf, results, nil
 }
 
-// mergeSolve is MergeSolveDir on the results read (nil: missing).
-func mergeSolve(dir string, pf *SolvePlanFile, results []*SolveResultFile) (*SolveMerged, error) {
+// mergeSolve is MergeSolveDir on the results read (nil: missing); the
+// shards in unknown (derived results not checked) count as unknown.
+func mergeSolve(dir string, pf *SolvePlanFile, results []*SolveResultFile, unknown map[int]string) (*SolveMerged, error) {
 	b, _, _ := pf.Resolve()
 	root, starter, prefix, _ := pf.start(b)
 	m := &SolveMerged{Dir: dir, Plan: pf, Board: b, Starter: starter, ToMove: root.ToMove(starter), Decided: map[board.Color]int{}}
@@ -135,11 +153,14 @@ func mergeSolve(dir string, pf *SolvePlanFile, results []*SolveResultFile) (*Sol
 		default:
 			return nil, &FileError{path, fmt.Sprintf("unknown winner %q", rf.Winner)}
 		}
-		known[i] = true
-		m.Decided[winners[i]]++
 		if rf.DerivedFrom != nil {
 			m.Derived = append(m.Derived, i)
 		}
+		if _, ok := unknown[i]; ok {
+			continue
+		}
+		known[i] = true
+		m.Decided[winners[i]]++
 		if rf.Certificate != "" {
 			certs = true
 		}
