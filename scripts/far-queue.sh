@@ -17,7 +17,10 @@
 # before they start, the stores that settle Blue's replies $KEYS (for each,
 # the position after it and Red's first answer in $KEY_ANSWERS that wins
 # within 3 minutes; written once per X into WORKDIR/P<X>x, under a lock) and
-# the stores of the plan's near sub-shards solved so far (K29). A sub-shard
+# the stores of the plan's near sub-shards solved so far (K29). A far
+# sub-shard of P<X> whose reply Y has a plan P<Y> that solved its sub-shard
+# after reply X (the same stones, Red to move) takes that store, which
+# answers it at once. A sub-shard
 # stopped by its time limit is resumed on the next pass; after $PASSES passes
 # over a plan the worker goes on to the next X, and the stopped ones wait for
 # a later run of the queue. The worker ends when every sub-shard of its
@@ -125,10 +128,33 @@ plan() {
   ) 9> "$p.lock"
 }
 
+# name C R: the cell (C,R) as the notation names it (1 12 -> a12).
+name() { printf "\\$(printf '%03o' $((96 + $1)))$2"; }
+
+# twin X I: the store of the same position in another plan, if one is
+# solved: sub-shard I of P<X> (Blue's reply Y) and the sub-shard of P<Y>
+# whose reply is X hold the same stones with Red to move, so the one
+# solved first settles the other at once (its store answers the root).
+twin() {
+  local x=$1 i=$2 c y q f j col ring
+  c=$(grep -o '"cell":\[[0-9]*,[0-9]*\]' "P${x^^}/shard-$i.json" | tail -1 | tr -dc '0-9,')
+  y=$(name "${c%,*}" "${c#*,}"); q=P${y^^}
+  [ -f "$q/plan.json" ] || return 0
+  col=$(( $(printf '%d' "'${x:0:1}") - 96 )); ring=${x:1}
+  f=$(grep -l "\"cell\":\[$col,$ring\]}\]}\$" "$q"/shard-*.json 2>/dev/null | head -1)
+  [ -n "$f" ] || return 0
+  j=${f##*-}; j=${j%.json}
+  solved "$q/result-$j.json" && [ -d "${q}db/db-$j" ] && echo "${q}db/db-$j"
+}
+
 # run X I: one run of sub-shard I of plan X.
 run() {
   local p=P${1^^} i=$2 flags=(--band-games --db "${p}db/db-$2" --time-limit "$LIMIT")
   [ -d "${p}db/db-$i" ] && flags+=(--resume)
+  if [ "$i" -gt "$NEAR" ]; then
+    local tw; tw=$(twin "$1" "$i")
+    [ -n "$tw" ] && { flags+=(--take-from "$tw"); log "$p/$i takes $tw (the same position)"; }
+  fi
   if [ "$i" -le "$NEAR" ]; then
     read -r -a extra <<< "$NEAR_FLAGS"; flags+=("${extra[@]}")
     local d j

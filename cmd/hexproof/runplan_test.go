@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -250,7 +251,7 @@ func TestFarQueueKeepsResults(t *testing.T) {
 	queue := func(work string) string {
 		t.Helper()
 		var all strings.Builder
-		for _, k := range []string{"0", "1"} {
+		for _, k := range []string{"1", "0"} { // 1 first: PA5/11 before PC4/12, its twin
 			cmd := exec.Command(script, bin, work, k, keep)
 			cmd.Env = append(os.Environ(), env...)
 			out, err := cmd.CombinedOutput()
@@ -293,6 +294,15 @@ func TestFarQueueKeepsResults(t *testing.T) {
 				t.Fatalf("%s: near sub-shard %d did not take the key store: %v\n%s", p, i, err, log)
 			}
 		}
+	}
+	// PC4's sub-shard after Blue's a5 is PA5's after Blue's c4: the same
+	// position, which PA5 solved first, so PC4's takes that store.
+	twin := regexp.MustCompile(`PC4/(\d+) takes PA5db/db-\d+ \(the same position\)`).FindStringSubmatch(out)
+	if twin == nil {
+		t.Fatalf("no sub-shard of PC4 took its twin's store:\n%s", out)
+	}
+	if log, err := os.ReadFile(filepath.Join(work, "PC4", "log-"+twin[1]+".txt")); err != nil || !strings.Contains(string(log), "taken first from the other") {
+		t.Fatalf("PC4/%s did not take its twin's store: %v\n%s", twin[1], err, log)
 	}
 	// The parent plan (after b2 a2) has the two shards derived and kept.
 	code, pm, _ := runCmd("merge", filepath.Join(work, "P2"))
