@@ -24,7 +24,9 @@
 # stopped by its time limit is resumed on the next pass; after $PASSES passes
 # over a plan the worker goes on to the next X, and the stopped ones wait for
 # a later run of the queue. The worker ends when every sub-shard of its
-# parity is solved.
+# parity is solved, or before its next run when the file WORKDIR/STOP-K
+# exists (it removes the file): the way to start it again on a new binary
+# or script without losing the run under way.
 #
 # Each conclusive result (result-I.json) is copied with its time-I.txt (one
 # line per run: wall, user, system seconds, peak RSS in kB) into KEEP/P<X>,
@@ -176,6 +178,13 @@ run() {
   "$bin" merge "$p" > "$p/merge.txt" 2>&1
 }
 
+# stop_asked: WORKDIR/STOP-K asks worker K to stop before its next run
+# (to start it again on a new binary or script without losing a run).
+stop_asked() {
+  [ -e "STOP-$k" ] || return 0
+  rm -f "STOP-$k"; log "stopped: STOP-$k"; exit 0
+}
+
 parent || { log "$PARENT: plan failed"; exit 2; }
 while :; do
   left=0
@@ -188,6 +197,7 @@ while :; do
       for i in $(seq $((NEAR + 1)) $((n - 1))) $(seq 0 $((NEAR < n - 1 ? NEAR : n - 1))); do
         [ $((i % 2)) = "$k" ] || continue
         solved "$p/result-$i.json" && continue
+        stop_asked
         open=1; run "$x" "$i"
       done
       [ "$open" = 0 ] && break

@@ -267,6 +267,19 @@ func TestFarQueueKeepsResults(t *testing.T) {
 		return first[strings.LastIndex(first, ": ")+2:]
 	}
 	work := t.TempDir()
+	// Asked to stop, a worker stops before its first run and removes the
+	// file.
+	if err := os.WriteFile(filepath.Join(work, "STOP-0"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stop := exec.Command(script, bin, work, "0", keep)
+	stop.Env = append(os.Environ(), env...)
+	if so, err := stop.CombinedOutput(); err != nil || !strings.Contains(string(so), "w0 stopped: STOP-0") || strings.Contains(string(so), " start") {
+		t.Fatalf("far-queue.sh with STOP-0: %v\n%s", err, so)
+	}
+	if _, err := os.Stat(filepath.Join(work, "STOP-0")); err == nil {
+		t.Fatal("STOP-0 left in place")
+	}
 	out := queue(work)
 	for _, x := range []string{"a5", "c4"} {
 		p := "P" + strings.ToUpper(x)
