@@ -35,6 +35,8 @@ done
 for d in "$work"/P*/; do
   name=$(basename "$d")
   [ "$name" = "$PARENT" ] && continue
-  echo "$name: $("$bin" merge "$d" | head -n 2 | tr -s ' \n' ' ')"
+  out=$("$bin" merge "$d" 2>&1)
+  # One short line: the answer and how many shards are solved.
+  echo "$name: $(head -n 1 <<< "$out" | sed 's/.*: //'); $(sed -n 2p <<< "$out" | grep -oE '[0-9]+ solved( \([^)]*\))?' | head -n 1)"
 done
 "$bin" merge "$work/$PARENT" --check-derived
