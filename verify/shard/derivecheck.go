@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // MergeSolveDirChecked is MergeSolveDir that trusts no derived result
@@ -80,8 +81,7 @@ func mergeChecked(dir string, depth int) (*SolveMerged, error) {
 // parent first, then d.Dir as recorded (relative to the working
 // directory). It must hold d.Plan's plan; otherwise it returns "" and why.
 func findSplit(parent string, d *Derivation) (string, string) {
-	var tried []string
-	var cands []string
+	var tried, cands []string
 	if d.FromParent != "" {
 		cands = append(cands, filepath.Join(parent, filepath.FromSlash(d.FromParent)))
 	}
@@ -113,14 +113,7 @@ func findSplit(parent string, d *Derivation) (string, string) {
 	}
 	why := fmt.Sprintf("its split, plan %s, not found", d.Plan)
 	if len(tried) > 0 {
-		why += " ("
-		for k, t := range tried {
-			if k > 0 {
-				why += "; "
-			}
-			why += t
-		}
-		why += ")"
+		why += " (" + strings.Join(tried, "; ") + ")"
 	}
 	return "", why
 }
